@@ -1,0 +1,337 @@
+import { type Role, roleSuffix } from './roles.ts';
+
+/** One row of the spec's route table (product-spec.md section 2, spec/routes.json). */
+export interface RouteAccess {
+  /** React Router syntax: `:param` and optional `:param?` segments. */
+  path: string;
+  name?: string;
+  /** null: no access rule; otherwise only these roles may open the route. */
+  roles: readonly Role[] | null;
+  /** Signed-in users are sent to /dashboard. */
+  guestOnly?: boolean;
+  /** Query values the page reads. */
+  query?: readonly string[];
+}
+
+const S: Role = 'student';
+const T: Role = 'teacher';
+const ST: Role = 'super-teacher';
+const A: Role = 'admin';
+const SA: Role = 'super-admin';
+
+const SIGNED_IN = [S, T, ST, A, SA] as const;
+const STAFF = [SA, A, ST, T] as const;
+
+/** The whole route table, in the order of spec/routes.json. */
+export const ROUTES: readonly RouteAccess[] = [
+  // Guest and public pages
+  { path: '/', name: 'Home', roles: null, guestOnly: true },
+  { path: '/condition-utilisateur', name: 'Terms', roles: null },
+  {
+    path: '/login',
+    name: 'Login',
+    roles: null,
+    guestOnly: true,
+    query: ['message', 'error_message'],
+  },
+  { path: '/public-trainings', name: 'PublicTrainings', roles: null, guestOnly: true },
+  { path: '/public-trainings/:id', name: 'PublicTrainingDetails', roles: null, guestOnly: true },
+  { path: '/public-formations', name: 'PublicFormations', roles: null },
+  { path: '/forgot-password', name: 'ForgotPassword', roles: null, query: ['email'] },
+  { path: '/reset-password/:token', name: 'ResetPassword', roles: null },
+  { path: '/verify-email/:token', name: 'VerifyEmail', roles: null, query: ['email'] },
+  { path: '/verify-email-request', name: 'VerifyEmailRequest', roles: null, query: ['email'] },
+  { path: '/contact', name: 'Contact', roles: null },
+  { path: '/faq', name: 'Faq', roles: null },
+  { path: '/calendar', name: 'Calendar', roles: null },
+
+  // Signed in, any role
+  { path: '/dashboard', roles: SIGNED_IN },
+  { path: '/quizz', roles: SIGNED_IN },
+  { path: '/test/:id', roles: SIGNED_IN },
+  { path: '/support', roles: SIGNED_IN },
+  { path: '/settings', roles: SIGNED_IN },
+  { path: '/change-password', roles: SIGNED_IN },
+  { path: '/profile-details', roles: SIGNED_IN },
+
+  { path: '/edit-profile/:id/:token', roles: [SA, A, ST] },
+
+  // Super-admin only
+  { path: '/institutions', roles: [SA] },
+  { path: '/institutions/add', roles: [SA] },
+  { path: '/institutions/:id', roles: [SA] },
+  { path: '/institutions/edit/:id/:token', roles: [SA] },
+  { path: '/institution-program/:id', roles: [SA] },
+  { path: '/users', roles: [SA] },
+  { path: '/users/add', roles: [SA] },
+  { path: '/users/:id', roles: [SA] },
+  { path: '/users/edit/:id/:token', roles: [SA] },
+  { path: '/programs/add', roles: [SA] },
+  { path: '/programs/edit/:id/:token', roles: [SA] },
+  { path: '/modules/add', roles: [SA] },
+  { path: '/modules/edit/:moduleId', roles: [SA] },
+  // The 'courses' link of the admin-suffix menu; the spec's table has no row for it.
+  { path: '/trainings', roles: [SA] },
+
+  // Admin only
+  { path: '/institution-module/:id', roles: [A] },
+  { path: '/:id/promotions/add', roles: [A] },
+  { path: '/:id/promotions/edit/:promotionId', roles: [A] },
+  { path: '/:id/promotion-student/:promotionId', roles: [A] },
+  { path: '/:id/promotion-teacher/:promotionId', roles: [A] },
+  { path: '/:id/:promotionId/trainings/add', roles: [A] },
+  { path: '/:id/:promotionId/trainings/edit/:trainingId', roles: [A] },
+  { path: '/students', roles: [A] },
+  { path: '/students/add', roles: [A] },
+  { path: '/students/edit/:id/:token', roles: [A] },
+  { path: '/teachers', roles: [A] },
+  { path: '/teachers/add', roles: [A] },
+  { path: '/teachers/:id', roles: [A] },
+  { path: '/teachers/edit/:id/:token', roles: [A] },
+  { path: '/teacher-subject/:id', roles: [A] },
+  { path: '/groups/add', roles: [A] },
+
+  // Admin and super-teacher (the programs listing also allows super-admin)
+  { path: '/programs', roles: [SA, A, ST] },
+  { path: '/programs/:id', roles: [A, ST] },
+  { path: '/:id/promotions/:promotionId', roles: [A, ST] },
+  { path: '/:id?/promotions', roles: [A, ST] },
+  { path: '/:id/:promotionId/trainings/:trainingId', roles: [A, ST] },
+  { path: '/:id/:promotionId/training-subject/:trainingId', roles: [A, ST] },
+  { path: '/students/:id', roles: [A, ST] },
+  { path: '/:promotionId/group-student/:groupId', roles: [A, ST] },
+
+  // Super-admin and admin
+  { path: '/modules', roles: [SA, A] },
+  { path: '/modules/:moduleId', roles: [SA, A] },
+  { path: '/:promotionId/student-group/:id', roles: [SA, A] },
+
+  // Super-admin, admin and super-teacher
+  { path: '/module-subject/:moduleId', roles: [SA, A, ST] },
+  { path: '/:id/:promotionId/seminars/add', roles: [SA, A, ST] },
+  { path: '/:moduleId?/subjects/add', roles: [SA, A, ST] },
+
+  { path: '/groups', roles: [ST, T] },
+  { path: '/:promotionId/groups/:groupId', roles: [A, ST, T] },
+  { path: '/subjects', roles: [A, ST, T] },
+
+  { path: '/:id/:promotionId/seminar-episode/:seminarId', roles: [A, SA] },
+
+  // Every staff role
+  { path: '/seminars', roles: STAFF },
+  { path: '/:id/:promotionId/seminars/:seminarId', roles: STAFF },
+  { path: '/edit/:seminarId', roles: STAFF },
+  { path: '/:id/:seminarId/episodes/add', roles: STAFF },
+  { path: '/:id/:seminarId/episodes/:episodeId', roles: STAFF },
+  { path: '/:id/:seminarId/episodes/edit/:episodeId', roles: STAFF },
+  { path: '/subjects/edit/:subjectId', roles: STAFF },
+  { path: '/subjects/:subjectId', roles: STAFF },
+  { path: '/lesson-subject/:subjectId', roles: STAFF },
+  { path: '/:moduleId/:subjectId/lessons/add', roles: STAFF },
+  { path: '/:moduleId/:subjectId/lessons/:lessonId', roles: STAFF },
+  { path: '/:moduleId/:subjectId/lessons/edit/:lessonId', roles: STAFF },
+  { path: '/:moduleId/:subjectId/:lessonId/chapters/add', roles: STAFF },
+  { path: '/:moduleId/:subjectId/:lessonId/chapters/:chapterId', roles: STAFF },
+  { path: '/:moduleId/:subjectId/:lessonId/chapters/edit/:chapterId', roles: STAFF },
+  { path: '/evaluations', roles: STAFF },
+  { path: '/:subjectId/evaluations/add', roles: STAFF },
+  { path: '/:subjectId/evaluations/:evaluationId', roles: STAFF },
+  { path: '/:subjectId/evaluations/edit/:evaluationId', roles: STAFF },
+  { path: '/:id/results/add', roles: STAFF },
+  { path: '/results/edit/:resultId', roles: STAFF },
+  { path: '/results/:resultId', roles: STAFF },
+
+  // Student only
+  { path: '/student/seminars', roles: [S] },
+  { path: '/student/seminars/:id', roles: [S] },
+  { path: '/student/trainings', roles: [S] },
+  { path: '/student/trainings/:id', roles: [S] },
+  { path: '/student/lessons/:id', roles: [S] },
+  { path: '/student/chapters/:id', roles: [S], query: ['subjectId'] },
+  { path: '/:id/episodes/:episodeId', roles: [S], query: ['eventType'] },
+  { path: '/event-activity/:id/:episodeId', roles: [S] },
+  { path: '/event-activity/:id/:episodeId/:chapterId', roles: [S] },
+  { path: '/event-activity/:id', roles: [S] },
+  { path: '/list-evaluations', roles: [S] },
+  { path: '/evaluation-details/:id', roles: [S] },
+  { path: '/start-evaluation/:id/:token', roles: [S] },
+  { path: '/event-presentation/:id', roles: [S] },
+  { path: '/event-evaluations/:id', roles: [S] },
+  { path: '/event-resources/:id', roles: [S] },
+  { path: '/event-results/:id', roles: [S] },
+  { path: '/student-planning', roles: [S] },
+  { path: '/results', roles: [S] },
+  { path: '/transcript', roles: [S] },
+];
+
+/** What the guard does with a navigation. */
+export type AccessDecision = 'ok' | 'redirect-home' | 'redirect-dashboard';
+
+/** A route of ROUTES that matches a pathname, with the values of its parameters. */
+export interface RouteMatch {
+  route: RouteAccess;
+  params: Record<string, string>;
+}
+
+function segments(path: string): string[] {
+  return path.split('/').filter((segment) => segment !== '');
+}
+
+/** Matches pattern segments against path segments; optional params may be skipped. */
+function matchSegments(
+  pattern: readonly string[],
+  path: readonly string[],
+  params: Record<string, string>,
+): Record<string, string> | null {
+  const [head, ...rest] = pattern;
+  if (head === undefined) return path.length === 0 ? params : null;
+  if (head.startsWith(':')) {
+    const optional = head.endsWith('?');
+    const name = head.slice(1, optional ? -1 : undefined);
+    const [value, ...remaining] = path;
+    if (value !== undefined) {
+      const matched = matchSegments(rest, remaining, { ...params, [name]: value });
+      if (matched) return matched;
+    }
+    return optional ? matchSegments(rest, path, params) : null;
+  }
+  return path[0] === head ? matchSegments(rest, path.slice(1), params) : null;
+}
+
+const staticCount = (route: RouteAccess) =>
+  segments(route.path).filter((segment) => !segment.startsWith(':')).length;
+
+/** Finds the route of ROUTES for a pathname; static segments beat parameters, then table order. */
+export function matchRoute(pathname: string): RouteMatch | null {
+  const path = segments(pathname.split(/[?#]/)[0] ?? '').map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  });
+  let best: (RouteMatch & { score: number }) | null = null;
+  for (const route of ROUTES) {
+    const params = matchSegments(segments(route.path), path, {});
+    if (!params) continue;
+    const score = staticCount(route);
+    if (!best || score > best.score) best = { route, params, score };
+  }
+  return best && { route: best.route, params: best.params };
+}
+
+/** The guard rule of spec section 4 for one route row and the signed-in role (null when signed out). */
+export function routeAccess(route: RouteAccess, role: Role | null): AccessDecision {
+  if (route.roles && (role === null || !route.roles.includes(role))) return 'redirect-home';
+  if (route.guestOnly && role !== null) return 'redirect-dashboard';
+  return 'ok';
+}
+
+/** The guard rule for a pathname; a path outside the table is 'ok' (it shows the not-found page). */
+export function canAccess(path: string, role: Role | null): AccessDecision {
+  const match = matchRoute(path);
+  return match ? routeAccess(match.route, role) : 'ok';
+}
+
+/** Where Home leads: the dashboard when signed in, else the public home. */
+export function homePath(role: Role | null): '/dashboard' | '/' {
+  return role === null ? '/' : '/dashboard';
+}
+
+/** The top bar's Calendar link is hidden for students only. */
+export function showsCalendarLink(role: Role | null): boolean {
+  return role !== 'student';
+}
+
+/** Keys of the role menu entries (translated by the web app). */
+export type MenuKey =
+  | 'trainings'
+  | 'seminars'
+  | 'evaluations'
+  | 'promotions'
+  | 'subjects'
+  | 'groups'
+  | 'institutions'
+  | 'programs'
+  | 'courses'
+  | 'users'
+  | 'students'
+  | 'teachers'
+  | 'modules';
+
+/** One entry of a menu. */
+export interface MenuItem<K extends string = MenuKey> {
+  key: K;
+  path: string;
+}
+
+/** A role menu entry with the roles of its suffix group that see it. */
+export interface MenuRow extends MenuItem {
+  /** Only these roles see the entry. */
+  only?: readonly Role[];
+  /** These roles do not see the entry. */
+  except?: readonly Role[];
+}
+
+/** The role menus of 'Navigation chrome', chosen by role suffix. */
+export const ROLE_MENUS: Readonly<Record<'student' | 'teacher' | 'admin', readonly MenuRow[]>> = {
+  student: [
+    { key: 'trainings', path: '/student/trainings' },
+    { key: 'seminars', path: '/student/seminars' },
+    { key: 'evaluations', path: '/list-evaluations' },
+  ],
+  teacher: [
+    { key: 'promotions', path: '/promotions', only: [ST] },
+    { key: 'subjects', path: '/subjects' },
+    { key: 'groups', path: '/groups' },
+    { key: 'evaluations', path: '/evaluations' },
+  ],
+  admin: [
+    { key: 'institutions', path: '/institutions', only: [SA] },
+    { key: 'programs', path: '/programs' },
+    { key: 'courses', path: '/trainings', except: [A] },
+    { key: 'users', path: '/users', only: [SA] },
+    { key: 'students', path: '/students', only: [A] },
+    { key: 'teachers', path: '/teachers', only: [A] },
+    { key: 'modules', path: '/modules' },
+    { key: 'evaluations', path: '/evaluations', except: [SA] },
+  ],
+};
+
+/** The role menu (second bar) of a signed-in role. */
+export function menuFor(role: Role): MenuItem[] {
+  return ROLE_MENUS[roleSuffix(role)]
+    .filter((row) => (!row.only || row.only.includes(role)) && !row.except?.includes(role))
+    .map(({ key, path }) => ({ key, path }));
+}
+
+/** Keys of the user badge dropdown entries. */
+export type UserMenuKey =
+  | 'profile-details'
+  | 'change-password'
+  | 'my-results'
+  | 'my-transcript'
+  | 'settings'
+  | 'logout';
+
+/** One entry of the user badge dropdown; logout has no path (it is an action). */
+export interface UserMenuItem {
+  key: UserMenuKey;
+  path: string | null;
+}
+
+/** The user badge dropdown of a signed-in role: results and transcript for students only. */
+export function userMenuFor(role: Role): UserMenuItem[] {
+  const items: UserMenuItem[] = [
+    { key: 'profile-details', path: '/profile-details' },
+    { key: 'change-password', path: '/change-password' },
+  ];
+  if (role === S) {
+    items.push(
+      { key: 'my-results', path: '/results' },
+      { key: 'my-transcript', path: '/transcript' },
+    );
+  }
+  items.push({ key: 'settings', path: '/settings' }, { key: 'logout', path: null });
+  return items;
+}

@@ -1,0 +1,5 @@
+export * from './access.ts';
+export * from './demo.ts';
+export * from './roles.ts';
+export * from './rules/colour.ts';
+export * from './schemas/auth.ts';

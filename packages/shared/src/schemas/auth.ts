@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { ROLES } from '../roles.ts';
+
+// Messages are keys of the translation catalogues (web and API), never display text.
+
+/** A required e-mail address, trimmed. */
+export const emailField = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(254, { error: 'validation.email' })
+  .pipe(z.email({ error: 'validation.email' }));
+
+/** The sign-in form and `POST /api/auth/login` body. */
+export const loginBody = z.object({
+  email: emailField,
+  password: z
+    .string({ error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(1024, { error: 'validation.required' }),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+/** `POST /api/auth/login` answer: verify the e-mail first, or the session fields. */
+export const loginAnswer = z.union([
+  z.object({ verify_email: z.literal(true) }),
+  z.object({
+    verify_email: z.literal(false),
+    userId: z.number().int(),
+    accessToken: z.string(),
+    role: z.enum(ROLES),
+  }),
+]);
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+
+/** The public fields of an institution, as sessions and the catalogue show them. */
+export const institutionSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  diminutive: z.string().nullable(),
+  color_code: z.string(),
+  logo_link: z.string().nullable(),
+  url: z.string().nullable(),
+});
+export type InstitutionSummary = z.infer<typeof institutionSummary>;
+
+/** `GET /api/auth/info`: the signed-in user; the first role is theirs. */
+export const authInfo = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  gender: z.enum(['Mr', 'Mme']).nullable(),
+  phone: z.string().nullable(),
+  picture_link: z.string().nullable(),
+  locale: z.enum(['fr', 'en', 'de']),
+  theme: z.enum(['light', 'dark']),
+  roles: z.array(z.object({ name: z.enum(ROLES) })),
+  institution: institutionSummary.nullable(),
+});
+export type AuthInfo = z.infer<typeof authInfo>;
+
+/** The error body of every API error. */
+export const errorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
