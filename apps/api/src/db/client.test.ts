@@ -1,0 +1,26 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DatabaseLockedError, openDatabase, queryRows } from './client.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'skolar-lock-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('embedded database', () => {
+  it('persists in DATA_DIR/db and refuses a second process on the same folder', async () => {
+    const first = await openDatabase({ kind: 'pglite', dataDir });
+    await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(DatabaseLockedError);
+    await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(
+      /already used by another Skolar process/,
+    );
+    await first.db.execute(sql`create table probe (value text)`);
+    await first.db.execute(sql`insert into probe values ('kept')`);
+    await first.close();
+
+    const second = await openDatabase({ kind: 'pglite', dataDir });
+    expect(await queryRows(second.db, sql`select value from probe`)).toEqual([{ value: 'kept' }]);
+    await second.close();
+  });
+});

@@ -1,0 +1,95 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The Drizzle database, the same type whether PGlite or node-postgres is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; services accept `Db | Tx` through this alias. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Thrown when another process already holds the embedded database folder. */
+export class DatabaseLockedError extends Error {}
+
+/** The committed SQL migrations, beside the sources in dev and copied next to the bundle in dist. */
+export function migrationsFolder(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [resolve(here, 'migrations'), resolve(here, 'db/migrations')];
+  const found = candidates.find((dir) => existsSync(resolve(dir, 'meta/_journal.json')));
+  if (!found) throw new Error(`SQL migrations not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; max?: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'memory' };
+
+/** Opens the database, takes the folder lock for embedded PGlite, and applies pending migrations. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(db as never, { migrationsFolder: migrationsFolder() });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+
+  let release: (() => Promise<void>) | undefined;
+  let client: PGlite;
+  if (options.kind === 'pglite') {
+    const dir = resolve(options.dataDir, 'db');
+    mkdirSync(dir, { recursive: true });
+    try {
+      release = await lockfile.lock(dir, { stale: 15_000, update: 5_000, realpath: false });
+    } catch {
+      throw new DatabaseLockedError(
+        `The embedded database in ${dir} is already used by another Skolar process; stop it first or set DATA_DIR to another folder.`,
+      );
+    }
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  try {
+    await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+  } catch (error) {
+    await client.close();
+    await release?.();
+    throw error;
+  }
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      await release?.();
+    },
+  };
+}
+
+/** Runs raw SQL and answers its rows; both drivers answer `{ rows }`, typed here once. */
+export async function queryRows<T extends Record<string, unknown>>(
+  db: DbOrTx,
+  query: SQL,
+): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,49 @@
+import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, fk, id, timestamptz } from './common.ts';
+import { tokenPurposeEnum } from './enums.ts';
+import { users } from './users.ts';
+
+/** A signed-in session; the token itself is never stored, only its hash. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    user_id: fk('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull().unique('sessions_token_hash_unique'),
+    created_at: createdAt(),
+    last_seen_at: timestamptz('last_seen_at').notNull().defaultNow(),
+    /** Absolute end of the session, whatever the activity. */
+    expires_at: timestamptz('expires_at').notNull(),
+    revoked_at: timestamptz('revoked_at'),
+    user_agent: text('user_agent'),
+    ip: text('ip'),
+    /** True between the password step and the MFA code of a login. */
+    mfa_pending: boolean('mfa_pending').notNull().default(false),
+  },
+  (t) => [
+    index('sessions_user_id_idx').on(t.user_id),
+    index('sessions_expires_at_idx').on(t.expires_at),
+  ],
+);
+
+/** Single-use tokens sent by mail or handed out for a step-up; stored hashed. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: id(),
+    user_id: fk('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: tokenPurposeEnum('purpose').notNull(),
+    token_hash: text('token_hash').notNull().unique('one_time_tokens_token_hash_unique'),
+    expires_at: timestamptz('expires_at').notNull(),
+    used_at: timestamptz('used_at'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('one_time_tokens_user_purpose_idx').on(t.user_id, t.purpose),
+    index('one_time_tokens_expires_at_idx').on(t.expires_at),
+  ],
+);

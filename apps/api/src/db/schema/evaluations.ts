@@ -1,0 +1,217 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  time,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { archivedAt, fk, id, timestamps, timestamptz } from './common.ts';
+import { attemptFinishedByEnum, evaluationTypeEnum, questionKindEnum } from './enums.ts';
+import { files } from './files.ts';
+import { institutions } from './institutions.ts';
+import { subjects } from './subjects.ts';
+import { trainings } from './trainings.ts';
+import { users } from './users.ts';
+
+/**
+ * An exam or a project of a subject in a training.
+ * - exam: `date` + `start_time`–`end_time` (wall-clock in the institution's `timezone`) is the
+ *   window in which an attempt may start; `duration_minutes` bounds one attempt.
+ * - project: `date` is the day submissions open, `deadline` (timestamptz) when they close.
+ * `percentage` (0–100) weighs it in the subject's average for that training; the percentages of
+ * one (subject, training) sum to at most 100 (checked by the service). Grades are on `scale`.
+ */
+export const evaluations = pgTable(
+  'evaluations',
+  {
+    id: id(),
+    institution_id: fk('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'restrict' }),
+    /** Same institution as the subject (composite foreign key). */
+    subject_id: fk('subject_id').notNull(),
+    /** Same institution as the training (composite foreign key). */
+    training_id: fk('training_id').notNull(),
+    type: evaluationTypeEnum('type').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    date: date('date', { mode: 'string' }).notNull(),
+    start_time: time('start_time'),
+    end_time: time('end_time'),
+    duration_minutes: integer('duration_minutes'),
+    deadline: timestamptz('deadline'),
+    location: text('location'),
+    organizer: text('organizer'),
+    domain: text('domain'),
+    percentage: numeric('percentage', { precision: 5, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
+    scale: numeric('scale', { precision: 6, scale: 2, mode: 'number' }).notNull().default(20),
+    document_file_id: fk('document_file_id').references(() => files.id, { onDelete: 'set null' }),
+    correction_file_id: fk('correction_file_id').references(() => files.id, {
+      onDelete: 'set null',
+    }),
+    has_quiz: boolean('has_quiz').notNull().default(false),
+    ...timestamps(),
+    archived_at: archivedAt(),
+  },
+  (t) => [
+    check('evaluations_percentage_check', sql`${t.percentage} >= 0 AND ${t.percentage} <= 100`),
+    check('evaluations_scale_check', sql`${t.scale} > 0`),
+    check(
+      'evaluations_duration_check',
+      sql`${t.duration_minutes} IS NULL OR ${t.duration_minutes} > 0`,
+    ),
+    check(
+      'evaluations_exam_window_check',
+      sql`${t.type} <> 'exam' OR (${t.start_time} IS NOT NULL AND ${t.end_time} IS NOT NULL AND ${t.end_time} > ${t.start_time})`,
+    ),
+    check(
+      'evaluations_project_deadline_check',
+      sql`${t.type} <> 'project' OR ${t.deadline} IS NOT NULL`,
+    ),
+    foreignKey({
+      name: 'evaluations_subject_fk',
+      columns: [t.subject_id, t.institution_id],
+      foreignColumns: [subjects.id, subjects.institution_id],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'evaluations_training_fk',
+      columns: [t.training_id, t.institution_id],
+      foreignColumns: [trainings.id, trainings.institution_id],
+    }).onDelete('restrict'),
+    index('evaluations_institution_id_idx').on(t.institution_id),
+    index('evaluations_subject_id_idx').on(t.subject_id),
+    index('evaluations_training_id_idx').on(t.training_id),
+    index('evaluations_date_idx').on(t.date),
+    index('evaluations_deadline_idx').on(t.deadline),
+    index('evaluations_document_file_id_idx').on(t.document_file_id),
+    index('evaluations_correction_file_id_idx').on(t.correction_file_id),
+    index('evaluations_archived_at_idx').on(t.archived_at),
+  ],
+);
+
+/** Correct choices (indexes into `choices`) or accepted short answers; never sent to students. */
+export interface QuestionAnswerKey {
+  choices?: number[];
+  accepted?: string[];
+}
+
+/** A quiz item of an exam taken online. */
+export const questions = pgTable(
+  'questions',
+  {
+    id: id(),
+    evaluation_id: fk('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    kind: questionKindEnum('kind').notNull(),
+    prompt: text('prompt').notNull(),
+    /** Options of a `single` or `multiple` question; empty for `short` and `long`. */
+    choices: jsonb('choices').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    answer_key: jsonb('answer_key').$type<QuestionAnswerKey>(),
+    points: numeric('points', { precision: 6, scale: 2, mode: 'number' }).notNull().default(1),
+    position: integer('position').notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [
+    check('questions_points_check', sql`${t.points} > 0`),
+    index('questions_evaluation_id_idx').on(t.evaluation_id, t.position),
+  ],
+);
+
+/**
+ * A student's run at an exam. `deadline_at` = min(started_at + duration, end of the window),
+ * fixed by the server; `finished_at`/`finished_by` are set together when it closes.
+ */
+export const attempts = pgTable(
+  'attempts',
+  {
+    id: id(),
+    evaluation_id: fk('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id, { onDelete: 'restrict' }),
+    student_id: fk('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    started_at: timestamptz('started_at').notNull().defaultNow(),
+    deadline_at: timestamptz('deadline_at').notNull(),
+    finished_at: timestamptz('finished_at'),
+    finished_by: attemptFinishedByEnum('finished_by'),
+    score: numeric('score', { precision: 8, scale: 2, mode: 'number' }),
+    ...timestamps(),
+  },
+  (t) => [
+    check('attempts_finished_check', sql`(${t.finished_at} IS NULL) = (${t.finished_by} IS NULL)`),
+    unique('attempts_evaluation_student_unique').on(t.evaluation_id, t.student_id),
+    index('attempts_student_id_idx').on(t.student_id),
+    /** The closing job: open attempts by deadline. */
+    index('attempts_open_deadline_idx').on(t.deadline_at).where(sql`${t.finished_at} IS NULL`),
+  ],
+);
+
+/** The saved value of a `single`/`multiple` (choices) or `short`/`long` (text) answer. */
+export interface AnswerValue {
+  choices?: number[];
+  text?: string;
+}
+
+/** A student's answer to one question within an attempt (autosaved). */
+export const answers = pgTable(
+  'answers',
+  {
+    id: id(),
+    attempt_id: fk('attempt_id')
+      .notNull()
+      .references(() => attempts.id, { onDelete: 'cascade' }),
+    question_id: fk('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    value: jsonb('value').$type<AnswerValue>().notNull().default(sql`'{}'::jsonb`),
+    /** Points given (automatically for choices, by the teacher for text). */
+    points_awarded: numeric('points_awarded', { precision: 6, scale: 2, mode: 'number' }),
+    ...timestamps(),
+  },
+  (t) => [
+    unique('answers_attempt_question_unique').on(t.attempt_id, t.question_id),
+    index('answers_question_id_idx').on(t.question_id),
+  ],
+);
+
+/** A project hand-in; each new upload of the same student is a new `version`. */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: id(),
+    evaluation_id: fk('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id, { onDelete: 'restrict' }),
+    student_id: fk('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    file_id: fk('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'restrict' }),
+    submitted_at: timestamptz('submitted_at').notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+    ...timestamps(),
+  },
+  (t) => [
+    check('submissions_version_check', sql`${t.version} >= 1`),
+    unique('submissions_evaluation_student_version_unique').on(
+      t.evaluation_id,
+      t.student_id,
+      t.version,
+    ),
+    index('submissions_student_id_idx').on(t.student_id),
+    index('submissions_file_id_idx').on(t.file_id),
+  ],
+);

@@ -1,0 +1,54 @@
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, fk, id, timestamps } from './common.ts';
+import { institutions } from './institutions.ts';
+import { subjects } from './subjects.ts';
+
+/** A lesson, attached to one or more subjects through `subject_lessons`. */
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: id(),
+    institution_id: fk('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [index('lessons_institution_id_idx').on(t.institution_id)],
+);
+
+export const subjectLessons = pgTable(
+  'subject_lessons',
+  {
+    subject_id: fk('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    lesson_id: fk('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subject_id, t.lesson_id] }),
+    index('subject_lessons_lesson_id_idx').on(t.lesson_id),
+  ],
+);
+
+/** A chapter of a lesson; `content` is Markdown (or sanitised rich text). */
+export const chapters = pgTable(
+  'chapters',
+  {
+    id: id(),
+    lesson_id: fk('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    video_url: text('video_url'),
+    ...timestamps(),
+  },
+  (t) => [index('chapters_lesson_id_idx').on(t.lesson_id, t.position)],
+);
