@@ -1,0 +1,135 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { authPlugin } from './auth/plugin.ts';
+import type { AppContext } from './context.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { translate } from './i18n/messages.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { devRoutes } from './modules/dev/dev.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { institutionRoutes } from './modules/institutions/institutions.routes.ts';
+
+/** Where `vite build` leaves the SPA, seen from src/ in development and from dist/ once bundled. */
+function webDist(): string {
+  return resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+}
+
+function loggerOptions(ctx: AppContext): FastifyServerOptions['logger'] {
+  if (ctx.config.LOG_LEVEL === 'silent') return false;
+  return {
+    level: ctx.config.LOG_LEVEL,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-xsrf-token"]',
+        'res.headers["set-cookie"]',
+      ],
+      censor: '[redacted]',
+    },
+  };
+}
+
+/**
+ * Builds the whole HTTP application: plugins, then the API, then the SPA (from `webRoot`, the
+ * built web app by default; null serves the API alone). server.ts only listens.
+ */
+export async function buildApp(ctx: AppContext, options: { webRoot?: string | null } = {}) {
+  const production = ctx.config.NODE_ENV === 'production';
+  const app = Fastify({
+    logger: loggerOptions(ctx),
+    trustProxy: ctx.config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Style attributes set by React and by the toast library need inline styles; scripts never.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    hsts: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Skolar API',
+        description: 'Training and learning management. Errors answer `{ message, errors? }`.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'skolar_session' },
+        },
+      },
+      security: [{ bearer: [] }, { cookie: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(authPlugin);
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(institutionRoutes, { prefix: '/api/institutions' });
+  if (!production) await app.register(devRoutes, { prefix: '/api/dev' });
+
+  const dist = options.webRoot === undefined ? webDist() : options.webRoot;
+  const serveWeb = dist !== null && existsSync(resolve(dist, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      setHeaders: (reply, path) => {
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (serveWeb && wantsPage && !path.startsWith('/api/') && path !== '/api') {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: translate(request.locale, 'errors.route_not_found') });
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

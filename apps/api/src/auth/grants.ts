@@ -1,0 +1,171 @@
+import type { Role } from '@skolar/shared';
+
+/** What a role may do; rows are further narrowed by tenant and scope in policy.ts. */
+export type Action = 'list' | 'read' | 'create' | 'update' | 'delete' | 'archive' | 'assign';
+
+export type Entity =
+  | 'institution'
+  | 'program'
+  | 'module'
+  | 'user'
+  | 'student'
+  | 'teacher'
+  | 'promotion'
+  | 'training'
+  | 'subject'
+  | 'lesson'
+  | 'chapter'
+  | 'seminar'
+  | 'episode'
+  | 'group'
+  | 'evaluation'
+  | 'result'
+  | 'event';
+
+const SA = 'super-admin';
+const A = 'admin';
+const ST = 'super-teacher';
+const T = 'teacher';
+const S = 'student';
+const EVERYONE: Role[] = [S, T, ST, A, SA];
+const CONTENT_EDITORS: Role[] = [SA, A, ST, T];
+
+/**
+ * The API's grants, mirroring the route table of packages/shared/src/access.ts: a role that may
+ * open a screen may call the operations behind it, and no other role may.
+ */
+export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = {
+  institution: {
+    list: [SA],
+    read: [SA, A],
+    create: [SA],
+    update: [SA],
+    delete: [SA],
+    archive: [SA],
+    assign: [SA, A],
+  },
+  program: {
+    list: [SA, A, ST],
+    read: [SA, A, ST],
+    create: [SA],
+    update: [SA],
+    delete: [SA],
+    archive: [SA],
+    assign: [SA],
+  },
+  module: {
+    list: [SA, A, ST],
+    read: [SA, A, ST],
+    create: [SA],
+    update: [SA],
+    delete: [SA],
+    archive: [SA],
+    assign: [SA, A, ST],
+  },
+  user: { list: [SA], read: [SA], create: [SA], update: [SA], delete: [SA], archive: [SA] },
+  student: {
+    list: [A, ST],
+    read: [A, ST],
+    create: [A],
+    update: [A],
+    delete: [A],
+    archive: [A],
+    assign: [A, SA],
+  },
+  teacher: {
+    list: [A],
+    read: [A],
+    create: [A],
+    update: [A],
+    delete: [A],
+    archive: [A],
+    assign: [A],
+  },
+  promotion: {
+    list: [A, ST, T],
+    read: [A, ST, T],
+    create: [A],
+    update: [A],
+    delete: [A],
+    archive: [A],
+    assign: [A],
+  },
+  training: {
+    list: [SA, A, ST, T, S],
+    read: [SA, A, ST, T, S],
+    create: [A],
+    update: [A],
+    delete: [A],
+    archive: [A],
+    assign: [A, ST],
+  },
+  subject: {
+    list: EVERYONE,
+    read: EVERYONE,
+    create: [SA, A, ST],
+    update: CONTENT_EDITORS,
+    delete: [SA, A, ST],
+    archive: [SA, A, ST],
+    assign: CONTENT_EDITORS,
+  },
+  lesson: {
+    list: EVERYONE,
+    read: EVERYONE,
+    create: CONTENT_EDITORS,
+    update: CONTENT_EDITORS,
+    delete: CONTENT_EDITORS,
+  },
+  chapter: {
+    list: EVERYONE,
+    read: EVERYONE,
+    create: CONTENT_EDITORS,
+    update: CONTENT_EDITORS,
+    delete: CONTENT_EDITORS,
+  },
+  seminar: {
+    list: EVERYONE,
+    read: EVERYONE,
+    create: [SA, A, ST],
+    update: CONTENT_EDITORS,
+    delete: [SA, A, ST],
+    archive: [SA, A, ST],
+    assign: [SA, A],
+  },
+  episode: {
+    list: EVERYONE,
+    read: EVERYONE,
+    create: CONTENT_EDITORS,
+    update: CONTENT_EDITORS,
+    delete: CONTENT_EDITORS,
+  },
+  group: {
+    list: [SA, A, ST, T],
+    read: [SA, A, ST, T],
+    create: [A],
+    update: [A],
+    delete: [A],
+    archive: [A],
+    assign: [SA, A, ST],
+  },
+  evaluation: {
+    list: EVERYONE,
+    read: EVERYONE,
+    create: CONTENT_EDITORS,
+    update: CONTENT_EDITORS,
+    delete: CONTENT_EDITORS,
+    archive: CONTENT_EDITORS,
+  },
+  result: {
+    list: EVERYONE,
+    read: EVERYONE,
+    create: CONTENT_EDITORS,
+    update: CONTENT_EDITORS,
+    delete: CONTENT_EDITORS,
+  },
+  event: { list: EVERYONE, read: EVERYONE, create: EVERYONE, update: EVERYONE, delete: EVERYONE },
+};
+
+/** True when the role may perform the action on that kind of row at all. */
+export function roleMay(role: Role, action: Action, entity: Entity): boolean {
+  return GRANTS[entity][action]?.includes(role) ?? false;
+}

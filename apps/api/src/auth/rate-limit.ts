@@ -1,0 +1,74 @@
+import type { Redis } from 'ioredis';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+import { tooManyRequests } from '../http/errors.ts';
+
+/**
+ * Named limits. Per account they are strict; per IP they leave room for a whole class signing in
+ * behind one school router (30 pupils, each allowed a few typos).
+ */
+export const LIMITS = {
+  'login:account': { points: 5, duration: 15 * 60 },
+  'login:ip': { points: 120, duration: 60 },
+} as const;
+export type LimitName = keyof typeof LIMITS;
+type LimitSpec = { points: number; duration: number };
+
+/** Counters shared through Redis when it is configured, held in this process otherwise. */
+export class RateLimits {
+  private readonly limiters: Record<LimitName, RateLimiterAbstract>;
+  private readonly specs: Record<LimitName, LimitSpec>;
+
+  constructor(
+    redis?: Redis,
+    overrides: Partial<Record<LimitName, LimitSpec>> = {},
+    prefix = 'skolar',
+  ) {
+    this.specs = { ...LIMITS, ...overrides };
+    this.limiters = Object.fromEntries(
+      Object.entries(this.specs).map(([name, spec]) => {
+        const options = { keyPrefix: `${prefix}:rl:${name}`, ...spec };
+        const limiter = redis
+          ? new RateLimiterRedis({
+              ...options,
+              storeClient: redis,
+              insuranceLimiter: new RateLimiterMemory(options),
+            })
+          : new RateLimiterMemory(options);
+        return [name, limiter];
+      }),
+    ) as unknown as Record<LimitName, RateLimiterAbstract>;
+  }
+
+  /** Counts one hit; throws 429 with Retry-After once the limit is passed. */
+  async hit(name: LimitName, key: string): Promise<void> {
+    try {
+      await this.limiters[name].consume(key);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw tooManyRequests(error.msBeforeNext / 1000);
+      throw error;
+    }
+  }
+
+  /** Throws 429 when the key has already used up its limit, without counting a hit. */
+  async check(name: LimitName, key: string): Promise<void> {
+    const state = await this.limiters[name].get(key);
+    if (state && state.consumedPoints >= this.specs[name].points) {
+      throw tooManyRequests(state.msBeforeNext / 1000);
+    }
+  }
+
+  /** Counts a failure without throwing (the failing request still gets its own answer). */
+  async penalise(name: LimitName, key: string): Promise<void> {
+    await this.limiters[name].penalty(key);
+  }
+
+  /** Forgets a key, e.g. after a successful sign-in. */
+  async reset(name: LimitName, key: string): Promise<void> {
+    await this.limiters[name].delete(key);
+  }
+}

@@ -1,0 +1,109 @@
+import type { Role } from '@skolar/shared';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { sessions, users } from '../db/schema/index.ts';
+import type { Locale } from '../i18n/messages.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+/** A session ends after this long without a request… */
+export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+/** …and in any case this long after sign-in. */
+export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so reads do not become writes. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+/** Who is making the request, as every service and policy check sees it. */
+export interface Actor {
+  userId: number;
+  role: Role;
+  institutionId: number | null;
+  sessionId: number;
+  locale: Locale;
+}
+
+/** Opens a session for the user and answers the raw token, which is never stored. */
+export async function createSession(
+  db: DbOrTx,
+  userId: number,
+  now: Date,
+  client: { userAgent?: string; ip?: string },
+) {
+  const token = newToken();
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      user_id: userId,
+      token_hash: hashToken(token),
+      created_at: now,
+      last_seen_at: now,
+      expires_at: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+      user_agent: client.userAgent?.slice(0, 400) ?? null,
+      ip: client.ip ?? null,
+    })
+    .returning();
+  return { token, session: session! };
+}
+
+/** The actor behind a token, or null when the session is unknown, revoked, expired or idle. */
+export async function resolveSession(db: DbOrTx, token: string, now: Date): Promise<Actor | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.last_seen_at,
+      expiresAt: sessions.expires_at,
+      revokedAt: sessions.revoked_at,
+      userId: users.id,
+      role: users.role,
+      institutionId: users.institution_id,
+      locale: users.locale,
+      disabledAt: users.disabled_at,
+      archivedAt: users.archived_at,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(eq(sessions.token_hash, hashToken(token)))
+    .limit(1);
+  if (!row || row.revokedAt || row.disabledAt || row.archivedAt) return null;
+  const time = now.getTime();
+  if (row.expiresAt.getTime() <= time) return null;
+  if (row.lastSeenAt.getTime() + SESSION_IDLE_MS <= time) return null;
+  if (time - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, row.sessionId));
+  }
+  return {
+    userId: row.userId,
+    role: row.role,
+    institutionId: row.institutionId,
+    sessionId: row.sessionId,
+    locale: row.locale,
+  };
+}
+
+/** Revokes one session. */
+export async function revokeSession(db: DbOrTx, sessionId: number, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revoked_at: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
+}
+
+/** Revokes every open session of a user, except the one given (the current one, on a password change). */
+export async function revokeUserSessions(
+  db: DbOrTx,
+  userId: number,
+  now: Date,
+  exceptSessionId?: number,
+): Promise<number> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revoked_at: now })
+    .where(
+      and(
+        eq(sessions.user_id, userId),
+        isNull(sessions.revoked_at),
+        exceptSessionId === undefined ? sql`true` : ne(sessions.id, exceptSessionId),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return revoked.length;
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      SEED: 'demo',
+      NODE_ENV: 'development',
+      PUBLIC_URL: 'http://localhost:3000',
+      TRUST_PROXY: false,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production' }).HOST).toBe('0.0.0.0');
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['SEED', 'everything'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['NODE_ENV', 'staging'],
+  ])('stops with one line naming %s when its value is bad', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    try {
+      loadConfig({ [name]: value });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message.startsWith(`Invalid ${name}=`)).toBe(true);
+      expect(message).not.toContain('\n');
+    }
+  });
+
+  it('refuses a partial S3 configuration', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'skolar' })).toThrow(/S3_/);
+  });
+});

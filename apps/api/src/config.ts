@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || protocols.some((p) => value.startsWith(`${p}://`)), {
+      message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_FROM: z.string().min(3).default('Skolar <no-reply@skolar.test>'),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  S3_ENDPOINT: optionalUrl(['http', 'https']),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY: z.string().optional(),
+  S3_SECRET_KEY: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = Omit<z.infer<typeof envSchema>, 'HOST' | 'PUBLIC_URL'> & {
+  HOST: string;
+  PUBLIC_URL: string;
+};
+
+/** Thrown when an environment variable has a bad value; the message names the variable. */
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value throws one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
+  }
+  const value = parsed.data;
+  const s3 = [value.S3_ENDPOINT, value.S3_BUCKET, value.S3_ACCESS_KEY, value.S3_SECRET_KEY];
+  if (s3.some(Boolean) && !s3.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid S3_*: set all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY, or none',
+    );
+  }
+  const host = value.HOST ?? (value.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
+  return {
+    ...value,
+    HOST: host,
+    PUBLIC_URL: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
+  };
+}

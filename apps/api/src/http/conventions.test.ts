@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, createTestApp, signIn } from '../../test/app.ts';
+import { createInstitution, createUser } from '../../test/factories.ts';
+
+const { app, db } = await createTestApp();
+
+describe('API conventions', () => {
+  it('answers an unknown /api route with 404 in the error shape', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await app.inject({ method, url: '/api/no-such-thing' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: "Cette adresse de l'API n'existe pas." });
+    }
+  });
+
+  it('answers malformed JSON with 400 and no stack trace', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      payload: '{"email": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'The request is malformed.' });
+  });
+
+  it('answers 422 with errors per field, in the request language', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/institutions?per_page=7&page=0',
+      headers: { 'accept-language': 'fr' },
+    });
+    // Validation runs before authentication answers: the shape is what matters here.
+    expect(response.statusCode).toBe(422);
+    const body = response.json();
+    expect(body.message).toBe('Les données envoyées ne sont pas valides.');
+    expect(Object.keys(body.errors).sort()).toEqual(['page', 'per_page']);
+    expect(body.errors.page[0]).toMatch(/1/);
+  });
+
+  it('answers 401, 403 and 404 in the error shape', async () => {
+    const mine = await createInstitution(db);
+    const other = await createInstitution(db);
+    const admin = await signIn(app, (await createUser(db, 'admin', mine.id)).email);
+    const teacher = await signIn(app, (await createUser(db, 'teacher', mine.id)).email);
+    const headers = { ...bearer(admin.accessToken), 'accept-language': 'en' };
+
+    const guest = await app.inject({
+      url: `/api/institutions/${mine.id}`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(guest.statusCode).toBe(401);
+    expect(guest.json()).toEqual({ message: 'You must be signed in.' });
+
+    const forbidden = await app.inject({
+      url: `/api/institutions/${mine.id}`,
+      headers: { ...bearer(teacher.accessToken), 'accept-language': 'en' },
+    });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toEqual({ message: 'You are not allowed to do this.' });
+
+    const own = await app.inject({ url: `/api/institutions/${mine.id}`, headers });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ id: mine.id, can: { update: false, delete: false } });
+
+    for (const id of [other.id, 999_999]) {
+      const hidden = await app.inject({ url: `/api/institutions/${id}`, headers });
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json()).toEqual({ message: 'Not found.' });
+    }
+  });
+
+  it('lists with the { data, meta } envelope, search and pagination', async () => {
+    await createInstitution(db, { name: 'Conservatoire Zéphyr' });
+    const root = await signIn(app, (await createUser(db, 'super-admin', null)).email);
+    const response = await app.inject({
+      url: '/api/institutions?q=zéphyr&per_page=10',
+      headers: bearer(root.accessToken),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      data: [{ name: 'Conservatoire Zéphyr', can: { update: true, delete: true, archive: true } }],
+      meta: { page: 1, per_page: 10, total: 1 },
+    });
+  });
+
+  it('sends security headers: CSP without inline scripts, nosniff, frame-ancestors', async () => {
+    const response = await app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('publishes an OpenAPI document listing every route, and its docs UI', async () => {
+    const response = await app.inject({ url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    const routes = app.printRoutes({ commonPrefix: false });
+    for (const path of [
+      '/api/auth/login',
+      '/api/auth/logout',
+      '/api/auth/info',
+      '/api/health',
+      '/api/institutions/{id}',
+    ]) {
+      expect(Object.keys(document.paths)).toContain(path);
+    }
+    expect(document.paths['/api/auth/login'].post.requestBody).toBeDefined();
+    expect(routes).toContain('/api/docs');
+    const docs = await app.inject({ url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toMatch(/text\/html/);
+  });
+});
+
+describe('HSTS in production', () => {
+  it('is sent only when NODE_ENV=production', async () => {
+    const { loadConfig } = await import('../config.ts');
+    const { buildApp } = await import('../app.ts');
+    const production = await buildApp(
+      { ...app.ctx, config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }) },
+      { webRoot: null },
+    );
+    const response = await production.inject({ url: '/api/health' });
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    await production.close();
+  });
+});

@@ -1,0 +1,40 @@
+import { Redis } from 'ioredis';
+import { buildApp } from './app.ts';
+import { RateLimits } from './auth/rate-limit.ts';
+import type { Config } from './config.ts';
+import { systemClock } from './context.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { seedDemo } from './db/seed/demo.ts';
+
+/** Opens the configured database: PostgreSQL when DATABASE_URL is set, embedded PGlite otherwise. */
+export function openConfiguredDatabase(config: Config): Promise<Database> {
+  return config.DATABASE_URL
+    ? openDatabase({ kind: 'postgres', url: config.DATABASE_URL })
+    : openDatabase({ kind: 'pglite', dataDir: config.DATA_DIR });
+}
+
+/** Starts everything: database, migrations, demo seed, HTTP. Answers a function that stops it all. */
+export async function start(config: Config) {
+  const database = await openConfiguredDatabase(config);
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
+  const ctx = {
+    config,
+    db: database.db,
+    clock: systemClock,
+    limits: new RateLimits(redis),
+    redis,
+  };
+  const app = await buildApp(ctx);
+  if (config.SEED === 'demo') {
+    const outcome = await seedDemo(database.db, { now: ctx.clock.now() });
+    app.log.info(`demo data: ${outcome}`);
+  }
+  await app.listen({ port: config.PORT, host: config.HOST });
+  return async () => {
+    await app.close();
+    redis?.disconnect();
+    await database.close();
+  };
+}

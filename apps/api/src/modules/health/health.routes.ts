@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'Liveness and database check',
+        response: {
+          200: z.object({ status: z.literal('ok') }),
+          503: z.object({ status: z.literal('unavailable'), message: z.string() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await app.ctx.db.execute(sql`select 1`);
+        return { status: 'ok' as const };
+      } catch (error) {
+        request.log.error({ err: error }, 'health check failed');
+        return reply
+          .status(503)
+          .send({ status: 'unavailable' as const, message: 'database unavailable' });
+      }
+    },
+  );
+};

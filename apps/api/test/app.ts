@@ -1,0 +1,57 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { RateLimits } from '../src/auth/rate-limit.ts';
+import { loadConfig } from '../src/config.ts';
+import type { AppContext } from '../src/context.ts';
+import { TestClock } from './clock.ts';
+import { openTestDatabase } from './database.ts';
+
+export const TEST_PASSWORD = 'Corr3ct#Horse';
+
+/**
+ * The real application on a fresh database, for one test file; closed after the file's tests.
+ * Requests go through `app.inject()`, so routing, hooks, validation and serialisation all run.
+ */
+export async function createTestApp(overrides: Partial<AppContext> = {}) {
+  const database = await openTestDatabase();
+  const clock = new TestClock();
+  const ctx: AppContext = {
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED: 'none' }),
+    db: database.db,
+    clock,
+    limits: new RateLimits(),
+    ...overrides,
+  };
+  const app = await buildApp(ctx, { webRoot: null });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  return { app, ctx, db: database.db, clock };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>['app'];
+
+/** Signs in through the API and answers the bearer token and the browser's cookies. */
+export async function signIn(app: TestApp, email: string, password = TEST_PASSWORD) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+  }
+  const body = response.json() as { accessToken: string; userId: number; role: string };
+  return { ...body, cookies: cookieJar(response) };
+}
+
+/** The cookies a response set, as a name → value map. */
+export function cookieJar(response: LightMyRequestResponse): Record<string, string> {
+  return Object.fromEntries(response.cookies.map((c) => [c.name, c.value]));
+}
+
+/** Headers for a bearer-authenticated request. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,18 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// A test passes only if nothing was logged as an error along the way (epic-stack's rule).
+let errors: unknown[][] = [];
+beforeEach(() => {
+  errors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    errors.push(args);
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  if (errors.length > 0) {
+    throw new Error(
+      `console.error was called:\n${errors.map((a) => a.map(String).join(' ')).join('\n')}`,
+    );
+  }
+});
