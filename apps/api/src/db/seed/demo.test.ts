@@ -1,0 +1,227 @@
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@skolar/shared';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../test/database.ts';
+import { verifyPassword } from '../../auth/password.ts';
+import type { Database } from '../client.ts';
+import {
+  chapters,
+  episodes,
+  evaluations,
+  events,
+  institutions,
+  lessons,
+  promotionStudents,
+  questions,
+  results,
+  trainings,
+  users,
+} from '../schema/index.ts';
+import { seedDemo } from './demo.ts';
+import { localDay, zonedInstant } from './time.ts';
+
+// 12:00 in Paris on a weekday; a fixed clock keeps the assertions exact.
+const NOW = new Date('2026-03-10T11:00:00Z');
+
+async function tableCounts(database: Database) {
+  const { db } = database;
+  const tables = {
+    users,
+    institutions,
+    trainings,
+    evaluations,
+    results,
+    lessons,
+    chapters,
+    episodes,
+    events,
+  };
+  const entries = await Promise.all(
+    Object.entries(tables).map(async ([name, table]) => {
+      const [row] = await db.select({ n: count() }).from(table);
+      return [name, row!.n] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** Relative luminance of a #RRGGBB colour (WCAG). */
+function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
+    return c <= 0.039_28 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+}
+
+describe('seedDemo', () => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('seeds an empty database', async () => {
+    expect(await seedDemo(database.db, { now: NOW })).toBe('seeded');
+  });
+
+  it('creates the demo accounts of api.md with their roles and institutions', async () => {
+    const rows = await database.db
+      .select({
+        email: users.email,
+        role: users.role,
+        institution: institutions.diminutive,
+        password_hash: users.password_hash,
+        email_verified_at: users.email_verified_at,
+      })
+      .from(users)
+      .leftJoin(institutions, eq(users.institution_id, institutions.id));
+    expect(DEMO_ACCOUNTS).toHaveLength(8);
+    for (const account of DEMO_ACCOUNTS) {
+      const row = rows.find((r) => r.email === account.email);
+      expect(row, account.email).toBeDefined();
+      expect(row!.role).toBe(account.role);
+      expect(row!.institution).toBe(account.institution);
+      expect(row!.email_verified_at).toBeInstanceOf(Date);
+    }
+    const superAdmins = rows.filter((r) => r.role === 'super-admin');
+    expect(superAdmins).toHaveLength(1);
+    expect(rows.filter((r) => r.role === 'student').length).toBeGreaterThanOrEqual(20);
+    const hash = rows.find((r) => r.email === 'student@uni.skolar.test')!.password_hash!;
+    expect(await verifyPassword(hash, DEMO_PASSWORD)).toBe(true);
+  });
+
+  it('creates three institutions of each kind with distinct valid colours, one of them light', async () => {
+    const rows = await database.db.select().from(institutions);
+    expect(rows.map((r) => r.kind).sort()).toEqual(['school', 'society', 'university']);
+    const colours = rows.map((r) => r.color_code);
+    for (const colour of colours) expect(colour).toMatch(/^#[0-9A-Fa-f]{6}$/);
+    expect(new Set(colours).size).toBe(3);
+    expect(colours.some((c) => luminance(c) > 0.4)).toBe(true);
+    expect(colours.some((c) => luminance(c) < 0.2)).toBe(true);
+    for (const row of rows) {
+      expect(row.logo_link).toMatch(/^\/demo\/logos\/[a-z]+\.svg$/);
+      expect(row.levels.length).toBe(row.nb_levels);
+    }
+  });
+
+  it('offers public trainings with and without a cover, and an archived one', async () => {
+    const rows = await database.db.select().from(trainings);
+    const visible = rows.filter((t) => t.visibility === 'public' && t.archived_at === null);
+    expect(visible.length).toBeGreaterThanOrEqual(4);
+    expect(visible.some((t) => t.cover_link === null)).toBe(true);
+    expect(visible.some((t) => t.cover_link?.startsWith('/demo/covers/'))).toBe(true);
+    expect(rows.some((t) => t.archived_at !== null)).toBe(true);
+    expect(rows.some((t) => t.visibility === 'private')).toBe(true);
+  });
+
+  it('has an exam of student@uni open right now, with a four-kind quiz', async () => {
+    const [student] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'student@uni.skolar.test'));
+    const own = await database.db
+      .select({ evaluation: evaluations, timezone: institutions.timezone })
+      .from(evaluations)
+      .innerJoin(trainings, eq(evaluations.training_id, trainings.id))
+      .innerJoin(institutions, eq(evaluations.institution_id, institutions.id))
+      .innerJoin(
+        promotionStudents,
+        and(
+          eq(promotionStudents.promotion_id, trainings.promotion_id),
+          eq(promotionStudents.student_id, student!.id),
+        ),
+      );
+    const open = own.filter(({ evaluation: e, timezone }) => {
+      if (e.type !== 'exam' || !e.start_time || !e.end_time) return false;
+      const from = zonedInstant(e.date, e.start_time, timezone);
+      const to = zonedInstant(e.date, e.end_time, timezone);
+      return from <= NOW && NOW < to;
+    });
+    expect(open).toHaveLength(1);
+    const exam = open[0]!.evaluation;
+    expect(exam.date).toBe(localDay(NOW, 'Europe/Paris'));
+    expect(exam.start_time).toBe('11:00:00');
+    expect(exam.end_time).toBe('15:00:00');
+    expect(exam.duration_minutes).toBe(90);
+    expect(exam.has_quiz).toBe(true);
+    const items = await database.db
+      .select()
+      .from(questions)
+      .where(eq(questions.evaluation_id, exam.id));
+    expect(items.map((q) => q.kind).sort()).toEqual(['long', 'multiple', 'short', 'single']);
+    expect(items.every((q) => typeof q.points === 'number')).toBe(true);
+
+    const projects = own.filter(({ evaluation: e }) => e.type === 'project');
+    const upcoming = projects.filter(({ evaluation: e }) => e.deadline! > NOW);
+    expect(upcoming).toHaveLength(1);
+    const hoursLeft = (upcoming[0]!.evaluation.deadline!.getTime() - NOW.getTime()) / 3_600_000;
+    expect(hoursLeft).toBe(72);
+    expect(own.some(({ evaluation: e }) => e.type === 'exam' && e.date > exam.date)).toBe(true);
+    expect(own.some(({ evaluation: e }) => e.date < exam.date)).toBe(true);
+
+    // Percentages of one subject in one training sum to at most 100.
+    const sums = new Map<string, number>();
+    for (const { evaluation: e } of own) {
+      const key = `${e.subject_id}/${e.training_id}`;
+      sums.set(key, (sums.get(key) ?? 0) + e.percentage);
+    }
+    for (const total of sums.values()) expect(total).toBeLessThanOrEqual(100);
+  });
+
+  it('grades the past evaluations, with an absence, as JS numbers', async () => {
+    const rows = await database.db.select().from(results);
+    expect(rows.length).toBeGreaterThanOrEqual(50);
+    expect(rows.filter((r) => r.absent)).toHaveLength(1);
+    const graded = rows.filter((r) => !r.absent);
+    expect(graded.every((r) => typeof r.grade === 'number' && r.grade >= 0)).toBe(true);
+    const [withScale] = await database.db
+      .select({ n: count() })
+      .from(results)
+      .innerJoin(evaluations, eq(results.evaluation_id, evaluations.id))
+      .where(and(isNotNull(results.grade), eq(evaluations.type, 'project')));
+    expect(withScale!.n).toBeGreaterThan(0);
+  });
+
+  it('gives every lesson two or three chapters of Markdown', async () => {
+    const rows = await database.db
+      .select({ lesson: chapters.lesson_id, n: count() })
+      .from(chapters)
+      .groupBy(chapters.lesson_id);
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    for (const row of rows) expect([2, 3]).toContain(row.n);
+  });
+
+  it('skips a database that already has users and changes nothing', async () => {
+    const before = await tableCounts(database);
+    expect(await seedDemo(database.db, { now: NOW })).toBe('skipped');
+    expect(await tableCounts(database)).toEqual(before);
+  });
+});
+
+describe('seedDemo late in the evening', () => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('ends the open exam at the end of the day', async () => {
+    const late = new Date('2026-07-14T21:30:00Z'); // 23:30 in Paris (summer time)
+    expect(await seedDemo(database.db, { now: late })).toBe('seeded');
+    const [exam] = await database.db
+      .select()
+      .from(evaluations)
+      .where(eq(evaluations.has_quiz, true));
+    expect(exam!.date).toBe('2026-07-14');
+    expect(exam!.start_time).toBe('22:30:00');
+    expect(exam!.end_time).toBe('23:59:59');
+    expect(zonedInstant(exam!.date, exam!.end_time!, 'Europe/Paris') > late).toBe(true);
+  });
+});
