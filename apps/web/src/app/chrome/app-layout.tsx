@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Toaster } from 'sonner';
+import { useTheme } from '../../lib/theme.ts';
+import { useSession } from '../session.ts';
+import { Footer } from './footer.tsx';
+import { NavigationProgress } from './navigation-progress.tsx';
+import { RoleMenu } from './role-menu.tsx';
+import { TopBar } from './top-bar.tsx';
+
+/** The chrome around every page: top bar, role menu when signed in, footer, toasts. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const theme = useTheme();
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        {t('chrome.skipToContent')}
+      </a>
+      <NavigationProgress />
+      <TopBar />
+      {user && <RoleMenu role={user.role} />}
+      <main id="main" className="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <Toaster position="bottom-right" duration={3000} theme={theme} richColors closeButton />
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+/** Shown while the first navigation (session check, guard, page code) loads. */
+export function Splash() {
+  const { t } = useTranslation();
+  return (
+    <div className="splash" role="status">
+      <div className="nav-progress is-active" aria-hidden="true" />
+      <span className="sr-only">{t('app.loading')}</span>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { homePath, showsCalendarLink } from '@skolar/shared';
+import { CalendarDays, GraduationCap, House, LogIn } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useSession } from '../session.ts';
+import { LanguageMenu } from './language-menu.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
+import { UserBadge } from './user-badge.tsx';
+
+/** Brand, Home, Calendar (not for students), language, theme and the user badge or a login button. */
+export function TopBar() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  const role = user?.role ?? null;
+  const home = homePath(role);
+
+  return (
+    <header className="topbar">
+      <div className="container topbar__inner">
+        <Link to={home} className="brand">
+          <span className="brand__mark" aria-hidden="true">
+            <GraduationCap size={20} />
+          </span>
+          <span className="brand__name">{t('app.name')}</span>
+        </Link>
+        <nav aria-label={t('chrome.mainNavigation')} className="topbar__nav">
+          <NavLink to={home} end className="topbar__link">
+            <House aria-hidden="true" size={18} />
+            <span className="topbar__label">{t('chrome.home')}</span>
+          </NavLink>
+          {showsCalendarLink(role) && (
+            <NavLink to="/calendar" className="topbar__link">
+              <CalendarDays aria-hidden="true" size={18} />
+              <span className="topbar__label">{t('chrome.calendar')}</span>
+            </NavLink>
+          )}
+        </nav>
+        <div className="topbar__actions">
+          <LanguageMenu />
+          <ThemeToggle />
+          {user ? (
+            <UserBadge />
+          ) : (
+            pathname !== '/login' && (
+              <Link to="/login" className="button button--primary button--small">
+                <LogIn aria-hidden="true" size={16} />
+                {t('chrome.login')}
+              </Link>
+            )
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

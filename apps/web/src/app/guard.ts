@@ -1,0 +1,22 @@
+import { type RouteAccess, routeAccess } from '@skolar/shared';
+import { redirect } from 'react-router';
+import i18n from '../i18n/index.ts';
+import { consumeSessionExpiry, currentRole, initSession } from './session.ts';
+
+/**
+ * The route guard of spec section 4, as the loader of one route of the table: the session is
+ * initialised first, then the route's access list decides (silent redirects).
+ */
+export function guard(route: RouteAccess) {
+  return async (): Promise<null> => {
+    await initSession();
+    if (consumeSessionExpiry()) {
+      const message = encodeURIComponent(i18n.t('auth.sessionExpired'));
+      throw redirect(`/login?error_message=${message}`);
+    }
+    const decision = routeAccess(route, currentRole());
+    if (decision === 'redirect-home') throw redirect('/');
+    if (decision === 'redirect-dashboard') throw redirect('/dashboard');
+    return null;
+  };
+}

@@ -1,0 +1,89 @@
+import { screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, routesHandler } from '../test/fetch.ts';
+import { studentInfo } from '../test/fixtures.ts';
+import { renderWithProviders } from '../test/render.tsx';
+
+// The session is module state: each test loads the routes (and the session) afresh.
+async function renderAt(path: string) {
+  vi.resetModules();
+  const { routes } = await import('./router.tsx');
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  renderWithProviders(<RouterProvider router={router} />);
+  return router;
+}
+
+function signedInAsStudent() {
+  localStorage.setItem('user', JSON.stringify({ userId: 7, role: 'student' }));
+  mockFetch(routesHandler({ 'GET /api/auth/info': () => jsonResponse(200, studentInfo) }));
+}
+
+beforeEach(() => {
+  localStorage.clear();
+});
+
+describe('the guarded route table', () => {
+  it('sends a visitor of a restricted route home, silently', async () => {
+    mockFetch(() => jsonResponse(500));
+    const router = await renderAt('/dashboard');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Explorer, apprendre, réussir' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByRole('link', { name: 'Connexion' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-in student from / to the dashboard, with the student chrome', async () => {
+    signedInAsStudent();
+    const router = await renderAt('/');
+    expect(await screen.findByRole('heading', { name: 'Bonjour, Amina !' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.getByText('Université Skolar')).toBeInTheDocument();
+    const roleMenu = screen.getByRole('navigation', { name: 'Menu de votre rôle' });
+    expect(
+      within(roleMenu)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Formations', '/student/trainings'],
+      ['Séminaires', '/student/seminars'],
+      ['Évaluations', '/list-evaluations'],
+    ]);
+    const banner = screen.getByRole('banner');
+    expect(within(banner).queryByRole('link', { name: 'Calendrier' })).toBeNull();
+    expect(within(banner).getByRole('link', { name: 'Accueil' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+  });
+
+  it('shows the coming-soon page for a route not built yet', async () => {
+    signedInAsStudent();
+    await renderAt('/student/trainings');
+    expect(await screen.findByRole('heading', { name: 'Bientôt disponible' })).toBeInTheDocument();
+  });
+
+  it('sends a student away from an admin route', async () => {
+    signedInAsStudent();
+    const router = await renderAt('/students/add');
+    expect(await screen.findByRole('heading', { name: 'Bonjour, Amina !' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('sends an expired session to /login with the message', async () => {
+    localStorage.setItem('user', JSON.stringify({ userId: 7, role: 'student' }));
+    mockFetch(() => jsonResponse(401, { message: 'Non connecté' }));
+    const router = await renderAt('/dashboard');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Votre session a expiré, veuillez vous reconnecter',
+    );
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('shows the not-found page outside the table', async () => {
+    await renderAt('/no/such/page/here/at-all');
+    expect(await screen.findByRole('heading', { name: 'Page introuvable' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,24 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import de from './de.json';
+import en from './en.json';
+import fr from './fr.json';
+import { DEFAULT_LOCALE, isLocale, LOCALES, readStoredLocale, storeLocale } from './locale.ts';
+
+// Catalogues are small and bundled: no loading state, no flash of untranslated text.
+void i18n.use(initReactI18next).init({
+  resources: { fr: { translation: fr }, en: { translation: en }, de: { translation: de } },
+  lng: readStoredLocale(),
+  fallbackLng: DEFAULT_LOCALE,
+  supportedLngs: [...LOCALES],
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+});
+
+i18n.on('languageChanged', (language) => {
+  if (isLocale(language)) storeLocale(language);
+});
+document.documentElement.lang = i18n.language;
+
+export default i18n;

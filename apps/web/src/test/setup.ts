@@ -1,0 +1,27 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import '../i18n/index.ts';
+import { clearCookies } from './cookies.ts';
+
+// jsdom has no layout: scrolling (ScrollRestoration) is a no-op here.
+window.scrollTo = () => undefined;
+
+// A test fails on any unexpected console.error (React warnings, act() mistakes, …).
+let consoleErrors: unknown[][] = [];
+
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  clearCookies();
+  expect(consoleErrors, 'console.error was called').toEqual([]);
+});

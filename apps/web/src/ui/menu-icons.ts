@@ -1,0 +1,33 @@
+import type { MenuKey } from '@skolar/shared';
+import {
+  Blocks,
+  BookOpen,
+  ClipboardCheck,
+  GraduationCap,
+  Layers,
+  Library,
+  type LucideIcon,
+  Presentation,
+  School,
+  University,
+  UserCog,
+  Users,
+  UsersRound,
+} from 'lucide-react';
+
+/** One icon per role menu entry, used by the role bar and the dashboard shortcuts. */
+export const MENU_ICONS: Record<MenuKey, LucideIcon> = {
+  trainings: BookOpen,
+  seminars: Presentation,
+  evaluations: ClipboardCheck,
+  promotions: GraduationCap,
+  subjects: Library,
+  groups: UsersRound,
+  institutions: University,
+  programs: Layers,
+  courses: School,
+  users: UserCog,
+  students: Users,
+  teachers: GraduationCap,
+  modules: Blocks,
+};
