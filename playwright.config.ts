@@ -7,7 +7,8 @@ import { defineConfig, devices } from '@playwright/test';
 // folder: the runner creates it and the workers inherit it through the environment.
 process.env.SKOLAR_E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'skolar-e2e-'));
 
-const PORT = 3100;
+// Parallel checkouts of the repository pick their own port with E2E_PORT.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 /** Playwright journeys against the built app (`npm run build` first), on Debian's Chromium. */

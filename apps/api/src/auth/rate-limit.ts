@@ -14,6 +14,15 @@ import { tooManyRequests } from '../http/errors.ts';
 export const LIMITS = {
   'login:account': { points: 5, duration: 15 * 60 },
   'login:ip': { points: 120, duration: 60 },
+  'step-up:account': { points: 5, duration: 15 * 60 },
+  'forgot-password:account': { points: 3, duration: 15 * 60 },
+  'forgot-password:ip': { points: 30, duration: 15 * 60 },
+  'verify-email:account': { points: 3, duration: 15 * 60 },
+  'verify-email:ip': { points: 30, duration: 15 * 60 },
+  'reset-password:ip': { points: 30, duration: 15 * 60 },
+  'mfa:account': { points: 5, duration: 15 * 60 },
+  'contact:ip': { points: 10, duration: 60 * 60 },
+  'contact:account': { points: 5, duration: 60 * 60 },
 } as const;
 export type LimitName = keyof typeof LIMITS;
 type LimitSpec = { points: number; duration: number };

@@ -74,6 +74,16 @@ const catalogue = {
     en: 'These credentials do not match our records.',
     de: 'Diese Zugangsdaten stimmen mit keinem Konto überein.',
   },
+  'auth.wrong_password': {
+    fr: 'Mot de passe incorrect.',
+    en: 'Incorrect password.',
+    de: 'Falsches Passwort.',
+  },
+  'auth.step_up_required': {
+    fr: 'Confirmez votre mot de passe pour faire cette modification.',
+    en: 'Confirm your password to make this change.',
+    de: 'Bestätigen Sie Ihr Passwort, um diese Änderung vorzunehmen.',
+  },
   'validation.required': {
     fr: 'Ce champ est obligatoire.',
     en: 'This field is required.',

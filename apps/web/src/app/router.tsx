@@ -1,24 +1,16 @@
 import { ROUTES, type RouteAccess } from '@skolar/shared';
-import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout, Splash } from './chrome/app-layout.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { guard } from './guard.ts';
+import { accountPages } from './pages/account.ts';
+import { corePages } from './pages/core.ts';
+import { managementPages } from './pages/management.ts';
+import { publicPages } from './pages/public.ts';
+import type { PageLoader, PageRegistry } from './pages/types.ts';
 
-type PageLoader = () => Promise<ComponentType>;
-
-const homePage: PageLoader = () =>
-  import('../features/catalogue/home-page.tsx').then((module) => module.HomePage);
-
-/** The screens built so far, by route path; every other route shows the coming-soon page. */
-const PAGES: Readonly<Record<string, PageLoader>> = {
-  '/': homePage,
-  // The spec: the terms route shows the home page.
-  '/condition-utilisateur': homePage,
-  '/login': () => import('../features/auth/login-page.tsx').then((module) => module.LoginPage),
-  '/dashboard': () =>
-    import('../features/dashboard/dashboard-page.tsx').then((module) => module.DashboardPage),
-};
+// Each area registers its screens in its own file, so areas grow without touching this one.
+const PAGES: PageRegistry = { ...publicPages, ...corePages, ...accountPages, ...managementPages };
 
 const comingSoonPage: PageLoader = () =>
   import('./coming-soon-page.tsx').then((module) => module.ComingSoonPage);

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import de from './de.json';
-import en from './en.json';
-import fr from './fr.json';
-
-type Catalogue = { [key: string]: string | Catalogue };
+import { CATALOGUES, type Catalogue, cataloguesFiles } from './catalogues.ts';
+import { LOCALES } from './locale.ts';
 
 /** Every leaf key of a catalogue, dotted, with its text. */
 function leaves(catalogue: Catalogue, prefix = ''): Map<string, string> {
@@ -19,8 +16,8 @@ function leaves(catalogue: Catalogue, prefix = ''): Map<string, string> {
 const placeholders = (text: string) =>
   [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
-const catalogues = { fr, en, de } as Record<string, Catalogue>;
-const reference = leaves(fr);
+const catalogues = CATALOGUES as Record<string, Catalogue>;
+const reference = leaves(CATALOGUES.fr);
 
 describe('translation catalogues', () => {
   it.each(Object.keys(catalogues))('%s has exactly the keys of every other catalogue', (name) => {
@@ -35,5 +32,23 @@ describe('translation catalogues', () => {
       expect(text.trim(), `${name}: ${key}`).not.toBe('');
       expect(placeholders(text), `${name}: ${key}`).toEqual(placeholders(reference.get(key) ?? ''));
     }
+  });
+
+  it.each(LOCALES)('%s: no two area files define the same top-level key', (locale) => {
+    const seen = new Map<string, string>();
+    for (const [file, content] of Object.entries(cataloguesFiles(locale))) {
+      for (const key of Object.keys(content)) {
+        expect(
+          seen.get(key),
+          `${locale}: "${key}" in ${file} and ${seen.get(key)}`,
+        ).toBeUndefined();
+        seen.set(key, file);
+      }
+    }
+  });
+
+  it('every language has the same area files', () => {
+    const names = (locale: (typeof LOCALES)[number]) => Object.keys(cataloguesFiles(locale)).sort();
+    for (const locale of LOCALES) expect(names(locale)).toEqual(names('fr'));
   });
 });

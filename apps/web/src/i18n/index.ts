@@ -1,13 +1,15 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import de from './de.json';
-import en from './en.json';
-import fr from './fr.json';
+import { CATALOGUES } from './catalogues.ts';
 import { DEFAULT_LOCALE, isLocale, LOCALES, readStoredLocale, storeLocale } from './locale.ts';
 
 // Catalogues are small and bundled: no loading state, no flash of untranslated text.
 void i18n.use(initReactI18next).init({
-  resources: { fr: { translation: fr }, en: { translation: en }, de: { translation: de } },
+  resources: {
+    fr: { translation: CATALOGUES.fr },
+    en: { translation: CATALOGUES.en },
+    de: { translation: CATALOGUES.de },
+  },
   lng: readStoredLocale(),
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],

@@ -49,8 +49,17 @@ async function toApiError(response: Response): Promise<ApiError> {
  * The web app's one HTTP client: cookies included, JSON in and out, the XSRF cookie echoed on
  * unsafe methods, the interface language sent; non-2xx answers throw an ApiError.
  */
-export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': i18n.language });
+export async function request<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<T> {
+  const headers = new Headers({
+    Accept: 'application/json',
+    'Accept-Language': i18n.language,
+    ...extraHeaders,
+  });
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
   if (UNSAFE.has(method)) {
@@ -77,8 +86,15 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
 /** Shorthands of `request` per method. */
 export const http = {
   get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
-  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
-  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
-  delete: <T = void>(path: string) => request<T>('DELETE', path),
+  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    request<T>('POST', path, body, headers),
+  put: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    request<T>('PUT', path, body, headers),
+  patch: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    request<T>('PATCH', path, body, headers),
+  delete: <T = void>(path: string, headers?: Record<string, string>) =>
+    request<T>('DELETE', path, undefined, headers),
 };
+
+/** The header that carries a step-up token (from an edit route's `:token`) on a sensitive update. */
+export const stepUpHeader = (token: string) => ({ 'X-Confirm-Token': token });

@@ -65,3 +65,11 @@ export const errorBody = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
+
+/** `POST /api/auth/verify-password-request`: the step-up before a sensitive edit. */
+export const confirmPasswordBody = z.object({
+  password: z
+    .string({ error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(1024, { error: 'validation.required' }),
+});

@@ -1,7 +1,8 @@
-import { loginBody } from '@skolar/shared';
+import { confirmPasswordBody, loginBody } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearSessionCookies, requireActor, setSessionCookies } from '../../auth/plugin.ts';
+import { confirmPassword, isStepUpValid } from '../../auth/step-up.ts';
 import { errorBody, loginAnswer, userInfo } from './auth.schemas.ts';
 import * as auth from './auth.service.ts';
 
@@ -42,6 +43,42 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   });
+
+  app.post(
+    '/verify-password-request',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Step-up: confirm the password, get a token valid 15 minutes (send it as X-Confirm-Token)',
+        body: confirmPasswordBody,
+        response: {
+          200: z.object({ token: z.string() }),
+          401: errorBody,
+          422: errorBody,
+          429: errorBody,
+        },
+      },
+    },
+    async (request) => ({
+      token: await confirmPassword(app.ctx, requireActor(request), request.body.password),
+    }),
+  );
+
+  app.post(
+    '/verify-token-validity/:token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether a step-up token is still valid for the signed-in user',
+        params: z.object({ token: z.string().min(1).max(200) }),
+        response: { 200: z.object({ valid: z.boolean() }), 401: errorBody },
+      },
+    },
+    async (request) => ({
+      valid: await isStepUpValid(app.ctx, requireActor(request), request.params.token),
+    }),
+  );
 
   app.get(
     '/info',

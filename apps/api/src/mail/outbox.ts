@@ -1,0 +1,33 @@
+import type { DbOrTx } from '../db/client.ts';
+import { mailOutbox } from '../db/schema/index.ts';
+import type { Locale } from '../i18n/messages.ts';
+
+/** Every mail the product sends; each has an HTML and a text template per locale. */
+export type MailTemplate =
+  | 'invitation'
+  | 'verify-email'
+  | 'reset-password'
+  | 'password-changed'
+  | 'contact-request'
+  | 'contact-acknowledgement';
+
+export interface OutgoingMail {
+  to: string;
+  template: MailTemplate;
+  locale: Locale;
+  /** What the template needs (names, links, institution name and colour…). */
+  payload: Record<string, unknown>;
+}
+
+/**
+ * Queues a mail in the outbox. Call it with the transaction that writes what the mail is about
+ * (a token, a request): the mail exists if and only if that write commits. A worker sends it.
+ */
+export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<void> {
+  await db.insert(mailOutbox).values({
+    to_address: mail.to,
+    template: mail.template,
+    locale: mail.locale,
+    payload: mail.payload,
+  });
+}

@@ -1,0 +1,4 @@
+import type { PageRegistry } from './types.ts';
+
+/** Institutions, programs, modules, people, promotions, trainings and groups. */
+export const managementPages: PageRegistry = {};
