@@ -132,3 +132,22 @@ describe('HSTS in production', () => {
     await production.close();
   });
 });
+
+describe('list sorting', () => {
+  it('sorts by an allowed column and refuses an unknown one with 422 on sort', async () => {
+    const root = await signIn(app, (await createUser(db, 'super-admin', null)).email);
+    await createInstitution(db, { name: 'Aaa Académie' });
+    await createInstitution(db, { name: 'Zzz Zentrum' });
+    const headers = { ...bearer(root.accessToken), 'accept-language': 'en' };
+    const names = async (sort: string) =>
+      (await app.inject({ url: `/api/institutions?per_page=100&sort=${sort}`, headers }))
+        .json()
+        .data.map((row: { name: string }) => row.name);
+    const ascending = await names('name');
+    expect(ascending[0]).toBe('Aaa Académie');
+    expect((await names('-name'))[0]).toBe('Zzz Zentrum');
+    const refused = await app.inject({ url: '/api/institutions?sort=password_hash', headers });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ sort: ['This list cannot be sorted that way.'] });
+  });
+});

@@ -1,4 +1,7 @@
+import { asc, desc, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { validationFailed } from './errors.ts';
 
 /** `?page=&per_page=&q=&archived=` of every list (api.md); per_page is one of 10, 25, 50, 100. */
 export const listQuery = z.object({
@@ -11,6 +14,11 @@ export const listQuery = z.object({
     })
     .default(25),
   q: z.string().trim().max(200).optional(),
+  /** A column name, `-name` for descending. */
+  sort: z
+    .string()
+    .regex(/^-?[a-z_]{1,40}$/)
+    .optional(),
   archived: z
     .enum(['true', 'false'])
     .default('false')
@@ -26,3 +34,19 @@ export const listAnswer = <T extends z.ZodType>(item: T) =>
   });
 
 export const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * The ORDER BY of a list from its `sort` parameter and the columns the list allows sorting by;
+ * the fallback order (and the id, for stable pages) follows. An unknown column answers 422.
+ */
+export function orderFrom(
+  sort: string | undefined,
+  columns: Record<string, PgColumn | SQL>,
+  fallback: (PgColumn | SQL)[],
+): (SQL | PgColumn)[] {
+  if (!sort) return fallback;
+  const descending = sort.startsWith('-');
+  const column = columns[descending ? sort.slice(1) : sort];
+  if (!column) throw validationFailed({ sort: ['validation.sort'] });
+  return [descending ? desc(column) : asc(column), ...fallback];
+}

@@ -84,6 +84,11 @@ const catalogue = {
     en: 'Confirm your password to make this change.',
     de: 'Bestätigen Sie Ihr Passwort, um diese Änderung vorzunehmen.',
   },
+  'validation.sort': {
+    fr: 'Ce tri n’est pas proposé pour cette liste.',
+    en: 'This list cannot be sorted that way.',
+    de: 'Diese Liste kann so nicht sortiert werden.',
+  },
   'validation.required': {
     fr: 'Ce champ est obligatoire.',
     en: 'This field is required.',

@@ -1,7 +1,7 @@
 import { and, asc, count, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { institutions } from '../../db/schema/index.ts';
-import type { ListQuery } from '../../http/pagination.ts';
+import { type ListQuery, orderFrom } from '../../http/pagination.ts';
 
 /** One page of institutions matching the scope, the search text and the archived filter. */
 export async function listInstitutions(db: DbOrTx, scope: SQL, query: ListQuery) {
@@ -18,7 +18,12 @@ export async function listInstitutions(db: DbOrTx, scope: SQL, query: ListQuery)
       .select()
       .from(institutions)
       .where(where)
-      .orderBy(asc(institutions.name))
+      .orderBy(
+        ...orderFrom(query.sort, { name: institutions.name, created_at: institutions.created_at }, [
+          asc(institutions.name),
+          asc(institutions.id),
+        ]),
+      )
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
     db.select({ total: count() }).from(institutions).where(where),

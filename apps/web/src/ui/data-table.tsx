@@ -1,0 +1,248 @@
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  type RowData,
+  useReactTable,
+} from '@tanstack/react-table';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ListAnswer, type ListState, PER_PAGE_OPTIONS, type PerPage } from './list-state.ts';
+import './data-table.css';
+
+declare module '@tanstack/react-table' {
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** The API's sort key for this column; the header becomes a sort button. */
+    sortKey?: string;
+    /** Right-aligned numbers (counts, grades). */
+    numeric?: boolean;
+    /** Kept only to please the generic parameters. */
+    _types?: [TData, TValue];
+  }
+}
+
+interface DataTableProps<T> {
+  /** Names the table for assistive technologies. */
+  caption: string;
+  // biome-ignore lint/suspicious/noExplicitAny: column value types differ per column by design.
+  columns: ColumnDef<T, any>[];
+  answer: ListAnswer<T> | undefined;
+  isLoading: boolean;
+  state: ListState;
+  onStateChange: (change: Partial<ListState>) => void;
+  /** The spec's empty-list message ('No … found'). */
+  emptyMessage: string;
+  /** Buttons shown beside the search (add, import, export). */
+  actions?: ReactNode;
+  /** Offers the 'archived' filter for entities that can be archived. */
+  archivable?: boolean;
+  getRowId?: (row: T) => string;
+}
+
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * The one list component: server-side search, sort and pagination with the rows-per-page
+ * selector (10, 25, 50, 100), a skeleton while loading and the entity's empty message.
+ */
+export function DataTable<T>({
+  caption,
+  columns,
+  answer,
+  isLoading,
+  state,
+  onStateChange,
+  emptyMessage,
+  actions,
+  archivable = false,
+  getRowId,
+}: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const searchId = useId();
+  const perPageId = useId();
+  const [search, setSearch] = useState(state.q);
+
+  useEffect(() => setSearch(state.q), [state.q]);
+  useEffect(() => {
+    if (search === state.q) return;
+    const timer = setTimeout(() => onStateChange({ q: search }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, state.q, onStateChange]);
+
+  const table = useReactTable({
+    data: answer?.data ?? [],
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    getRowId,
+  });
+
+  const total = answer?.meta.total ?? 0;
+  const first = total === 0 ? 0 : (state.page - 1) * state.per_page + 1;
+  const last = total === 0 ? 0 : first + (answer?.data.length ?? 0) - 1;
+  const pages = Math.max(1, Math.ceil(total / state.per_page));
+
+  const toggleSort = (key: string) => {
+    const next = state.sort === key ? `-${key}` : state.sort === `-${key}` ? '' : key;
+    onStateChange({ sort: next });
+  };
+
+  return (
+    <div className="data-table">
+      <div className="data-table__toolbar">
+        <div className="data-table__search">
+          <label htmlFor={searchId} className="sr-only">
+            {t('table.search')}
+          </label>
+          <Search size={16} aria-hidden="true" />
+          <input
+            id={searchId}
+            type="search"
+            className="field__input"
+            placeholder={t('table.search')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        {archivable && (
+          <label className="data-table__filter">
+            <input
+              type="checkbox"
+              checked={state.archived}
+              onChange={(event) => onStateChange({ archived: event.target.checked })}
+            />
+            {t('table.showArchived')}
+          </label>
+        )}
+        {actions && <div className="data-table__actions">{actions}</div>}
+      </div>
+
+      <div className="data-table__scroll">
+        <table aria-busy={isLoading || undefined}>
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const meta = header.column.columnDef.meta;
+                  const key = meta?.sortKey;
+                  const direction =
+                    key && state.sort === key
+                      ? 'ascending'
+                      : key && state.sort === `-${key}`
+                        ? 'descending'
+                        : undefined;
+                  const label = flexRender(header.column.columnDef.header, header.getContext());
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={direction ?? (key ? 'none' : undefined)}
+                      className={meta?.numeric ? 'is-numeric' : undefined}
+                    >
+                      {key ? (
+                        <button
+                          type="button"
+                          className="data-table__sort"
+                          onClick={() => toggleSort(key)}
+                        >
+                          {label}
+                          {direction === 'ascending' ? (
+                            <ArrowUp size={14} aria-hidden="true" />
+                          ) : direction === 'descending' ? (
+                            <ArrowDown size={14} aria-hidden="true" />
+                          ) : (
+                            <ArrowUpDown size={14} aria-hidden="true" />
+                          )}
+                        </button>
+                      ) : (
+                        label
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {isLoading && !answer
+              ? Array.from({ length: 5 }, (_, row) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
+                  <tr key={row} className="data-table__skeleton">
+                    {columns.map((_, cell) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity.
+                      <td key={cell}>
+                        <span />
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              : table.getRowModel().rows.map((row) => (
+                  <tr key={row.id}>
+                    {row.getVisibleCells().map((cell) => (
+                      <td
+                        key={cell.id}
+                        className={cell.column.columnDef.meta?.numeric ? 'is-numeric' : undefined}
+                      >
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+            {!isLoading && answer && answer.data.length === 0 && (
+              <tr>
+                <td colSpan={columns.length} className="data-table__empty">
+                  {emptyMessage}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      <div className="data-table__footer">
+        <div className="data-table__per-page">
+          <label htmlFor={perPageId}>{t('table.rowsPerPage')}</label>
+          <select
+            id={perPageId}
+            className="field__input"
+            value={state.per_page}
+            onChange={(event) => onStateChange({ per_page: Number(event.target.value) as PerPage })}
+          >
+            {PER_PAGE_OPTIONS.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className="data-table__range" aria-live="polite">
+          {t('table.range', { first, last, total })}
+        </p>
+        <div className="data-table__pages">
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            disabled={state.page <= 1}
+            onClick={() => onStateChange({ page: state.page - 1 })}
+            aria-label={t('table.previous')}
+          >
+            <ChevronLeft size={16} aria-hidden="true" />
+          </button>
+          <span>{t('table.pageOf', { page: state.page, pages })}</span>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            disabled={state.page >= pages}
+            onClick={() => onStateChange({ page: state.page + 1 })}
+            aria-label={t('table.next')}
+          >
+            <ChevronRight size={16} aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
