@@ -4,13 +4,20 @@ import { AppLayout, Splash } from './chrome/app-layout.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { guard } from './guard.ts';
 import { accountPages } from './pages/account.ts';
+import { cohortPages } from './pages/cohorts.ts';
 import { corePages } from './pages/core.ts';
 import { managementPages } from './pages/management.ts';
 import { publicPages } from './pages/public.ts';
 import type { PageLoader, PageRegistry } from './pages/types.ts';
 
 // Each area registers its screens in its own file, so areas grow without touching this one.
-const PAGES: PageRegistry = { ...publicPages, ...corePages, ...accountPages, ...managementPages };
+const PAGES: PageRegistry = {
+  ...publicPages,
+  ...corePages,
+  ...accountPages,
+  ...managementPages,
+  ...cohortPages,
+};
 
 const comingSoonPage: PageLoader = () =>
   import('./coming-soon-page.tsx').then((module) => module.ComingSoonPage);
