@@ -1,6 +1,7 @@
 import type { PublicTraining } from '@skolar/shared';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TrainingCard } from './training-card.tsx';
 
@@ -21,6 +22,16 @@ export function CardRow({
     align: 'start',
     containScroll: 'trimSnaps',
   });
+  const [scrollable, setScrollable] = useState(false);
+  useEffect(() => {
+    if (!embla) return;
+    const update = () => setScrollable(embla.canScrollNext() || embla.canScrollPrev());
+    update();
+    embla.on('reInit', update).on('resize', update);
+    return () => {
+      embla.off('reInit', update).off('resize', update);
+    };
+  }, [embla]);
   return (
     <div className="card-row">
       <section className="card-row__viewport" ref={viewport} aria-label={label}>
@@ -32,7 +43,7 @@ export function CardRow({
           ))}
         </ul>
       </section>
-      <div className="card-row__controls">
+      <div className="card-row__controls" hidden={!scrollable}>
         <button
           type="button"
           className="icon-button"
