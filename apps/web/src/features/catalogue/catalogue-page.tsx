@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import './catalogue.css';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { TrainingsBlock } from './grouped-catalogue.tsx';
 

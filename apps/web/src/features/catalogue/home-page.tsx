@@ -1,4 +1,5 @@
 import { HOME_STATISTICS } from '@skolar/shared';
+import './catalogue.css';
 import {
   ArrowRight,
   Award,

@@ -1,4 +1,5 @@
 import { cardHeading, hoursLabel } from '@skolar/shared';
+import './catalogue.css';
 import { formatPhone } from '@skolar/shared/rules/phone';
 import {
   ArrowLeft,
