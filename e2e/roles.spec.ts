@@ -87,3 +87,30 @@ test('an expired session sends the user to /login with the expiry message', asyn
   await expect(page.getByText(fr('auth.sessionExpired'))).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
 });
+
+test('a signed-in user finds the contact form prefilled and sends it', async ({ page }) => {
+  await signIn(page, 'student@uni.skolar.test');
+  const info = await (await page.request.get('/api/auth/info')).json();
+  await page.goto('/contact');
+  await expect(
+    page.getByRole('heading', { level: 1, name: fr('public.contact.heading') }),
+  ).toBeVisible();
+  await expect(page.getByLabel(fr('public.contact.firstName'), { exact: true })).toHaveValue(
+    info.first_name,
+  );
+  await expect(page.getByLabel(fr('public.contact.email'), { exact: true })).toHaveValue(
+    info.email,
+  );
+  await expect(page.getByRole('button', { name: fr('public.contact.cancel') })).toBeVisible();
+  await page.getByLabel(fr('public.contact.need'), { exact: true }).selectOption({
+    label: fr('public.contact.needs.support'),
+  });
+  await page.getByLabel(fr('public.contact.object'), { exact: true }).fill('Accès au cours');
+  await page
+    .getByLabel(fr('public.contact.message'), { exact: true })
+    .fill('Je ne vois pas le chapitre 3.');
+  await page.getByRole('button', { name: fr('public.contact.send') }).click();
+  await expect(
+    page.getByText('Votre message a bien été envoyé. Nous vous répondrons rapidement.'),
+  ).toBeVisible();
+});

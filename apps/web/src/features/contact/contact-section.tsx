@@ -21,6 +21,13 @@ export function ContactSection({
   const signedIn = Boolean(user && info?.email);
   return (
     <div className="contact-section">
+      <ContactForm
+        signedIn={signedIn}
+        headingId={headingId}
+        headingLevel={headingLevel}
+        institutionId={institutionId}
+        object={object}
+      />
       <aside className="contact-section__aside">
         <h2 className="contact-section__title">{t('public.contact.reach')}</h2>
         <p>{t('public.contact.reachText')}</p>
@@ -45,13 +52,6 @@ export function ContactSection({
           </li>
         </ul>
       </aside>
-      <ContactForm
-        signedIn={signedIn}
-        headingId={headingId}
-        headingLevel={headingLevel}
-        institutionId={institutionId}
-        object={object}
-      />
     </div>
   );
 }
