@@ -42,7 +42,10 @@ test('a student signs in, lands on the dashboard with the student chrome, and si
   expect(JSON.parse(stored ?? 'null')).toEqual({ userId: info.id, role: 'student' });
 
   await page.getByRole('button', { name: t('chrome.userMenu', { name: info.first_name }) }).click();
-  await page.getByRole('button', { name: t('userMenu.logout') }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: t('userMenu.logout') })
+    .click();
   await expect(page).toHaveURL('/login');
   await expect(
     page.getByRole('banner').getByRole('link', { name: t('chrome.calendar') }),

@@ -18,6 +18,9 @@ import type { AppContext } from './context.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { translate } from './i18n/messages.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { institutionRoutes } from './modules/institutions/institutions.routes.ts';
@@ -104,6 +107,9 @@ export async function buildApp(ctx: AppContext, options: { webRoot?: string | nu
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(institutionRoutes, { prefix: '/api/institutions' });
+  await app.register(catalogueRoutes, { prefix: '/api/event' });
+  await app.register(contactRoutes, { prefix: '/api/auth' });
+  await app.register(dashboardRoutes, { prefix: '/api/me' });
   if (!production) await app.register(devRoutes, { prefix: '/api/dev' });
 
   const dist = options.webRoot === undefined ? webDist() : options.webRoot;

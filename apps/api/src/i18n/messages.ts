@@ -99,6 +99,21 @@ const catalogue = {
     en: 'Enter a valid e-mail address.',
     de: 'Geben Sie eine gültige E-Mail-Adresse ein.',
   },
+  'contact.sent': {
+    fr: 'Votre message a bien été envoyé. Nous vous répondrons rapidement.',
+    en: 'Your message has been sent. We will get back to you soon.',
+    de: 'Ihre Nachricht wurde gesendet. Wir melden uns bald bei Ihnen.',
+  },
+  'contact.too_long': {
+    fr: 'Ce texte est trop long.',
+    en: 'This text is too long.',
+    de: 'Dieser Text ist zu lang.',
+  },
+  'contact.phone': {
+    fr: 'Saisissez un numéro de téléphone valide.',
+    en: 'Enter a valid phone number.',
+    de: 'Geben Sie eine gültige Telefonnummer ein.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -31,7 +31,9 @@ describe('the guarded route table', () => {
       await screen.findByRole('heading', { level: 1, name: 'Explorer, apprendre, réussir' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
-    expect(screen.getByRole('link', { name: 'Connexion' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('banner')).getByRole('link', { name: 'Connexion' }),
+    ).toBeInTheDocument();
   });
 
   it('sends a signed-in student from / to the dashboard, with the student chrome', async () => {

@@ -20,6 +20,7 @@ void i18n.use(initReactI18next).init({
 
 i18n.on('languageChanged', (language) => {
   if (isLocale(language)) storeLocale(language);
+  document.documentElement.lang = language;
 });
 document.documentElement.lang = i18n.language;
 

@@ -40,6 +40,7 @@ export function applyInstitutionColour(colourCode: string | null | undefined): v
   style.setProperty('--color-primary-light', palette.primaryLight);
   style.setProperty('--color-primary-dark', palette.primaryDark);
   style.setProperty('--color-on-primary', palette.onPrimary);
+  style.setProperty('--color-on-primary-dark', palette.onPrimaryDark);
   style.setProperty('--color-accent-on-light', readableOn(palette.primary, SURFACES.light));
   style.setProperty('--color-accent-on-dark', readableOn(palette.primary, SURFACES.dark));
 }

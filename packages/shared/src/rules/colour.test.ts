@@ -84,6 +84,7 @@ describe('primaryPalette', () => {
       primaryLight: '#43717E',
       primaryDark: '#0E3742',
       onPrimary: '#FFFFFF',
+      onPrimaryDark: '#FFFFFF',
     });
     expect(primaryPalette('#FFD700').onPrimary).toBe('#000000');
   });
@@ -92,5 +93,23 @@ describe('primaryPalette', () => {
     expect(primaryPalette(null).primary).toBe(DEFAULT_PRIMARY_COLOUR);
     expect(primaryPalette(undefined).primary).toBe(DEFAULT_PRIMARY_COLOUR);
     expect(primaryPalette('not a colour').primary).toBe(DEFAULT_PRIMARY_COLOUR);
+  });
+});
+
+describe('text on the darker shade', () => {
+  it('meets 4.5:1 on the darker shade for any colour, in black or white', () => {
+    for (const colour of [
+      '#144E5E',
+      '#F2C14E',
+      '#777777',
+      '#8A8A8A',
+      '#00FF00',
+      '#1F5F8B',
+      '#FFFFFF',
+    ]) {
+      const palette = primaryPalette(colour);
+      expect(contrastRatio(palette.onPrimaryDark, palette.primaryDark)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(palette.onPrimary, palette.primary)).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });

@@ -94,6 +94,8 @@ export interface PrimaryPalette {
   primaryDark: string;
   /** Text on a primary background. */
   onPrimary: '#000000' | '#FFFFFF';
+  /** Text on the darker shade (active menu entries). */
+  onPrimaryDark: '#000000' | '#FFFFFF';
 }
 
 /** The palette of an institution colour; a missing or malformed code gives the default colour's. */
@@ -105,5 +107,6 @@ export function primaryPalette(colourCode?: string | null): PrimaryPalette {
     primaryLight: lighten(primary, 0.2),
     primaryDark: darken(primary, 0.3),
     onPrimary: textColourOn(primary),
+    onPrimaryDark: textColourOn(darken(primary, 0.3)),
   };
 }

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from 'sonner';
 import { useTheme } from '../../lib/theme.ts';
 import { useSession } from '../session.ts';
+import './chrome.css';
 import { Footer } from './footer.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { RoleMenu } from './role-menu.tsx';

@@ -1,32 +1,144 @@
-import { homePath } from '@skolar/shared';
+import { PLATFORM_CONTACT } from '@skolar/shared';
+import { GraduationCap, Mail, MapPin, Phone, Smartphone, Store } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../session.ts';
+import { signOut, useSession } from '../session.ts';
+import './footer.css';
 
-/** The footer: a few links and the copyright (issue 3 adds the contact block and logos). */
+const ABOUT = [
+  { key: 'faq', to: '/faq' },
+  { key: 'about', to: '/' },
+  { key: 'terms', to: '/condition-utilisateur' },
+  { key: 'privacy', to: '/' },
+  { key: 'cookies', to: '/' },
+] as const;
+
+const SOCIAL = [
+  { key: 'LinkedIn', href: 'https://www.linkedin.com/' },
+  { key: 'YouTube', href: 'https://www.youtube.com/' },
+  { key: 'Facebook', href: 'https://www.facebook.com/' },
+] as const;
+
+/** The product's own institution is never shown as a partner logo in the footer. */
+const PRODUCT_NAME = 'Skolar';
+
+/**
+ * The footer (spec 'Navigation chrome'): about links, links (home, calendar, public courses, login
+ * or logout, contact), the contact block, the institution's logo unless it is the product's own,
+ * and © 2024.
+ */
 export function Footer() {
   const { t } = useTranslation();
-  const { user } = useSession();
+  const { user, info } = useSession();
+  // The spec: logout shows when the user's e-mail is filled, otherwise login.
+  const signedIn = Boolean(user && info?.email);
+  const institution = info?.institution;
+  const showLogo = Boolean(institution?.logo_link && institution.name !== PRODUCT_NAME);
   return (
-    <footer className="footer">
-      <div className="container footer__inner">
+    <footer className="footer site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <Link to={signedIn ? '/dashboard' : '/'} className="brand">
+            <span className="brand__mark" aria-hidden="true">
+              <GraduationCap size={20} />
+            </span>
+            <span className="brand__name">{t('app.name')}</span>
+          </Link>
+          <p>{t('app.tagline')}</p>
+          {showLogo && institution?.logo_link && (
+            <img
+              src={institution.logo_link}
+              alt={institution.name}
+              className="site-footer__logo"
+              height={40}
+            />
+          )}
+        </div>
+        <nav aria-label={t('chrome.footer.about')}>
+          <h2 className="site-footer__title">{t('chrome.footer.about')}</h2>
+          <ul className="site-footer__list">
+            {ABOUT.map((item) => (
+              <li key={item.key}>
+                <Link to={item.to}>{t(`chrome.footer.aboutLinks.${item.key}`)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <nav aria-label={t('chrome.footer.links')}>
-          <ul className="footer__links">
+          <h2 className="site-footer__title">{t('chrome.footer.links')}</h2>
+          <ul className="site-footer__list">
             <li>
-              <Link to={homePath(user?.role ?? null)}>{t('chrome.home')}</Link>
+              <Link to={signedIn ? '/dashboard' : '/'}>{t('chrome.home')}</Link>
+            </li>
+            <li>
+              <Link to="/calendar">{t('chrome.calendar')}</Link>
             </li>
             <li>
               <Link to="/public-formations">{t('chrome.footer.publicCourses')}</Link>
             </li>
             <li>
-              <Link to="/contact">{t('chrome.footer.contact')}</Link>
+              {signedIn ? (
+                <button
+                  type="button"
+                  className="site-footer__linkish"
+                  onClick={() => void signOut()}
+                >
+                  {t('userMenu.logout')}
+                </button>
+              ) : (
+                <Link to="/login">{t('chrome.login')}</Link>
+              )}
             </li>
             <li>
-              <Link to="/faq">{t('chrome.footer.faq')}</Link>
+              <Link to="/#contact">{t('chrome.footer.contact')}</Link>
             </li>
           </ul>
         </nav>
-        <p className="footer__copyright">{t('chrome.footer.copyright')}</p>
+        <div>
+          <h2 className="site-footer__title">{t('chrome.footer.contactBlock')}</h2>
+          <ul className="site-footer__list site-footer__contact">
+            <li>
+              <MapPin aria-hidden="true" size={16} />
+              {PLATFORM_CONTACT.address}
+            </li>
+            <li>
+              <Mail aria-hidden="true" size={16} />
+              <a href={`mailto:${PLATFORM_CONTACT.email}`}>{PLATFORM_CONTACT.email}</a>
+            </li>
+            <li>
+              <Phone aria-hidden="true" size={16} />
+              <a href={`tel:${PLATFORM_CONTACT.phone.replaceAll(' ', '')}`}>
+                {PLATFORM_CONTACT.phone}
+              </a>
+            </li>
+          </ul>
+          <ul className="site-footer__social" aria-label={t('chrome.footer.social')}>
+            {SOCIAL.map((item) => (
+              <li key={item.key}>
+                <a href={item.href} target="_blank" rel="noreferrer">
+                  {item.key}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <ul className="site-footer__stores" aria-label={t('chrome.footer.apps')}>
+            <li>
+              <a href="https://apps.apple.com/" target="_blank" rel="noreferrer">
+                <Smartphone aria-hidden="true" size={16} />
+                {t('chrome.footer.appStore')}
+              </a>
+            </li>
+            <li>
+              <a href="https://play.google.com/store" target="_blank" rel="noreferrer">
+                <Store aria-hidden="true" size={16} />
+                {t('chrome.footer.googlePlay')}
+              </a>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="site-footer__bottom">
+        <p className="container footer__copyright">{t('chrome.footer.copyright')}</p>
       </div>
     </footer>
   );

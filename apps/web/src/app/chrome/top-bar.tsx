@@ -45,7 +45,7 @@ export function TopBar() {
             pathname !== '/login' && (
               <Link to="/login" className="button button--primary button--small">
                 <LogIn aria-hidden="true" size={16} />
-                {t('chrome.login')}
+                <span className="topbar__label">{t('chrome.login')}</span>
               </Link>
             )
           )}

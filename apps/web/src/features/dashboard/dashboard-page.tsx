@@ -1,54 +1,144 @@
 import { menuFor } from '@skolar/shared';
-import { Building, IdCard } from 'lucide-react';
+import {
+  BookOpen,
+  Building,
+  CalendarClock,
+  ClipboardList,
+  FolderKanban,
+  GraduationCap,
+  Layers,
+  type LucideIcon,
+  NotebookText,
+  Presentation,
+  School,
+  UserRound,
+  Users,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session.ts';
 import { MENU_ICONS } from '../../ui/menu-icons.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { useErrorToast } from '../catalogue/api.ts';
+import { useDashboard } from './api.ts';
+import './dashboard.css';
 
-/** The signed-in home: a greeting, the role and institution, and shortcuts to the role's areas. */
+const COUNT_ICONS: Record<string, LucideIcon> = {
+  training: GraduationCap,
+  seminar: Presentation,
+  subject: BookOpen,
+  evaluation: ClipboardList,
+  group: Users,
+  lesson: NotebookText,
+  promotion: Layers,
+  student: UserRound,
+  teacher: Users,
+  institution: Building,
+  user: Users,
+  program: School,
+  module: FolderKanban,
+};
+
+/** The signed-in home: a greeting, counts of the role's things, next evaluations and shortcuts. */
 export function DashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user, info } = useSession();
+  const dashboard = useDashboard();
+  useErrorToast(dashboard.isError, 'dashboard-error');
   usePageTitle(t('dashboard.title'));
   if (!user || !info) return null;
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'long',
+  });
   return (
-    <div className="container page">
-      <div className="page__header">
-        <p className="page__eyebrow">{t('dashboard.title')}</p>
-        <h1>{t('dashboard.greeting', { name: info.first_name })}</h1>
+    <div className="container page dashboard">
+      <div className="dashboard__hero">
+        <div>
+          <p className="page__eyebrow">{t('dashboard.title')}</p>
+          <h1>{t('dashboard.greeting', { name: info.first_name })}</h1>
+          <p className="dashboard__who">
+            <span className="badge">{t(`roles.${user.role}`)}</span>
+            <span>{info.institution?.name ?? t('dashboard.noInstitution')}</span>
+          </p>
+        </div>
+        {info.institution?.logo_link && (
+          <img
+            src={info.institution.logo_link}
+            alt={info.institution.name}
+            className="dashboard__logo"
+          />
+        )}
       </div>
-      <dl className="facts">
-        <div className="card fact">
-          <dt>
-            <IdCard aria-hidden="true" size={18} />
-            {t('dashboard.role')}
-          </dt>
-          <dd>{t(`roles.${user.role}`)}</dd>
-        </div>
-        <div className="card fact">
-          <dt>
-            <Building aria-hidden="true" size={18} />
-            {t('dashboard.institution')}
-          </dt>
-          <dd>{info.institution?.name ?? t('dashboard.noInstitution')}</dd>
-        </div>
-      </dl>
-      <ul className="shortcuts">
-        {menuFor(user.role).map((item) => {
-          const Icon = MENU_ICONS[item.key];
-          return (
-            <li key={item.key}>
-              <Link to={item.path} className="card shortcut">
-                <span className="shortcut__icon" aria-hidden="true">
-                  <Icon size={22} />
-                </span>
-                {t(`menu.${item.key}`)}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
+
+      {dashboard.data && (
+        <>
+          <dl className="dashboard__counts">
+            {dashboard.data.counts.map((count) => {
+              const Icon = COUNT_ICONS[count.key] ?? Layers;
+              return (
+                <div key={count.key} className="card dashboard__count">
+                  <span className="dashboard__count-icon" aria-hidden="true">
+                    <Icon size={20} />
+                  </span>
+                  <dt>{t(`dashboard.counts.${count.key}`)}</dt>
+                  <dd>{count.value}</dd>
+                </div>
+              );
+            })}
+          </dl>
+
+          <div className="dashboard__columns">
+            <section className="card dashboard__panel" aria-labelledby="upcoming-title">
+              <h2 id="upcoming-title">
+                <CalendarClock aria-hidden="true" size={18} />
+                {t('dashboard.upcoming')}
+              </h2>
+              {dashboard.data.upcoming.length === 0 ? (
+                <p className="dashboard__empty">{t('dashboard.noUpcoming')}</p>
+              ) : (
+                <ul className="dashboard__upcoming">
+                  {dashboard.data.upcoming.map((item) => (
+                    <li key={item.id}>
+                      <time dateTime={item.date} className="dashboard__date">
+                        {dateFormat.format(new Date(`${item.date}T12:00:00`))}
+                        {item.start_time && (
+                          <span className="dashboard__time">{item.start_time.slice(0, 5)}</span>
+                        )}
+                      </time>
+                      <div>
+                        <strong>{item.title}</strong>
+                        <span>
+                          {item.subject} · {item.training}
+                        </span>
+                      </div>
+                      <span className="badge">{t(`dashboard.type.${item.type}`)}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+
+            <section className="card dashboard__panel" aria-labelledby="shortcuts-title">
+              <h2 id="shortcuts-title">{t('dashboard.shortcuts')}</h2>
+              <ul className="dashboard__shortcuts">
+                {menuFor(user.role).map((item) => {
+                  const Icon = MENU_ICONS[item.key];
+                  return (
+                    <li key={item.key}>
+                      <Link to={item.path}>
+                        <Icon aria-hidden="true" size={18} />
+                        {t(`menu.${item.key}`)}
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          </div>
+        </>
+      )}
     </div>
   );
 }

@@ -1,0 +1,94 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/app.ts';
+import { createInstitution, createPromotion, createTraining } from '../../../test/factories.ts';
+import { institutions } from '../../db/schema/index.ts';
+
+const { app, db, clock } = await createTestApp();
+
+describe('public catalogue', () => {
+  let open: Awaited<ReturnType<typeof createTraining>>;
+  let hidden: Awaited<ReturnType<typeof createTraining>>;
+  let archived: Awaited<ReturnType<typeof createTraining>>;
+  let closedSchool: Awaited<ReturnType<typeof createInstitution>>;
+  let closedTraining: Awaited<ReturnType<typeof createTraining>>;
+  beforeAll(async () => {
+    const school = await createInstitution(db, { name: 'Aaa École', color_code: '#AA3377' });
+    const promotion = await createPromotion(db, school.id);
+    open = await createTraining(db, promotion, {
+      visibility: 'public',
+      title: 'Algorithmique',
+      total_hours: 42,
+    });
+    hidden = await createTraining(db, promotion, { visibility: 'private' });
+    archived = await createTraining(db, promotion, {
+      visibility: 'public',
+      archived_at: clock.now(),
+    });
+    closedSchool = await createInstitution(db, { archived_at: clock.now() });
+    closedTraining = await createTraining(db, await createPromotion(db, closedSchool.id), {
+      visibility: 'public',
+    });
+  });
+
+  it('lists only public, non-archived trainings of open institutions, without signing in', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/event/training' });
+    expect(response.statusCode).toBe(200);
+    const ids = response.json().map((t: { id: number }) => t.id);
+    expect(ids).toContain(open.id);
+    expect(ids).not.toContain(hidden.id);
+    expect(ids).not.toContain(archived.id);
+    expect(ids).not.toContain(closedTraining.id);
+    const item = response.json().find((t: { id: number }) => t.id === open.id);
+    expect(item).toEqual({
+      id: open.id,
+      title: 'Algorithmique',
+      program: 'Licence',
+      level: 'L1',
+      description: '',
+      total_hours: 42,
+      cover_link: null,
+      institution: expect.objectContaining({ id: open.institution_id, color_code: '#AA3377' }),
+    });
+    // Only public fields leave: no contact details, no timestamps.
+    expect(Object.keys(item.institution).sort()).toEqual(
+      ['color_code', 'diminutive', 'id', 'kind', 'logo_link', 'name', 'url'].sort(),
+    );
+  });
+
+  it('shows one public training with its institution contact; private ones are 404', async () => {
+    const response = await app.inject({ method: 'GET', url: `/api/event/training/${open.id}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: open.id,
+      modules: [],
+      institution: { id: open.institution_id, email: expect.any(String) },
+    });
+    for (const id of [hidden.id, archived.id, closedTraining.id, 999_999]) {
+      const missing = await app.inject({ method: 'GET', url: `/api/event/training/${id}` });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ message: expect.any(String) });
+    }
+  });
+
+  it('lists non-archived institutions with their public fields', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/event/institution' });
+    expect(response.statusCode).toBe(200);
+    const ids = response.json().map((i: { id: number }) => i.id);
+    expect(ids).toContain(open.institution_id);
+    expect(ids).not.toContain(closedSchool.id);
+    const [row] = await db
+      .select()
+      .from(institutions)
+      .where(eq(institutions.id, open.institution_id));
+    expect(response.json().find((i: { id: number }) => i.id === row!.id)).toEqual({
+      id: row!.id,
+      name: row!.name,
+      diminutive: row!.diminutive,
+      kind: row!.kind,
+      color_code: row!.color_code,
+      logo_link: row!.logo_link,
+      url: row!.url,
+    });
+  });
+});

@@ -1,0 +1,81 @@
+import { type contactRequestWithInstitution, PLATFORM_CONTACT } from '@skolar/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Actor } from '../../auth/sessions.ts';
+import type { AppContext } from '../../context.ts';
+import { contactRequests, institutions } from '../../db/schema/index.ts';
+import { validationFailed } from '../../http/errors.ts';
+import { type Locale, translate } from '../../i18n/messages.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+
+type ContactRequest = z.output<typeof contactRequestWithInstitution>;
+
+interface Sender {
+  /** The signed-in user sending it (user-request), or null for a guest (client-request). */
+  actor: Actor | null;
+  ip: string;
+  locale: Locale;
+}
+
+/**
+ * Stores a contact request and, in the same transaction, queues the notification to the
+ * institution (or the platform) and the acknowledgement to the sender. Answers the message to show.
+ */
+export async function send(ctx: AppContext, sender: Sender, body: ContactRequest) {
+  if (sender.actor) await ctx.limits.hit('contact:account', String(sender.actor.userId));
+  else await ctx.limits.hit('contact:ip', sender.ip);
+
+  // A signed-in user writes to their own institution; a guest may name a public one.
+  const institutionId = sender.actor ? sender.actor.institutionId : (body.institution_id ?? null);
+  await ctx.db.transaction(async (tx) => {
+    const [institution] = institutionId
+      ? await tx
+          .select({ id: institutions.id, name: institutions.name, email: institutions.email })
+          .from(institutions)
+          .where(and(eq(institutions.id, institutionId), isNull(institutions.archived_at)))
+      : [];
+    if (institutionId && !institution) {
+      throw validationFailed({ institution_id: ['errors.not_found'] });
+    }
+    const [request] = await tx
+      .insert(contactRequests)
+      .values({
+        first_name: body.first_name,
+        last_name: body.last_name,
+        email: body.email,
+        phone: body.phone,
+        need: body.need,
+        object: body.object,
+        message: body.message,
+        user_id: sender.actor?.userId ?? null,
+        institution_id: institution?.id ?? null,
+        created_at: ctx.clock.now(),
+        updated_at: ctx.clock.now(),
+      })
+      .returning({ id: contactRequests.id });
+    const payload = {
+      request_id: request!.id,
+      first_name: body.first_name,
+      last_name: body.last_name,
+      email: body.email,
+      phone: body.phone,
+      need: body.need,
+      object: body.object,
+      message: body.message,
+      institution: institution?.name ?? null,
+    };
+    await enqueueMail(tx, {
+      to: institution?.email ?? PLATFORM_CONTACT.email,
+      template: 'contact-request',
+      locale: 'fr',
+      payload,
+    });
+    await enqueueMail(tx, {
+      to: body.email,
+      template: 'contact-acknowledgement',
+      locale: sender.locale,
+      payload,
+    });
+  });
+  return { message: translate(sender.locale, 'contact.sent') };
+}

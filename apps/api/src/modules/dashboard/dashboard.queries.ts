@@ -1,0 +1,43 @@
+import { and, asc, eq, getTableColumns, gte, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Entity } from '../../auth/grants.ts';
+import type { scopeOf } from '../../auth/policy.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { evaluations, subjects, trainings } from '../../db/schema/index.ts';
+
+/** All counts in one statement: one scalar sub-select per entity, non-archived rows only. */
+export async function countScoped(
+  db: DbOrTx,
+  scopes: ReadonlyArray<{ key: Entity; scoped: ReturnType<typeof scopeOf>; extra?: SQL }>,
+): Promise<Array<{ key: string; value: number }>> {
+  if (scopes.length === 0) return [];
+  const columns = scopes.map(({ key, scoped, extra }) => {
+    const archived = (getTableColumns(scoped.table) as Record<string, unknown>).archived_at;
+    const where = and(scoped.where, archived ? sql`${archived} is null` : undefined, extra);
+    return sql`(select count(*) from ${scoped.table} where ${where})::int as ${sql.identifier(key)}`;
+  });
+  const result = await db.execute<Record<string, number>>(
+    sql`select ${sql.join(columns, sql`, `)}`,
+  );
+  const row = (result as unknown as { rows: Array<Record<string, number>> }).rows[0] ?? {};
+  return scopes.map(({ key }) => ({ key, value: Number(row[key] ?? 0) }));
+}
+
+/** The next evaluations (from `today`) the scope allows, with their subject and training. */
+export function upcomingEvaluations(db: DbOrTx, scope: SQL, today: string, limit = 5) {
+  return db
+    .select({
+      id: evaluations.id,
+      type: evaluations.type,
+      title: evaluations.title,
+      date: evaluations.date,
+      start_time: evaluations.start_time,
+      subject: subjects.name,
+      training: trainings.title,
+    })
+    .from(evaluations)
+    .innerJoin(subjects, eq(subjects.id, evaluations.subject_id))
+    .innerJoin(trainings, eq(trainings.id, evaluations.training_id))
+    .where(and(scope, isNull(evaluations.archived_at), gte(evaluations.date, today)))
+    .orderBy(asc(evaluations.date), asc(evaluations.start_time), asc(evaluations.id))
+    .limit(limit);
+}

@@ -1,0 +1,36 @@
+import { DASHBOARD_COUNTS } from '@skolar/shared';
+import { gte } from 'drizzle-orm';
+import type { Entity } from '../../auth/grants.ts';
+import { roleMay } from '../../auth/grants.ts';
+import { scopeOf } from '../../auth/policy.ts';
+import type { Actor } from '../../auth/sessions.ts';
+import type { AppContext } from '../../context.ts';
+import { evaluations } from '../../db/schema/index.ts';
+import { countScoped, upcomingEvaluations } from './dashboard.queries.ts';
+
+/**
+ * The signed-in home: how many of each thing the actor may see (policy scopes, one statement) and
+ * their next evaluations. Entities the role may not list are left out rather than refused.
+ */
+export async function dashboard(ctx: AppContext, actor: Actor) {
+  const today = ctx.clock.now().toISOString().slice(0, 10);
+  const keys = (DASHBOARD_COUNTS[actor.role] as readonly Entity[]).filter((key) =>
+    roleMay(actor.role, 'list', key),
+  );
+  const mayListEvaluations = roleMay(actor.role, 'list', 'evaluation');
+  const [counts, upcoming] = await Promise.all([
+    countScoped(
+      ctx.db,
+      keys.map((key) => ({
+        key,
+        scoped: scopeOf(actor, key),
+        // Evaluations count the ones still to come.
+        extra: key === 'evaluation' ? gte(evaluations.date, today) : undefined,
+      })),
+    ),
+    mayListEvaluations
+      ? upcomingEvaluations(ctx.db, scopeOf(actor, 'evaluation').where, today)
+      : Promise.resolve([]),
+  ]);
+  return { counts, upcoming };
+}

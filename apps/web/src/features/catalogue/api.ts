@@ -1,0 +1,52 @@
+import type { PublicInstitution, PublicTraining, PublicTrainingDetails } from '@skolar/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { http } from '../../lib/http.ts';
+
+/** Public trainings (no sign-in). */
+export const usePublicTrainings = () =>
+  useQuery({
+    queryKey: ['catalogue', 'trainings'],
+    queryFn: () => http.get<PublicTraining[]>('/api/event/training'),
+  });
+
+/** Institutions of the public site. */
+export const usePublicInstitutions = () =>
+  useQuery({
+    queryKey: ['catalogue', 'institutions'],
+    queryFn: () => http.get<PublicInstitution[]>('/api/event/institution'),
+  });
+
+/** One public training. */
+export const usePublicTraining = (id: number) =>
+  useQuery({
+    queryKey: ['catalogue', 'trainings', id],
+    queryFn: () => http.get<PublicTrainingDetails>(`/api/event/training/${id}`),
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+
+/** Spec section 8: a block whose data failed shows the toast 'Error' (5000 ms, dismissible). */
+export function useErrorToast(failed: boolean, id: string): void {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (failed) toast.error(t('public.error'), { id, duration: 5000, dismissible: true });
+  }, [failed, id, t]);
+}
+
+/** Trainings grouped per institution, in the order the institutions first appear. */
+export function groupByInstitution(trainings: readonly PublicTraining[]) {
+  const groups = new Map<number, { institution: PublicInstitution; trainings: PublicTraining[] }>();
+  for (const training of trainings) {
+    const group = groups.get(training.institution.id);
+    if (group) group.trainings.push(training);
+    else
+      groups.set(training.institution.id, {
+        institution: training.institution,
+        trainings: [training],
+      });
+  }
+  return [...groups.values()];
+}

@@ -1,0 +1,66 @@
+import type { PublicTraining } from '@skolar/shared';
+import useEmblaCarousel from 'embla-carousel-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TrainingCard } from './training-card.tsx';
+
+/** A horizontal, free-scrolling, non-looping row of cards (Embla), with previous/next buttons. */
+export function CardRow({
+  trainings,
+  label,
+  fullName = false,
+}: {
+  trainings: readonly PublicTraining[];
+  label: string;
+  fullName?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [viewport, embla] = useEmblaCarousel({
+    loop: false,
+    dragFree: true,
+    align: 'start',
+    containScroll: 'trimSnaps',
+  });
+  const [scrollable, setScrollable] = useState(false);
+  useEffect(() => {
+    if (!embla) return;
+    const update = () => setScrollable(embla.canScrollNext() || embla.canScrollPrev());
+    update();
+    embla.on('reInit', update).on('resize', update);
+    return () => {
+      embla.off('reInit', update).off('resize', update);
+    };
+  }, [embla]);
+  return (
+    <div className="card-row">
+      <section className="card-row__viewport" ref={viewport} aria-label={label}>
+        <ul className="card-row__track">
+          {trainings.map((training) => (
+            <li key={training.id} className="card-row__slide">
+              <TrainingCard training={training} fullName={fullName} />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="card-row__controls" hidden={!scrollable}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('public.catalogue.previous')}
+          onClick={() => embla?.scrollPrev()}
+        >
+          <ChevronLeft aria-hidden="true" size={18} />
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('public.catalogue.next')}
+          onClick={() => embla?.scrollNext()}
+        >
+          <ChevronRight aria-hidden="true" size={18} />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { PublicInstitution } from '@skolar/shared';
+import { Building2 } from 'lucide-react';
+
+/** An institution's logo mark, or a building drawn in its colour when it has no logo. */
+export function InstitutionMark({
+  institution,
+  height,
+}: {
+  institution: Pick<PublicInstitution, 'logo_link' | 'color_code' | 'name'>;
+  height: number;
+}) {
+  if (institution.logo_link) {
+    return (
+      <img
+        src={institution.logo_link}
+        alt={institution.name}
+        height={height}
+        style={{ height, width: 'auto' }}
+      />
+    );
+  }
+  return (
+    <span className="institution-mark" style={{ color: institution.color_code, height }}>
+      <Building2 aria-hidden="true" size={height * 0.8} />
+      <span className="sr-only">{institution.name}</span>
+    </span>
+  );
+}

@@ -1,0 +1,149 @@
+import { cardHeading, hoursLabel } from '@skolar/shared';
+import './catalogue.css';
+import { formatPhone } from '@skolar/shared/rules/phone';
+import {
+  ArrowLeft,
+  Award,
+  Clock,
+  ExternalLink,
+  GraduationCap,
+  Layers,
+  Mail,
+  MapPin,
+  Phone,
+} from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { usePageTitle } from '../../ui/page-title.ts';
+import { usePublicTraining } from './api.ts';
+import { InstitutionMark } from './institution-mark.tsx';
+
+/** PublicTrainingDetails: everything public about a training and its institution, and a way to ask. */
+export function TrainingDetailsPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const query = usePublicTraining(id);
+  const training = query.data;
+  usePageTitle(training ? training.title : t('public.details.title'));
+
+  if (query.isError || !Number.isInteger(id)) {
+    return (
+      <div className="container page">
+        <div className="notice notice--error" role="alert">
+          {t('public.details.notFound')}
+        </div>
+        <Link to="/public-trainings" className="button button--ghost">
+          <ArrowLeft aria-hidden="true" size={18} />
+          {t('public.details.back')}
+        </Link>
+      </div>
+    );
+  }
+  if (!training) return null;
+  const { institution } = training;
+  return (
+    <div className="container page training-details">
+      <Link to="/public-trainings" className="training-details__back">
+        <ArrowLeft aria-hidden="true" size={16} />
+        {t('public.details.back')}
+      </Link>
+      <div className="training-details__grid">
+        <article className="card training-details__main">
+          <div
+            className="training-details__cover"
+            style={{ '--institution-colour': institution.color_code } as React.CSSProperties}
+          >
+            {training.cover_link ? (
+              <img src={training.cover_link} alt="" />
+            ) : (
+              <span className="training-card__overlay" />
+            )}
+          </div>
+          <div className="training-details__body">
+            <p className="page__eyebrow">{training.program}</p>
+            <h1>{cardHeading(training)}</h1>
+            <ul className="training-details__facts">
+              <li>
+                <GraduationCap aria-hidden="true" size={16} />
+                {t('public.details.level', { level: training.level })}
+              </li>
+              <li>
+                <Clock aria-hidden="true" size={16} />
+                {t('public.details.hours', { hours: hoursLabel(training.total_hours) })}
+              </li>
+              <li>
+                <Layers aria-hidden="true" size={16} />
+                {t('public.details.moduleCount', { count: training.modules.length })}
+              </li>
+            </ul>
+            <h2>{t('public.details.description')}</h2>
+            <p className="training-details__description">
+              {training.description || t('public.details.noDescription')}
+            </p>
+            <h2>{t('public.details.modules')}</h2>
+            {training.modules.length ? (
+              <ol className="training-details__modules">
+                {training.modules.map((module) => (
+                  <li key={module.id}>
+                    <strong>{module.name}</strong>
+                    {module.description && <span>{module.description}</span>}
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p className="text-muted">{t('public.details.noModules')}</p>
+            )}
+          </div>
+        </article>
+        <aside className="training-details__aside">
+          <section
+            className="card training-details__institution"
+            aria-labelledby="institution-title"
+          >
+            <InstitutionMark institution={institution} height={50} />
+            <h2 id="institution-title">{institution.name}</h2>
+            <p className="training-details__certificate">
+              <Award aria-hidden="true" size={16} />
+              {t('public.details.certificate', {
+                name: institution.diminutive ?? institution.name,
+              })}
+            </p>
+            <ul className="training-details__contact">
+              <li>
+                <MapPin aria-hidden="true" size={16} />
+                {institution.address}
+              </li>
+              <li>
+                <Mail aria-hidden="true" size={16} />
+                <a href={`mailto:${institution.email}`}>{institution.email}</a>
+              </li>
+              <li>
+                <ExternalLink aria-hidden="true" size={16} />
+                <a href={institution.url} target="_blank" rel="noreferrer">
+                  {institution.url.replace(/^https?:\/\//, '')}
+                </a>
+              </li>
+              {institution.phone && (
+                <li>
+                  <Phone aria-hidden="true" size={16} />
+                  {formatPhone(institution.phone) ?? institution.phone}
+                </li>
+              )}
+            </ul>
+          </section>
+          <section className="card training-details__cta">
+            <h2>{t('public.details.ctaTitle')}</h2>
+            <p>{t('public.details.ctaText')}</p>
+            <Link
+              to={`/contact?institution=${institution.id}&object=${encodeURIComponent(training.title)}`}
+              className="button button--primary button--block"
+            >
+              <Mail aria-hidden="true" size={18} />
+              {t('public.details.cta')}
+            </Link>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}

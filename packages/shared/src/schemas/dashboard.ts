@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import type { Role } from '../roles.ts';
+
+/** What each role's dashboard counts, in display order. */
+export const DASHBOARD_COUNTS = {
+  student: ['training', 'seminar', 'subject', 'evaluation'],
+  teacher: ['subject', 'group', 'lesson', 'evaluation'],
+  'super-teacher': ['promotion', 'subject', 'group', 'evaluation'],
+  admin: ['student', 'teacher', 'promotion', 'training'],
+  'super-admin': ['institution', 'user', 'program', 'module'],
+} as const satisfies Record<Role, readonly string[]>;
+export type DashboardCountKey = (typeof DASHBOARD_COUNTS)[Role][number];
+
+/** `GET /api/me/dashboard`: counts of what the actor may see, and their next evaluations. */
+export const dashboardAnswer = z.object({
+  counts: z.array(z.object({ key: z.string(), value: z.number().int() })),
+  upcoming: z.array(
+    z.object({
+      id: z.number().int(),
+      type: z.enum(['exam', 'project']),
+      title: z.string(),
+      date: z.string(),
+      start_time: z.string().nullable(),
+      subject: z.string(),
+      training: z.string(),
+    }),
+  ),
+});
+export type DashboardAnswer = z.infer<typeof dashboardAnswer>;
