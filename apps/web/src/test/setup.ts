@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import '../i18n/index.ts';
 import { clearCookies } from './cookies.ts';
+
+// Lazy routes load real modules: give findBy* room on a busy two-core CI machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout: scrolling (ScrollRestoration) is a no-op here.
 window.scrollTo = () => undefined;
