@@ -4,8 +4,8 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 import '../i18n/index.ts';
 import { clearCookies } from './cookies.ts';
 
-// Lazy routes load real modules: give findBy* room on a busy two-core CI machine.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy routes load real modules: give findBy* room (10 s) on a busy two-core CI machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no layout: scrolling (ScrollRestoration) is a no-op here.
 window.scrollTo = () => undefined;
