@@ -1,4 +1,5 @@
 import type { LoginBody } from '@skolar/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import { burnPasswordCheck, verifyPassword } from '../../auth/password.ts';
 import { type Actor, createSession, revokeSession } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
@@ -11,6 +12,8 @@ const invalidCredentials = () => new HttpError(401, 'auth.failed');
 interface ClientInfo {
   ip: string;
   userAgent?: string;
+  /** The request's logger: failed sign-ins and lockouts are logged, never a password or token. */
+  log?: FastifyBaseLogger;
 }
 
 export type LoginResult =
@@ -27,8 +30,13 @@ export async function login(
   client: ClientInfo,
 ): Promise<LoginResult> {
   const accountKey = input.email.toLowerCase();
-  await ctx.limits.hit('login:ip', client.ip);
-  await ctx.limits.check('login:account', accountKey);
+  try {
+    await ctx.limits.hit('login:ip', client.ip);
+    await ctx.limits.check('login:account', accountKey);
+  } catch (error) {
+    client.log?.warn({ email: accountKey, ip: client.ip }, 'sign-in refused: too many attempts');
+    throw error;
+  }
 
   const user = await findUserByEmail(ctx.db, input.email);
   const usable = user && !user.disabled_at && !user.archived_at && user.password_hash;
@@ -37,6 +45,12 @@ export async function login(
   else await burnPasswordCheck(input.password);
   if (!user || !passwordOk) {
     await ctx.limits.penalise('login:account', accountKey);
+    client.log?.warn(
+      { email: accountKey, userId: user?.id, ip: client.ip },
+      user
+        ? 'sign-in failed: wrong password or inactive account'
+        : 'sign-in failed: unknown e-mail',
+    );
     throw invalidCredentials();
   }
   await ctx.limits.reset('login:account', accountKey);

@@ -1,0 +1,80 @@
+import { errorBody, sessionItem, settingsAnswer, settingsBody } from '@skolar/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clearSessionCookies, requireActor } from '../../auth/plugin.ts';
+import * as account from './account.service.ts';
+
+/** The signed-in user's own account: settings, sessions, MFA (prefix /api/me). */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/settings',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'My preferences (language, theme, notifications) and MFA state',
+        response: { 200: settingsAnswer, 401: errorBody },
+      },
+    },
+    async (request) => account.getSettings(app.ctx, requireActor(request)),
+  );
+
+  app.patch(
+    '/settings',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Saves my preferences',
+        body: settingsBody,
+        response: { 200: settingsAnswer, 401: errorBody, 422: errorBody },
+      },
+    },
+    async (request) => account.updateSettings(app.ctx, requireActor(request), request.body),
+  );
+
+  app.get(
+    '/sessions',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'My open sessions, the current one marked',
+        response: { 200: z.array(sessionItem), 401: errorBody },
+      },
+    },
+    async (request) => account.listSessions(app.ctx, requireActor(request)),
+  );
+
+  app.delete(
+    '/sessions/:id',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Signs out one of my sessions (the current one clears the cookies)',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 204: z.null(), 401: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { current } = await account.endSession(
+        app.ctx,
+        requireActor(request),
+        request.params.id,
+      );
+      if (current) clearSessionCookies(reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/sessions/revoke-others',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Signs out everywhere else',
+        response: { 200: z.object({ revoked: z.number().int() }), 401: errorBody },
+      },
+    },
+    async (request) => ({
+      revoked: await account.endOtherSessions(app.ctx, requireActor(request)),
+    }),
+  );
+};
