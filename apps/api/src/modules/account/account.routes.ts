@@ -1,8 +1,9 @@
-import { errorBody, sessionItem, settingsAnswer, settingsBody } from '@skolar/shared';
+import { errorBody, mfaCodeBody, sessionItem, settingsAnswer, settingsBody } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearSessionCookies, requireActor } from '../../auth/plugin.ts';
 import * as account from './account.service.ts';
+import * as mfa from './mfa.service.ts';
 
 /** The signed-in user's own account: settings, sessions, MFA (prefix /api/me). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -76,5 +77,56 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       revoked: await account.endOtherSessions(app.ctx, requireActor(request)),
     }),
+  );
+
+  app.post(
+    '/mfa/setup',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Starts an MFA enrolment: a new secret and its QR code (SVG, drawn by the server)',
+        response: {
+          200: z.object({ secret: z.string(), otpauth_url: z.string(), qr_svg: z.string() }),
+          401: errorBody,
+          409: errorBody,
+        },
+      },
+    },
+    async (request) => mfa.setupMfa(app.ctx, requireActor(request)),
+  );
+
+  app.post(
+    '/mfa/enable',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Turns MFA on with a code from the app; answers 10 one-time recovery codes',
+        body: mfaCodeBody,
+        response: {
+          200: z.object({ recovery_codes: z.array(z.string()) }),
+          401: errorBody,
+          409: errorBody,
+          422: errorBody,
+          429: errorBody,
+        },
+      },
+    },
+    async (request) => mfa.enableMfa(app.ctx, requireActor(request), request.body.code),
+  );
+
+  app.post(
+    '/mfa/disable',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Turns MFA off with a current code or a recovery code (refused when required)',
+        body: mfaCodeBody,
+        response: { 204: z.null(), 401: errorBody, 409: errorBody, 422: errorBody, 429: errorBody },
+      },
+    },
+    async (request, reply) => {
+      await mfa.disableMfa(app.ctx, requireActor(request), request.body.code);
+      return reply.status(204).send(null);
+    },
   );
 };

@@ -3,6 +3,7 @@ import {
   confirmPasswordBody,
   emailBody,
   loginBody,
+  loginMfaBody,
   newPasswordBody,
 } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -33,7 +34,35 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: request.headers['user-agent'],
         log: request.log,
       });
-      if (!result.verify_email) setSessionCookies(reply, result.accessToken, secure);
+      if ('accessToken' in result) setSessionCookies(reply, result.accessToken, secure);
+      return result;
+    },
+  );
+
+  app.post(
+    '/login/mfa',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Second step of a sign-in with MFA: the challenge token and a code (or a recovery code)',
+        body: loginMfaBody,
+        response: {
+          200: loginAnswer,
+          400: errorBody,
+          401: errorBody,
+          422: errorBody,
+          429: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await auth.loginWithMfa(app.ctx, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        log: request.log,
+      });
+      if ('accessToken' in result) setSessionCookies(reply, result.accessToken, secure);
       return result;
     },
   );
