@@ -30,7 +30,10 @@ export async function start(config: Config) {
   };
   const app = await buildApp(ctx);
   if (config.SEED === 'demo') {
-    const outcome = await seedDemo(database.db, { now: ctx.clock.now() });
+    const outcome = await seedDemo(database.db, {
+      now: ctx.clock.now(),
+      publicUrl: config.PUBLIC_URL,
+    });
     app.log.info(`demo data: ${outcome}`);
   }
   await app.listen({ port: config.PORT, host: config.HOST });
