@@ -42,10 +42,17 @@ function PreferencesSection() {
   const [draft, setDraft] = useState<SettingsBody | null>(null);
   useEffect(() => {
     if (settings.data && !draft) {
-      const { locale, theme, notify_email, notify_offers } = settings.data;
-      setDraft({ locale, theme, notify_email, notify_offers });
+      // Language and theme start from what the interface shows (the browser's choice).
+      const { notify_email, notify_offers } = settings.data;
+      const shown = i18n.resolvedLanguage;
+      setDraft({
+        locale: isLocale(shown) ? shown : settings.data.locale,
+        theme: readStoredTheme(),
+        notify_email,
+        notify_offers,
+      });
     }
-  }, [settings.data, draft]);
+  }, [settings.data, draft, i18n.resolvedLanguage]);
   const save = useMutation({
     mutationFn: saveSettings,
     onSuccess: async (answer) => {

@@ -35,7 +35,7 @@ export function SupportPage() {
       first_name: info?.first_name ?? '',
       last_name: info?.last_name ?? '',
       email: info?.email ?? '',
-      phone: info?.phone ?? '',
+      phone: (info?.phone ?? '').replace(/^[a-z]{2}(?=\d)/, ''),
       need: 'support',
       object: '',
       message: '',
