@@ -89,4 +89,16 @@ test('the settings page lists the sessions and saves the preferences', async ({ 
   await expect(page.getByText(t('account.settings.saved'))).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+
+  // My information: saving asks for the password first (step-up), then applies.
+  await page.goto('/profile-details');
+  await page.getByLabel(t('account.fields.firstName'), { exact: true }).fill('Tom');
+  await page.getByRole('button', { name: t('account.profile.save') }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(t('stepUp.password'), { exact: true }).fill('Skolar#2026');
+  await dialog.getByRole('button', { name: t('stepUp.confirm') }).click();
+  await expect(page.getByText(t('account.profile.saved'))).toBeVisible();
+  const info = await (await page.request.get('/api/auth/info')).json();
+  expect(info.first_name).toBe('Tom');
 });

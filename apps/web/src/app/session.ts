@@ -165,6 +165,11 @@ export async function signInWithMfa(mfaToken: string, code: string): Promise<voi
   await openSession(answer);
 }
 
+/** Reloads the signed-in user's info (after they edit their profile). */
+export async function refreshSessionInfo(): Promise<void> {
+  if (state.user) adopt(await fetchInfo());
+}
+
 /** Signs out: the server call, then the same clean-up and a reload of /login even when it fails. */
 export async function signOut(): Promise<void> {
   try {

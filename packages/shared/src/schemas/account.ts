@@ -120,3 +120,16 @@ export type SettingsAnswer = z.infer<typeof settingsAnswer>;
 
 /** The support form (`POST /api/auth/user-request`), built by the contact engineer. */
 export const supportNeeds = ['demo', 'contact', 'support'] as const;
+
+/** `GET /api/me/profile`: "my information". */
+export const profileAnswer = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  gender: z.enum(['Mr', 'Mme']).nullable(),
+  phone: z.string().nullable(),
+  date_of_birth: z.string().nullable(),
+  picture_link: z.string().nullable(),
+});
+export type ProfileAnswer = z.infer<typeof profileAnswer>;

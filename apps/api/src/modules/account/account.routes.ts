@@ -1,9 +1,19 @@
-import { errorBody, mfaCodeBody, sessionItem, settingsAnswer, settingsBody } from '@skolar/shared';
+import {
+  errorBody,
+  mfaCodeBody,
+  profileAnswer,
+  profileBody,
+  sessionItem,
+  settingsAnswer,
+  settingsBody,
+} from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearSessionCookies, requireActor } from '../../auth/plugin.ts';
+import { STEP_UP_HEADER } from '../../auth/step-up.ts';
 import * as account from './account.service.ts';
 import * as mfa from './mfa.service.ts';
+import * as profile from './profile.service.ts';
 
 /** The signed-in user's own account: settings, sessions, MFA (prefix /api/me). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -127,6 +137,39 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await mfa.disableMfa(app.ctx, requireActor(request), request.body.code);
       return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/profile',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'My information',
+        response: { 200: profileAnswer, 401: errorBody },
+      },
+    },
+    async (request) => profile.getProfile(app.ctx, requireActor(request)),
+  );
+
+  app.patch(
+    '/profile',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Updates my information; needs a step-up token in X-Confirm-Token (403 without)',
+        body: profileBody,
+        response: { 200: profileAnswer, 401: errorBody, 403: errorBody, 422: errorBody },
+      },
+    },
+    async (request) => {
+      const token = request.headers[STEP_UP_HEADER];
+      return profile.updateProfile(
+        app.ctx,
+        requireActor(request),
+        request.body,
+        typeof token === 'string' ? token : undefined,
+      );
     },
   );
 };

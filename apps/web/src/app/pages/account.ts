@@ -15,5 +15,9 @@ export const accountPages: PageRegistry = {
   '/change-password': () =>
     import('../../features/account/change-password-page.tsx').then((m) => m.ChangePasswordPage),
   '/settings': () => import('../../features/account/settings-page.tsx').then((m) => m.SettingsPage),
+  '/profile-details': () =>
+    import('../../features/account/profile-details-page.tsx').then((m) => m.ProfileDetailsPage),
+  '/edit-profile/:id/:token': () =>
+    import('../../features/account/edit-profile-page.tsx').then((m) => m.EditProfilePage),
   '/support': () => import('../../features/account/support-page.tsx').then((m) => m.SupportPage),
 };

@@ -1,11 +1,13 @@
 import type {
   ChangePasswordBody,
   NewPasswordBody,
+  ProfileAnswer,
+  ProfileBody,
   SessionItem,
   SettingsAnswer,
   SettingsBody,
 } from '@skolar/shared';
-import { http } from '../../lib/http.ts';
+import { http, stepUpHeader } from '../../lib/http.ts';
 
 type Message = { message: string };
 
@@ -59,3 +61,7 @@ export const setupMfa = () =>
 export const enableMfa = (code: string) =>
   http.post<{ recovery_codes: string[] }>('/api/me/mfa/enable', { code });
 export const disableMfa = (code: string) => http.post<void>('/api/me/mfa/disable', { code });
+
+export const fetchProfile = () => http.get<ProfileAnswer>('/api/me/profile');
+export const saveProfile = (body: ProfileBody, stepUpToken: string) =>
+  http.patch<ProfileAnswer>('/api/me/profile', body, stepUpHeader(stepUpToken));
