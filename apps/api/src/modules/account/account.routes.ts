@@ -13,6 +13,7 @@ import { clearSessionCookies, requireActor } from '../../auth/plugin.ts';
 import { STEP_UP_HEADER } from '../../auth/step-up.ts';
 import * as account from './account.service.ts';
 import * as mfa from './mfa.service.ts';
+import * as picture from './picture.service.ts';
 import * as profile from './profile.service.ts';
 
 /** The signed-in user's own account: settings, sessions, MFA (prefix /api/me). */
@@ -171,5 +172,42 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         typeof token === 'string' ? token : undefined,
       );
     },
+  );
+
+  // The picture arrives as the raw image (Content-Type image/jpeg, png or webp), in this plugin only.
+  app.addContentTypeParser(
+    [...picture.PICTURE_TYPES, 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: picture.PICTURE_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.put(
+    '/picture',
+    {
+      bodyLimit: picture.PICTURE_MAX_BYTES,
+      schema: {
+        tags: ['account'],
+        summary:
+          'Sets my picture: the raw JPEG, PNG or WebP (2 MB at most), re-encoded to a 256 px WebP',
+        response: { 200: profileAnswer, 401: errorBody, 413: errorBody, 415: errorBody },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const body = request.body;
+      return picture.setPicture(app.ctx, actor, Buffer.isBuffer(body) ? body : Buffer.alloc(0));
+    },
+  );
+
+  app.delete(
+    '/picture',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Removes my picture',
+        response: { 200: profileAnswer, 401: errorBody },
+      },
+    },
+    async (request) => picture.removePicture(app.ctx, requireActor(request)),
   );
 };

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, routesHandler } from '../../test/fetch.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ChangePasswordPage } from './change-password-page.tsx';
+import { ProfileDetailsPage } from './profile-details-page.tsx';
 import { ResetPasswordPage } from './reset-password-page.tsx';
 import { SupportPage } from './support-page.tsx';
 
@@ -131,5 +132,48 @@ describe('ChangePasswordPage', () => {
     await user.type(screen.getByLabelText('Confirmez le nouveau mot de passe'), 'Solide#2026');
     await user.click(screen.getByRole('button', { name: 'Changer le mot de passe' }));
     expect(await screen.findByText('Mot de passe incorrect.')).toBeInTheDocument();
+  });
+});
+
+describe('ProfileDetailsPage picture', () => {
+  const profile = {
+    id: 7,
+    email: 'student@uni.skolar.test',
+    first_name: 'Amina',
+    last_name: 'Diallo',
+    gender: 'Mme',
+    phone: null,
+    date_of_birth: null,
+    picture_link: null,
+  };
+
+  it('sends the chosen image as it is, and refuses a wrong type or size before sending', async () => {
+    const fetchMock = mockFetch(
+      routesHandler({
+        'GET /api/me/profile': () => jsonResponse(200, profile),
+        'PUT /api/me/picture': () =>
+          jsonResponse(200, { ...profile, picture_link: 'data:image/webp;base64,AAAA' }),
+      }),
+    );
+    renderAt('/profile-details', '/profile-details', ProfileDetailsPage);
+    const input = await screen.findByLabelText('Changer la photo');
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(input, new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' }));
+    expect(await screen.findByText('Choisissez une image JPEG, PNG ou WebP.')).toBeInTheDocument();
+    const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    await user.upload(input, big);
+    expect(await screen.findByText('La photo ne peut pas dépasser 2 Mo.')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    const photo = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
+    await user.upload(input, photo);
+    expect(await screen.findByRole('img', { name: 'Votre photo de profil' })).toHaveAttribute(
+      'src',
+      'data:image/webp;base64,AAAA',
+    );
+    const [, init] = fetchMock.mock.calls[1]!;
+    expect(init?.method).toBe('PUT');
+    expect(init?.body).toBe(photo);
+    expect(new Headers(init?.headers).get('content-type')).toBe('image/png');
   });
 });

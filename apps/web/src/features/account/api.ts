@@ -65,3 +65,7 @@ export const disableMfa = (code: string) => http.post<void>('/api/me/mfa/disable
 export const fetchProfile = () => http.get<ProfileAnswer>('/api/me/profile');
 export const saveProfile = (body: ProfileBody, stepUpToken: string) =>
   http.patch<ProfileAnswer>('/api/me/profile', body, stepUpHeader(stepUpToken));
+
+/** The raw image; the API re-encodes it. */
+export const uploadPicture = (file: Blob) => http.put<ProfileAnswer>('/api/me/picture', file);
+export const removePicture = () => http.delete<ProfileAnswer>('/api/me/picture');

@@ -12,6 +12,7 @@ import { StepUpDialog } from '../auth/step-up-dialog.tsx';
 import { Notice } from './account-ui.tsx';
 import { fetchProfile, saveProfile } from './api.ts';
 import { applyServerErrors } from './form-errors.ts';
+import { PictureField } from './picture-field.tsx';
 
 const FIELDS = ['first_name', 'last_name', 'gender', 'phone', 'date_of_birth'] as const;
 
@@ -84,6 +85,7 @@ export function ProfileForm({ initialToken }: { initialToken?: string }) {
         </Notice>
       )}
       {failure && <Notice kind="error">{failure}</Notice>}
+      {profile.data && <PictureField profile={profile.data} />}
       {profile.data && (
         <form className="form" onSubmit={onSubmit} noValidate>
           <TextField
