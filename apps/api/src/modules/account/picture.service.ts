@@ -35,7 +35,7 @@ export async function reencodePicture(bytes: Buffer): Promise<Buffer> {
 
 /**
  * Sets the signed-in user's picture. It is small once re-encoded (a few KB), so it is kept in the
- * account as a data URL: every API node serves it, with no file store to share (decision 12).
+ * account as a data URL: every API node serves it, with no file store to share (decisions.md, issue 4).
  */
 export async function setPicture(ctx: AppContext, actor: Actor, bytes: Buffer) {
   const webp = await reencodePicture(bytes);
