@@ -10,6 +10,7 @@ import { signIn } from '../../app/session.ts';
 import { ApiError } from '../../lib/http.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { destinationAfterSignIn } from '../account/after-sign-in.ts';
 import { MfaLoginStep } from '../account/mfa-login-step.tsx';
 import { fetchDemoAccounts } from './api.ts';
 
@@ -56,7 +57,7 @@ export function LoginPage() {
       await navigate(
         verifyEmail
           ? `/verify-email-request?email=${encodeURIComponent(values.email)}`
-          : '/dashboard',
+          : await destinationAfterSignIn(),
       );
     } catch (error) {
       if (!(error instanceof ApiError)) {
@@ -109,7 +110,7 @@ export function LoginPage() {
         {mfaToken && (
           <MfaLoginStep
             token={mfaToken}
-            onSignedIn={() => navigate('/dashboard')}
+            onSignedIn={async () => navigate(await destinationAfterSignIn())}
             onCancel={() => setMfaToken(null)}
           />
         )}
