@@ -99,7 +99,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      token: await confirmPassword(app.ctx, requireActor(request), request.body.password),
+      token: await confirmPassword(
+        app.ctx,
+        requireActor(request),
+        request.body.password,
+        request.ip,
+      ),
     }),
   );
 
@@ -261,7 +266,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       message: translate(
         request.locale,
-        await passwords.changePassword(app.ctx, requireActor(request), request.body, request.log),
+        await passwords.changePassword(
+          app.ctx,
+          requireActor(request),
+          request.body,
+          request.log,
+          request.ip,
+        ),
       ),
     }),
   );

@@ -236,8 +236,10 @@ export async function changePassword(
   actor: Actor,
   body: ChangePasswordBody,
   log?: FastifyBaseLogger,
+  ip?: string,
 ): Promise<MessageKey> {
   const key = String(actor.userId);
+  if (ip) await ctx.limits.hit('step-up:ip', ip);
   await ctx.limits.check('step-up:account', key);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
   if (!user?.password_hash || !(await verifyPassword(user.password_hash, body.current_password))) {
