@@ -102,3 +102,18 @@ test('the settings page lists the sessions and saves the preferences', async ({ 
   const info = await (await page.request.get('/api/auth/info')).json();
   expect(info.first_name).toBe('Tom');
 });
+
+for (const locale of ['en', 'de'] as const) {
+  test(`the password screens speak ${locale}, and so do the API's answers`, async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate((value) => localStorage.setItem('locale', value), locale);
+    await page.goto('/forgot-password?email=nobody%40example.test');
+    await expect(
+      page.getByRole('heading', { level: 1, name: text(locale, 'account.forgot.title') }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: text(locale, 'account.forgot.submit') }).click();
+    await expect(page.getByRole('status').filter({ hasText: '60' })).toBeVisible();
+    await page.goto('/reset-password/not-a-real-token');
+    await expect(page.getByRole('alert')).toHaveText(text(locale, 'account.reset.invalid'));
+  });
+}
