@@ -70,6 +70,23 @@ describe('mail templates', () => {
     expect(mail.html).toContain('#144E5E');
   });
 
+  it('tell the staff who wrote and what they need', () => {
+    const mail = renderMail('contact-request', 'fr', {
+      first_name: 'Léa',
+      last_name: 'Martin',
+      email: 'lea@example.test',
+      phone: '+33 612345678',
+      need: 'demo',
+      object: 'Une démo',
+      message: 'Bonjour,\nune démo ?',
+    });
+    expect(mail.subject).toBe('Nouvelle demande de contact : Une démo');
+    expect(mail.text).toContain(
+      'Léa Martin (lea@example.test, +33 612345678) a envoyé une demande (démonstration).',
+    );
+    expect(mail.html).toContain('Bonjour,\nune démo ?');
+  });
+
   it('exist in fr, en and de for every template', () => {
     const templates = [
       'invitation',

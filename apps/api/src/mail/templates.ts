@@ -231,7 +231,14 @@ function safeLink(value: unknown): string | undefined {
   }
 }
 
-function stringValues(payload: Record<string, unknown>): Record<string, string> {
+/** The contact form's `need` values, as the staff reads them. */
+const NEEDS: Record<Locale, Record<string, string>> = {
+  fr: { demo: 'démonstration', contact: 'renseignements', support: 'support' },
+  en: { demo: 'demonstration', contact: 'information', support: 'support' },
+  de: { demo: 'Vorführung', contact: 'Informationen', support: 'Support' },
+};
+
+function stringValues(payload: Record<string, unknown>, locale: Locale): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(payload)) {
     if (value === null || value === undefined) values[key] = '';
@@ -240,6 +247,7 @@ function stringValues(payload: Record<string, unknown>): Record<string, string> 
   values.institution_name ||= DEFAULT_INSTITUTION;
   values.first_name ||= '';
   values.phone ||= '—';
+  if (values.need) values.need = NEEDS[locale][values.need] ?? values.need;
   return values;
 }
 
@@ -258,7 +266,7 @@ export function renderMail(
   payload: Record<string, unknown>,
 ): RenderedMail {
   const texts = TEXTS[template][locale] ?? TEXTS[template].fr;
-  const values = stringValues(payload);
+  const values = stringValues(payload, locale);
   const colour = safeColour(payload.color_code);
   const link = safeLink(payload.link);
   const subject = fill(texts.subject, values, false).replace(/[\r\n]+/g, ' ');

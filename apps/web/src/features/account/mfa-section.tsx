@@ -106,7 +106,9 @@ export function MfaSection() {
             <p>{t('account.mfa.scan')}</p>
             <p className="account-section__hint">
               {t('account.mfa.manual')}{' '}
-              <code className="mfa-enrol__secret">{enrolment.secret}</code>
+              <code className="mfa-enrol__secret">
+                {enrolment.secret.replace(/(.{4})(?=.)/g, '$1 ')}
+              </code>
             </p>
           </div>
         </div>
