@@ -33,4 +33,5 @@ await build({
   },
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+cpSync('src/auth/common-passwords.txt', 'dist/common-passwords.txt');
 console.log('api: built dist/server.js');

@@ -17,6 +17,7 @@ import { authPlugin } from './auth/plugin.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { translate } from './i18n/messages.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -106,6 +107,7 @@ export async function buildApp(ctx: AppContext, options: { webRoot?: string | nu
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(accountRoutes, { prefix: '/api/me' });
   await app.register(institutionRoutes, { prefix: '/api/institutions' });
   await app.register(catalogueRoutes, { prefix: '/api/event' });
   await app.register(contactRoutes, { prefix: '/api/auth' });

@@ -5,6 +5,8 @@ import type { Config } from './config.ts';
 import { systemClock } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/demo.ts';
+import { startOutboxWorker } from './jobs/outbox-worker.ts';
+import { mailTransportFor } from './mail/transport.ts';
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, embedded PGlite otherwise. */
 export function openConfiguredDatabase(config: Config): Promise<Database> {
@@ -28,11 +30,16 @@ export async function start(config: Config) {
   };
   const app = await buildApp(ctx);
   if (config.SEED === 'demo') {
-    const outcome = await seedDemo(database.db, { now: ctx.clock.now() });
+    const outcome = await seedDemo(database.db, {
+      now: ctx.clock.now(),
+      publicUrl: config.PUBLIC_URL,
+    });
     app.log.info(`demo data: ${outcome}`);
   }
   await app.listen({ port: config.PORT, host: config.HOST });
+  const stopMail = startOutboxWorker(ctx, { transport: mailTransportFor(config), log: app.log });
   return async () => {
+    await stopMail();
     await app.close();
     redis?.disconnect();
     await database.close();

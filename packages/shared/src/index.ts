@@ -3,6 +3,8 @@ export * from './demo.ts';
 export * from './roles.ts';
 export * from './rules/catalogue.ts';
 export * from './rules/colour.ts';
+export * from './rules/password.ts';
+export * from './schemas/account.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/catalogue.ts';
 export * from './schemas/contact.ts';

@@ -21,7 +21,11 @@ interface Invitee {
  * caller's transaction so a rolled-back creation sends nothing. The link lets the person verify
  * their address and choose a password.
  */
-export async function inviteUser(ctx: AppContext, db: DbOrTx, user: Invitee): Promise<void> {
+export async function inviteUser(
+  ctx: Pick<AppContext, 'clock'> & { config: Pick<AppContext['config'], 'PUBLIC_URL'> },
+  db: DbOrTx,
+  user: Invitee,
+): Promise<void> {
   const token = await issueToken(db, user.id, 'verify_email', ctx.clock.now(), INVITATION_TTL_MS);
   const [institution] = user.institution_id
     ? await db

@@ -15,6 +15,7 @@ export const LIMITS = {
   'login:account': { points: 5, duration: 15 * 60 },
   'login:ip': { points: 120, duration: 60 },
   'step-up:account': { points: 5, duration: 15 * 60 },
+  'step-up:ip': { points: 60, duration: 15 * 60 },
   'forgot-password:account': { points: 3, duration: 15 * 60 },
   'forgot-password:ip': { points: 30, duration: 15 * 60 },
   'verify-email:account': { points: 3, duration: 15 * 60 },

@@ -12,7 +12,13 @@ export const STEP_UP_TTL_MS = 15 * 60 * 1000;
 export const STEP_UP_HEADER = 'x-confirm-token';
 
 /** Re-checks the actor's password and answers a short-lived step-up token. */
-export async function confirmPassword(ctx: AppContext, actor: Actor, password: string) {
+export async function confirmPassword(
+  ctx: AppContext,
+  actor: Actor,
+  password: string,
+  ip?: string,
+) {
+  if (ip) await ctx.limits.hit('step-up:ip', ip);
   await ctx.limits.check('step-up:account', String(actor.userId));
   const [user] = await ctx.db
     .select({ hash: users.password_hash })

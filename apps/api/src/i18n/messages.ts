@@ -89,6 +89,116 @@ const catalogue = {
     en: 'This list cannot be sorted that way.',
     de: 'Diese Liste kann so nicht sortiert werden.',
   },
+  'account.rules.password': {
+    fr: 'Le nouveau mot de passe doit contenir au moins 8 caractères avec une minuscule, une majuscule, un chiffre et un caractère spécial.',
+    en: 'The new password must have at least 8 characters with lowercase, uppercase, digit and special character.',
+    de: 'Das neue Passwort muss mindestens 8 Zeichen mit Kleinbuchstaben, Großbuchstaben, Ziffer und Sonderzeichen enthalten.',
+  },
+  'account.rules.passwordTooLong': {
+    fr: 'Le mot de passe ne peut pas dépasser 128 caractères.',
+    en: 'The password may not be longer than 128 characters.',
+    de: 'Das Passwort darf höchstens 128 Zeichen lang sein.',
+  },
+  'account.rules.passwordMismatch': {
+    fr: 'La confirmation ne correspond pas au mot de passe.',
+    en: 'The confirmation does not match the password.',
+    de: 'Die Bestätigung stimmt nicht mit dem Passwort überein.',
+  },
+  'account.rules.passwordCommon': {
+    fr: 'Ce mot de passe est trop courant : choisissez-en un autre.',
+    en: 'This password is too common: choose another one.',
+    de: 'Dieses Passwort ist zu verbreitet: Wählen Sie ein anderes.',
+  },
+  'account.rules.passwordSame': {
+    fr: 'Le nouveau mot de passe doit être différent de l’actuel.',
+    en: 'The new password must differ from the current one.',
+    de: 'Das neue Passwort muss sich vom aktuellen unterscheiden.',
+  },
+  'account.rules.tooLong': {
+    fr: 'Ce texte est trop long.',
+    en: 'This text is too long.',
+    de: 'Dieser Text ist zu lang.',
+  },
+  'account.rules.phone': {
+    fr: 'Saisissez un numéro de téléphone valide.',
+    en: 'Enter a valid phone number.',
+    de: 'Geben Sie eine gültige Telefonnummer ein.',
+  },
+  'account.rules.date': {
+    fr: 'Saisissez une date valide.',
+    en: 'Enter a valid date.',
+    de: 'Geben Sie ein gültiges Datum ein.',
+  },
+  'account.rules.mfaCode': {
+    fr: 'Code invalide.',
+    en: 'Invalid code.',
+    de: 'Ungültiger Code.',
+  },
+  'account.link_invalid': {
+    fr: 'Ce lien est invalide, a déjà servi ou a expiré. Demandez-en un nouveau.',
+    en: 'This link is invalid, already used or expired. Ask for a new one.',
+    de: 'Dieser Link ist ungültig, wurde bereits verwendet oder ist abgelaufen. Fordern Sie einen neuen an.',
+  },
+  'account.forgot_sent': {
+    fr: 'Si un compte existe pour cette adresse, un lien de réinitialisation vient d’y être envoyé. Il est valable 60 minutes.',
+    en: 'If an account exists for this address, a reset link has just been sent to it. It is valid for 60 minutes.',
+    de: 'Falls ein Konto mit dieser Adresse existiert, wurde soeben ein Link zum Zurücksetzen gesendet. Er ist 60 Minuten gültig.',
+  },
+  'account.verify_sent': {
+    fr: 'Si cette adresse attend une vérification, un nouveau lien vient d’y être envoyé. Pensez à regarder dans vos courriers indésirables.',
+    en: 'If this address is waiting for verification, a new link has just been sent to it. Remember to check your spam folder.',
+    de: 'Falls diese Adresse auf eine Bestätigung wartet, wurde soeben ein neuer Link gesendet. Sehen Sie auch im Spam-Ordner nach.',
+  },
+  'account.email_verified': {
+    fr: 'Votre adresse e-mail est vérifiée. Vous pouvez vous connecter.',
+    en: 'Your e-mail address is verified. You can sign in.',
+    de: 'Ihre E-Mail-Adresse ist bestätigt. Sie können sich anmelden.',
+  },
+  'account.choose_password': {
+    fr: 'Choisissez votre mot de passe pour activer votre compte.',
+    en: 'Choose your password to activate your account.',
+    de: 'Wählen Sie Ihr Passwort, um Ihr Konto zu aktivieren.',
+  },
+  'account.account_activated': {
+    fr: 'Votre compte est activé. Vous pouvez vous connecter avec votre nouveau mot de passe.',
+    en: 'Your account is activated. You can sign in with your new password.',
+    de: 'Ihr Konto ist aktiviert. Sie können sich mit Ihrem neuen Passwort anmelden.',
+  },
+  'account.password_reset': {
+    fr: 'Votre mot de passe a été réinitialisé. Connectez-vous avec le nouveau.',
+    en: 'Your password has been reset. Sign in with the new one.',
+    de: 'Ihr Passwort wurde zurückgesetzt. Melden Sie sich mit dem neuen an.',
+  },
+  'account.password_changed': {
+    fr: 'Votre mot de passe a été modifié. Vos autres sessions ont été fermées.',
+    en: 'Your password has been changed. Your other sessions have been signed out.',
+    de: 'Ihr Passwort wurde geändert. Ihre anderen Sitzungen wurden abgemeldet.',
+  },
+  'account.password_already_set': {
+    fr: 'Ce compte a déjà un mot de passe : utilisez « mot de passe oublié ».',
+    en: 'This account already has a password: use “forgot password”.',
+    de: 'Dieses Konto hat bereits ein Passwort: Nutzen Sie „Passwort vergessen“.',
+  },
+  'account.mfa_invalid': {
+    fr: 'Ce code est incorrect ou a expiré.',
+    en: 'This code is incorrect or has expired.',
+    de: 'Dieser Code ist falsch oder abgelaufen.',
+  },
+  'account.mfa_not_started': {
+    fr: 'Commencez par générer un QR code.',
+    en: 'Start by generating a QR code.',
+    de: 'Erzeugen Sie zuerst einen QR-Code.',
+  },
+  'account.mfa_required_by_institution': {
+    fr: 'Votre établissement impose la double authentification pour votre rôle.',
+    en: 'Your institution requires two-factor authentication for your role.',
+    de: 'Ihre Einrichtung verlangt für Ihre Rolle die Zwei-Faktor-Authentifizierung.',
+  },
+  'account.picture_type': {
+    fr: 'Choisissez une image JPEG, PNG ou WebP.',
+    en: 'Choose a JPEG, PNG or WebP image.',
+    de: 'Wählen Sie ein JPEG-, PNG- oder WebP-Bild.',
+  },
   'validation.required': {
     fr: 'Ce champ est obligatoire.',
     en: 'This field is required.',

@@ -4,6 +4,7 @@ import {
   type AuthInfo,
   fetchInfo,
   login,
+  loginMfa,
   logout,
   requestEmailVerification,
 } from '../features/auth/api.ts';
@@ -125,14 +126,8 @@ export function consumeSessionExpiry(): boolean {
   return was;
 }
 
-/** Signs in and loads the user's info; answers whether the e-mail must be verified first. */
-export async function signIn(credentials: LoginBody): Promise<{ verifyEmail: boolean }> {
-  const answer = await login(credentials);
-  if (answer.verify_email) {
-    // The verification page lets the user resend; a failure here must not block them.
-    await requestEmailVerification(credentials.email).catch(() => undefined);
-    return { verifyEmail: true };
-  }
+/** Adopts the session fields of a successful sign-in and loads the user's info. */
+async function openSession(answer: { userId: number; role: Role }): Promise<void> {
   localStorage.setItem(STORAGE_KEY, JSON.stringify({ userId: answer.userId, role: answer.role }));
   setState({ user: { userId: answer.userId, role: answer.role }, info: null });
   try {
@@ -142,7 +137,37 @@ export async function signIn(credentials: LoginBody): Promise<{ verifyEmail: boo
     throw error;
   }
   initialising = Promise.resolve();
+}
+
+/**
+ * Signs in and loads the user's info; answers whether the e-mail must be verified first, or the
+ * challenge of the second step when MFA is on.
+ */
+export async function signIn(
+  credentials: LoginBody,
+): Promise<{ verifyEmail: boolean; mfaToken?: string }> {
+  const answer = await login(credentials);
+  if (answer.verify_email) {
+    // The verification page lets the user resend; a failure here must not block them.
+    await requestEmailVerification(credentials.email).catch(() => undefined);
+    return { verifyEmail: true };
+  }
+  if ('mfa_token' in answer) return { verifyEmail: false, mfaToken: answer.mfa_token };
+  await openSession(answer);
   return { verifyEmail: false };
+}
+
+/** The second step of a sign-in with MFA: the challenge and a code of the app (or a recovery code). */
+export async function signInWithMfa(mfaToken: string, code: string): Promise<void> {
+  const answer = await loginMfa({ mfa_token: mfaToken, code });
+  if (answer.verify_email || 'mfa_token' in answer)
+    throw new ApiError(401, i18n.t('errors.generic'));
+  await openSession(answer);
+}
+
+/** Reloads the signed-in user's info (after they edit their profile). */
+export async function refreshSessionInfo(): Promise<void> {
+  if (state.user) adopt(await fetchInfo());
 }
 
 /** Signs out: the server call, then the same clean-up and a reload of /login even when it fails. */

@@ -60,8 +60,11 @@ export async function request<T>(
     'Accept-Language': i18n.language,
     ...extraHeaders,
   });
+  // FormData and files (Blob) go as they are; anything else as JSON.
   const isForm = body instanceof FormData;
-  if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
+  const isBlob = body instanceof Blob;
+  if (isBlob) headers.set('Content-Type', body.type || 'application/octet-stream');
+  else if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
   if (UNSAFE.has(method)) {
     const xsrf = readCookie('XSRF-TOKEN');
     if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
@@ -72,7 +75,7 @@ export async function request<T>(
       method,
       headers,
       credentials: 'include',
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm || isBlob ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, i18n.t('errors.network'));

@@ -30,8 +30,25 @@ export const loginAnswer = z.union([
     accessToken: z.string(),
     role: z.enum(ROLES),
   }),
+  // MFA is on: the second step (`POST /api/auth/login/mfa`) takes this token and a code.
+  z.object({
+    verify_email: z.literal(false),
+    mfa_required: z.literal(true),
+    mfa_token: z.string(),
+  }),
 ]);
 export type LoginAnswer = z.infer<typeof loginAnswer>;
+
+/** `POST /api/auth/login/mfa`: the second step of a sign-in with MFA. */
+export const loginMfaBody = z.object({
+  mfa_token: z.string().min(1).max(200),
+  code: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(6, { error: 'account.rules.mfaCode' })
+    .max(20, { error: 'account.rules.mfaCode' }),
+});
+export type LoginMfaBody = z.infer<typeof loginMfaBody>;
 
 /** The public fields of an institution, as sessions and the catalogue show them. */
 export const institutionSummary = z.object({

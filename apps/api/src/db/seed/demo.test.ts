@@ -11,13 +11,14 @@ import {
   events,
   institutions,
   lessons,
+  mailOutbox,
   promotionStudents,
   questions,
   results,
   trainings,
   users,
 } from '../schema/index.ts';
-import { seedDemo } from './demo.ts';
+import { DEMO_NEWCOMER_EMAIL, seedDemo } from './demo.ts';
 import { localDay, zonedInstant } from './time.ts';
 
 // 12:00 in Paris on a weekday; a fixed clock keeps the assertions exact.
@@ -92,6 +93,25 @@ describe('seedDemo', () => {
     expect(rows.filter((r) => r.role === 'student').length).toBeGreaterThanOrEqual(20);
     const hash = rows.find((r) => r.email === 'student@uni.skolar.test')!.password_hash!;
     expect(await verifyPassword(hash, DEMO_PASSWORD)).toBe(true);
+  });
+
+  it('has one invited account whose invitation waits in the outbox', async () => {
+    const [newcomer] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, DEMO_NEWCOMER_EMAIL));
+    expect(newcomer).toMatchObject({
+      role: 'student',
+      password_hash: null,
+      email_verified_at: null,
+    });
+    const mails = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to_address, DEMO_NEWCOMER_EMAIL));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ template: 'invitation', status: 'pending' });
+    expect(String(mails[0]!.payload.link)).toMatch(/\/verify-email\/[\w-]+\?email=newcomer/);
   });
 
   it('creates three institutions of each kind with distinct valid colours, one of them light', async () => {

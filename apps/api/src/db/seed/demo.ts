@@ -1,5 +1,6 @@
 import { DEMO_PASSWORD, type Role } from '@skolar/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { inviteUser } from '../../auth/invitations.ts';
 import { hashPassword } from '../../auth/password.ts';
 import type { Db, DbOrTx, Tx } from '../client.ts';
 import {
@@ -47,7 +48,7 @@ const SEED_LOCK_KEY = 7_265_431_002;
  */
 export async function seedDemo(
   db: Db,
-  options: { now?: Date } = {},
+  options: { now?: Date; publicUrl?: string } = {},
 ): Promise<'seeded' | 'skipped'> {
   const now = options.now ?? new Date();
   if (await hasAnyUser(db)) return 'skipped';
@@ -56,8 +57,34 @@ export async function seedDemo(
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (await hasAnyUser(tx)) return 'skipped';
     await insertDemo(tx, now, passwordHash);
+    await inviteNewcomer(tx, now, options.publicUrl ?? 'http://localhost:3000');
     return 'seeded';
   });
+}
+
+/** The invited account of the demo: no password, unverified, its invitation in the outbox. */
+export const DEMO_NEWCOMER_EMAIL = 'newcomer@uni.skolar.test';
+
+async function inviteNewcomer(tx: Tx, now: Date, publicUrl: string): Promise<void> {
+  const [university] = await tx
+    .select({ id: institutions.id })
+    .from(institutions)
+    .where(eq(institutions.diminutive, 'ULC'));
+  const [newcomer] = await tx
+    .insert(users)
+    .values({
+      institution_id: university!.id,
+      role: 'student',
+      first_name: 'Noé',
+      last_name: 'Nouveau',
+      email: DEMO_NEWCOMER_EMAIL,
+      email_verified_at: null,
+      password_hash: null,
+      gender: 'Mr',
+      locale: 'fr',
+    })
+    .returning();
+  await inviteUser({ clock: { now: () => now }, config: { PUBLIC_URL: publicUrl } }, tx, newcomer!);
 }
 
 async function hasAnyUser(db: DbOrTx): Promise<boolean> {

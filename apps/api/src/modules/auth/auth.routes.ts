@@ -1,10 +1,19 @@
-import { confirmPasswordBody, loginBody } from '@skolar/shared';
+import {
+  changePasswordBody,
+  confirmPasswordBody,
+  emailBody,
+  loginBody,
+  loginMfaBody,
+  newPasswordBody,
+} from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearSessionCookies, requireActor, setSessionCookies } from '../../auth/plugin.ts';
 import { confirmPassword, isStepUpValid } from '../../auth/step-up.ts';
+import { translate } from '../../i18n/messages.ts';
 import { errorBody, loginAnswer, userInfo } from './auth.schemas.ts';
 import * as auth from './auth.service.ts';
+import * as passwords from './passwords.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const secure = app.ctx.config.NODE_ENV === 'production';
@@ -23,8 +32,37 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await auth.login(app.ctx, request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
+        log: request.log,
       });
-      if (!result.verify_email) setSessionCookies(reply, result.accessToken, secure);
+      if ('accessToken' in result) setSessionCookies(reply, result.accessToken, secure);
+      return result;
+    },
+  );
+
+  app.post(
+    '/login/mfa',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Second step of a sign-in with MFA: the challenge token and a code (or a recovery code)',
+        body: loginMfaBody,
+        response: {
+          200: loginAnswer,
+          400: errorBody,
+          401: errorBody,
+          422: errorBody,
+          429: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await auth.loginWithMfa(app.ctx, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        log: request.log,
+      });
+      if ('accessToken' in result) setSessionCookies(reply, result.accessToken, secure);
       return result;
     },
   );
@@ -61,7 +99,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      token: await confirmPassword(app.ctx, requireActor(request), request.body.password),
+      token: await confirmPassword(
+        app.ctx,
+        requireActor(request),
+        request.body.password,
+        request.ip,
+      ),
     }),
   );
 
@@ -90,5 +133,147 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => auth.info(app.ctx, requireActor(request)),
+  );
+
+  const messageAnswer = z.object({ message: z.string() });
+  const tokenParams = z.object({ token: z.string().min(1).max(200) });
+
+  app.post(
+    '/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Sends a reset link (valid 60 minutes); the same answer whether or not the address exists',
+        body: emailBody,
+        response: { 200: messageAnswer, 422: errorBody, 429: errorBody },
+      },
+    },
+    async (request) => ({
+      message: translate(
+        request.locale,
+        await passwords.forgotPassword(app.ctx, request.body.email, request.ip, request.log),
+      ),
+    }),
+  );
+
+  app.get(
+    '/verify-token/:token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether a password-reset link is still usable',
+        params: tokenParams,
+        response: { 200: z.object({ valid: z.boolean() }) },
+      },
+    },
+    async (request) => ({ valid: await passwords.resetTokenValid(app.ctx, request.params.token) }),
+  );
+
+  app.post(
+    '/reset-password/:token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Sets a new password from a reset link (single use); ends every session of the user',
+        params: tokenParams,
+        body: newPasswordBody,
+        response: { 200: messageAnswer, 400: errorBody, 422: errorBody, 429: errorBody },
+      },
+    },
+    async (request) => ({
+      message: translate(
+        request.locale,
+        await passwords.resetPassword(
+          app.ctx,
+          request.params.token,
+          request.body,
+          request.ip,
+          request.log,
+        ),
+      ),
+    }),
+  );
+
+  app.get(
+    '/verify-email/:token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Follows a verification link; an invited user without a password is asked to choose one (password_required)',
+        params: tokenParams,
+        response: {
+          200: z.object({ message: z.string(), password_required: z.boolean() }),
+          400: errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const result = await passwords.verifyEmail(app.ctx, request.params.token);
+      return { ...result, message: translate(request.locale, result.message) };
+    },
+  );
+
+  app.post(
+    '/verify-email/:token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Invited user: verifies the address and sets the first password (single use)',
+        params: tokenParams,
+        body: newPasswordBody,
+        response: { 200: messageAnswer, 400: errorBody, 409: errorBody, 422: errorBody },
+      },
+    },
+    async (request) => ({
+      message: translate(
+        request.locale,
+        await passwords.activateAccount(app.ctx, request.params.token, request.body),
+      ),
+    }),
+  );
+
+  app.post(
+    '/verify-email-request',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sends a new verification link; the same answer whatever the address',
+        body: emailBody,
+        response: { 200: messageAnswer, 422: errorBody, 429: errorBody },
+      },
+    },
+    async (request) => ({
+      message: translate(
+        request.locale,
+        await passwords.requestVerification(app.ctx, request.body.email, request.ip),
+      ),
+    }),
+  );
+
+  app.post(
+    '/change-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Changes the password (current one required); ends the other sessions',
+        body: changePasswordBody,
+        response: { 200: messageAnswer, 401: errorBody, 422: errorBody, 429: errorBody },
+      },
+    },
+    async (request) => ({
+      message: translate(
+        request.locale,
+        await passwords.changePassword(
+          app.ctx,
+          requireActor(request),
+          request.body,
+          request.log,
+          request.ip,
+        ),
+      ),
+    }),
   );
 };

@@ -1,8 +1,13 @@
-import type { LoginBody } from '@skolar/shared';
+import type { LoginBody, LoginMfaBody } from '@skolar/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { checkTotp, MFA_CHALLENGE_TTL_MS, spendRecoveryCode } from '../../auth/mfa.ts';
+import { consumeToken, findLiveToken, issueToken } from '../../auth/one-time-tokens.ts';
 import { burnPasswordCheck, verifyPassword } from '../../auth/password.ts';
 import { type Actor, createSession, revokeSession } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { users } from '../../db/schema/index.ts';
+import { HttpError, notFound, validationFailed } from '../../http/errors.ts';
 import { findUserByEmail, findUserWithInstitution, recordLogin } from './auth.queries.ts';
 import type { UserInfo } from './auth.schemas.ts';
 
@@ -11,10 +16,13 @@ const invalidCredentials = () => new HttpError(401, 'auth.failed');
 interface ClientInfo {
   ip: string;
   userAgent?: string;
+  /** The request's logger: failed sign-ins and lockouts are logged, never a password or token. */
+  log?: FastifyBaseLogger;
 }
 
 export type LoginResult =
   | { verify_email: true }
+  | { verify_email: false; mfa_required: true; mfa_token: string }
   | { verify_email: false; userId: number; role: Actor['role']; accessToken: string };
 
 /**
@@ -27,8 +35,13 @@ export async function login(
   client: ClientInfo,
 ): Promise<LoginResult> {
   const accountKey = input.email.toLowerCase();
-  await ctx.limits.hit('login:ip', client.ip);
-  await ctx.limits.check('login:account', accountKey);
+  try {
+    await ctx.limits.hit('login:ip', client.ip);
+    await ctx.limits.check('login:account', accountKey);
+  } catch (error) {
+    client.log?.warn({ email: accountKey, ip: client.ip }, 'sign-in refused: too many attempts');
+    throw error;
+  }
 
   const user = await findUserByEmail(ctx.db, input.email);
   const usable = user && !user.disabled_at && !user.archived_at && user.password_hash;
@@ -37,15 +50,67 @@ export async function login(
   else await burnPasswordCheck(input.password);
   if (!user || !passwordOk) {
     await ctx.limits.penalise('login:account', accountKey);
+    client.log?.warn(
+      { email: accountKey, userId: user?.id, ip: client.ip },
+      user
+        ? 'sign-in failed: wrong password or inactive account'
+        : 'sign-in failed: unknown e-mail',
+    );
     throw invalidCredentials();
   }
   await ctx.limits.reset('login:account', accountKey);
   if (!user.email_verified_at) return { verify_email: true };
 
   const now = ctx.clock.now();
+  if (user.mfa_enabled_at && user.mfa_secret) {
+    const mfaToken = await issueToken(ctx.db, user.id, 'mfa_challenge', now, MFA_CHALLENGE_TTL_MS);
+    return { verify_email: false, mfa_required: true, mfa_token: mfaToken };
+  }
   const { token } = await ctx.db.transaction(async (tx) => {
     await recordLogin(tx, user.id, now);
     return createSession(tx, user.id, now, client);
+  });
+  return { verify_email: false, userId: user.id, role: user.role, accessToken: token };
+}
+
+/**
+ * The second step of a sign-in with MFA: the challenge from the first step and a code of the
+ * authenticator app, or one of the recovery codes (each works once).
+ */
+export async function loginWithMfa(
+  ctx: AppContext,
+  input: LoginMfaBody,
+  client: ClientInfo,
+): Promise<LoginResult> {
+  await ctx.limits.hit('login:ip', client.ip);
+  const now = ctx.clock.now();
+  const challenge = await findLiveToken(ctx.db, input.mfa_token, 'mfa_challenge', now);
+  if (!challenge) throw new HttpError(400, 'account.link_invalid');
+  const key = String(challenge.user_id);
+  await ctx.limits.check('mfa:account', key);
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, challenge.user_id));
+  if (!user?.mfa_secret || user.disabled_at || user.archived_at) throw invalidCredentials();
+  const totpOk = checkTotp(user.mfa_secret, input.code, now);
+  const remainingCodes = totpOk ? null : spendRecoveryCode(user.mfa_recovery_codes, input.code);
+  if (!totpOk && !remainingCodes) {
+    await ctx.limits.penalise('mfa:account', key);
+    client.log?.warn({ userId: user.id, ip: client.ip }, 'sign-in failed: wrong MFA code');
+    throw validationFailed({ code: ['account.mfa_invalid'] });
+  }
+  await ctx.limits.reset('mfa:account', key);
+  const token = await ctx.db.transaction(async (tx) => {
+    if (!(await consumeToken(tx, input.mfa_token, 'mfa_challenge', now))) {
+      throw new HttpError(400, 'account.link_invalid');
+    }
+    if (remainingCodes) {
+      await tx
+        .update(users)
+        .set({ mfa_recovery_codes: remainingCodes })
+        .where(eq(users.id, user.id));
+      client.log?.info({ userId: user.id }, 'MFA recovery code used');
+    }
+    await recordLogin(tx, user.id, now);
+    return (await createSession(tx, user.id, now, client)).token;
   });
   return { verify_email: false, userId: user.id, role: user.role, accessToken: token };
 }

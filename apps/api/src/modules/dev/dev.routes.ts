@@ -3,6 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema/index.ts';
+import { listDevMail } from './dev.mail.ts';
 
 /** Development helpers; never registered when NODE_ENV=production. */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,5 +33,36 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = new Set(present.map((row) => row.email));
       return DEMO_ACCOUNTS.filter((account) => found.has(account.email));
     },
+  );
+
+  app.get(
+    '/mail',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'The mail outbox, newest first, rendered (development only)',
+        querystring: z.object({
+          to: z.string().max(254).optional(),
+          limit: z.coerce.number().int().min(1).max(200).default(50),
+        }),
+        response: {
+          200: z.array(
+            z.object({
+              id: z.number().int(),
+              to: z.string(),
+              template: z.string(),
+              locale: z.string(),
+              status: z.string(),
+              created_at: z.string(),
+              subject: z.string(),
+              text: z.string(),
+              html: z.string(),
+              links: z.array(z.string()),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => listDevMail(app.ctx.db, request.query),
   );
 };

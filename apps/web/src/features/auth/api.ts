@@ -1,10 +1,13 @@
-import type { AuthInfo, DemoAccount, LoginAnswer, LoginBody } from '@skolar/shared';
+import type { AuthInfo, DemoAccount, LoginAnswer, LoginBody, LoginMfaBody } from '@skolar/shared';
 import { http } from '../../lib/http.ts';
 
 export type { AuthInfo, InstitutionSummary, LoginAnswer } from '@skolar/shared';
 
 /** Signs in; the API also sets the session and XSRF cookies. */
 export const login = (body: LoginBody) => http.post<LoginAnswer>('/api/auth/login', body);
+
+/** The second step of a sign-in with MFA. */
+export const loginMfa = (body: LoginMfaBody) => http.post<LoginAnswer>('/api/auth/login/mfa', body);
 
 /** Revokes the session and clears its cookies. */
 export const logout = () => http.post<void>('/api/auth/logout');

@@ -10,6 +10,8 @@ import { signIn } from '../../app/session.ts';
 import { ApiError } from '../../lib/http.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { destinationAfterSignIn } from '../account/after-sign-in.ts';
+import { MfaLoginStep } from '../account/mfa-login-step.tsx';
 import { fetchDemoAccounts } from './api.ts';
 
 const FIELDS = ['email', 'password'] as const;
@@ -22,6 +24,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [failure, setFailure] = useState<string | null>(null);
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -46,11 +49,15 @@ export function LoginPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const { verifyEmail } = await signIn(values);
+      const { verifyEmail, mfaToken: challenge } = await signIn(values);
+      if (challenge) {
+        setMfaToken(challenge);
+        return;
+      }
       await navigate(
         verifyEmail
           ? `/verify-email-request?email=${encodeURIComponent(values.email)}`
-          : '/dashboard',
+          : await destinationAfterSignIn(),
       );
     } catch (error) {
       if (!(error instanceof ApiError)) {
@@ -100,7 +107,14 @@ export function LoginPage() {
             {failure}
           </p>
         )}
-        <form className="form" onSubmit={onSubmit} noValidate>
+        {mfaToken && (
+          <MfaLoginStep
+            token={mfaToken}
+            onSignedIn={async () => navigate(await destinationAfterSignIn())}
+            onCancel={() => setMfaToken(null)}
+          />
+        )}
+        <form className="form" onSubmit={onSubmit} noValidate hidden={Boolean(mfaToken)}>
           <TextField
             label={t('auth.login.email')}
             type="email"

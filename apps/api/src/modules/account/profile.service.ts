@@ -1,0 +1,47 @@
+import type { ProfileAnswer, ProfileBody } from '@skolar/shared';
+import { eq } from 'drizzle-orm';
+import type { Actor } from '../../auth/sessions.ts';
+import { requireStepUp } from '../../auth/step-up.ts';
+import type { AppContext } from '../../context.ts';
+import { users } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+
+/** The signed-in user's own information. */
+export async function getProfile(ctx: AppContext, actor: Actor): Promise<ProfileAnswer> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
+  if (!user) throw notFound();
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    gender: user.gender,
+    phone: user.phone,
+    date_of_birth: user.date_of_birth,
+    picture_link: user.picture_link,
+  };
+}
+
+/**
+ * Updates the signed-in user's own information: a sensitive edit, so it needs a live step-up
+ * token of the same user (X-Confirm-Token), as the `/edit-profile/:id/:token` route carries.
+ */
+export async function updateProfile(
+  ctx: AppContext,
+  actor: Actor,
+  body: ProfileBody,
+  stepUpToken: string | undefined,
+): Promise<ProfileAnswer> {
+  await requireStepUp(ctx, actor, stepUpToken);
+  await ctx.db
+    .update(users)
+    .set({
+      first_name: body.first_name,
+      last_name: body.last_name,
+      gender: body.gender,
+      phone: body.phone ?? null,
+      date_of_birth: body.date_of_birth ?? null,
+    })
+    .where(eq(users.id, actor.userId));
+  return getProfile(ctx, actor);
+}

@@ -1,0 +1,222 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, routesHandler } from '../../test/fetch.ts';
+import { studentInfo } from '../../test/fixtures.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { LoginPage } from '../auth/login-page.tsx';
+import { ChangePasswordPage } from './change-password-page.tsx';
+import { ProfileDetailsPage } from './profile-details-page.tsx';
+import { ResetPasswordPage } from './reset-password-page.tsx';
+import { SupportPage } from './support-page.tsx';
+
+function renderAt(path: string, entry: string, Component: () => React.ReactNode) {
+  const router = createMemoryRouter(
+    [
+      { path, Component },
+      { path: '/login', element: <p>login reached</p> },
+    ],
+    { initialEntries: [entry] },
+  );
+  renderWithProviders(
+    <>
+      <RouterProvider router={router} />
+      <Toaster />
+    </>,
+  );
+  return router;
+}
+
+const RULE =
+  'Le nouveau mot de passe doit contenir au moins 8 caractères avec une minuscule, une majuscule, un chiffre et un caractère spécial.';
+
+describe('SupportPage', () => {
+  it('posts the request to /api/auth/user-request and shows the server message', async () => {
+    const fetchMock = mockFetch(
+      routesHandler({
+        'POST /api/auth/user-request': () => jsonResponse(200, { message: 'Demande envoyée.' }),
+      }),
+    );
+    renderAt('/support', '/support', SupportPage);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Prénom'), 'Léa');
+    await user.type(screen.getByLabelText('Nom'), 'Martin');
+    await user.type(screen.getByLabelText('Adresse e-mail'), 'lea@example.test');
+    await user.type(screen.getByLabelText('Objet'), 'Accès');
+    await user.type(screen.getByLabelText('Message'), 'Je ne vois pas mon cours.');
+    await user.click(screen.getByRole('button', { name: 'Envoyer' }));
+    expect(await screen.findByText('Demande envoyée.')).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({
+      first_name: 'Léa',
+      last_name: 'Martin',
+      email: 'lea@example.test',
+      phone: '',
+      need: 'support',
+      object: 'Accès',
+      message: 'Je ne vois pas mon cours.',
+    });
+  });
+
+  it('shows the server field errors under their fields', async () => {
+    mockFetch(() =>
+      jsonResponse(422, {
+        message: 'Les données envoyées ne sont pas valides.',
+        errors: { email: ['Saisissez une adresse e-mail valide.'], first_name: ['Obligatoire.'] },
+      }),
+    );
+    renderAt('/support', '/support', SupportPage);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Envoyer' }));
+    expect(await screen.findByText('Saisissez une adresse e-mail valide.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Prénom')).toHaveAccessibleDescription('Obligatoire.');
+  });
+});
+
+describe('ResetPasswordPage', () => {
+  it('refuses a weak password with the rule message before calling the API, then resets', async () => {
+    const fetchMock = mockFetch(
+      routesHandler({
+        'GET /api/auth/verify-token/abc': () => jsonResponse(200, { valid: true }),
+        'POST /api/auth/reset-password/abc': () =>
+          jsonResponse(200, { message: 'Mot de passe réinitialisé.' }),
+      }),
+    );
+    const router = renderAt('/reset-password/:token', '/reset-password/abc', ResetPasswordPage);
+    const user = userEvent.setup();
+    const password = await screen.findByLabelText('Nouveau mot de passe');
+    await user.type(password, 'faible');
+    await user.type(screen.getByLabelText('Confirmez le nouveau mot de passe'), 'faible');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le nouveau mot de passe' }));
+    expect(await screen.findByText(RULE)).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    await user.clear(password);
+    await user.type(password, 'Solide#2026');
+    await user.clear(screen.getByLabelText('Confirmez le nouveau mot de passe'));
+    await user.type(screen.getByLabelText('Confirmez le nouveau mot de passe'), 'Solide#2026');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le nouveau mot de passe' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toContain('message=');
+  });
+
+  it('says when the link is no longer valid', async () => {
+    mockFetch(
+      routesHandler({
+        'GET /api/auth/verify-token/old': () => jsonResponse(200, { valid: false }),
+      }),
+    );
+    renderAt('/reset-password/:token', '/reset-password/old', ResetPasswordPage);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ce lien est invalide');
+    expect(screen.getByRole('link', { name: 'Demander un nouveau lien' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+});
+
+describe('ChangePasswordPage', () => {
+  it("puts the server's wrong-password error under the current password", async () => {
+    mockFetch(
+      routesHandler({
+        'POST /api/auth/change-password': () =>
+          jsonResponse(422, {
+            message: 'Les données envoyées ne sont pas valides.',
+            errors: { current_password: ['Mot de passe incorrect.'] },
+          }),
+      }),
+    );
+    renderAt('/change-password', '/change-password', ChangePasswordPage);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Mot de passe actuel'), 'faux');
+    await user.type(screen.getByLabelText('Nouveau mot de passe'), 'Solide#2026');
+    await user.type(screen.getByLabelText('Confirmez le nouveau mot de passe'), 'Solide#2026');
+    await user.click(screen.getByRole('button', { name: 'Changer le mot de passe' }));
+    expect(await screen.findByText('Mot de passe incorrect.')).toBeInTheDocument();
+  });
+});
+
+describe('ProfileDetailsPage picture', () => {
+  const profile = {
+    id: 7,
+    email: 'student@uni.skolar.test',
+    first_name: 'Amina',
+    last_name: 'Diallo',
+    gender: 'Mme',
+    phone: null,
+    date_of_birth: null,
+    picture_link: null,
+  };
+
+  it('sends the chosen image as it is, and refuses a wrong type or size before sending', async () => {
+    const fetchMock = mockFetch(
+      routesHandler({
+        'GET /api/me/profile': () => jsonResponse(200, profile),
+        'PUT /api/me/picture': () =>
+          jsonResponse(200, { ...profile, picture_link: 'data:image/webp;base64,AAAA' }),
+      }),
+    );
+    renderAt('/profile-details', '/profile-details', ProfileDetailsPage);
+    const input = await screen.findByLabelText('Changer la photo');
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(input, new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' }));
+    expect(await screen.findByText('Choisissez une image JPEG, PNG ou WebP.')).toBeInTheDocument();
+    const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    await user.upload(input, big);
+    expect(await screen.findByText('La photo ne peut pas dépasser 2 Mo.')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    const photo = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
+    await user.upload(input, photo);
+    expect(await screen.findByRole('img', { name: 'Votre photo de profil' })).toHaveAttribute(
+      'src',
+      'data:image/webp;base64,AAAA',
+    );
+    const [, init] = fetchMock.mock.calls[1]!;
+    expect(init?.method).toBe('PUT');
+    expect(init?.body).toBe(photo);
+    expect(new Headers(init?.headers).get('content-type')).toBe('image/png');
+  });
+});
+
+describe('sign-in with MFA', () => {
+  it('asks for the code after the password, then opens the session', async () => {
+    const fetchMock = mockFetch(
+      routesHandler({
+        'GET /api/dev/demo-accounts': () => jsonResponse(404, { message: 'no' }),
+        'POST /api/auth/login': () =>
+          jsonResponse(200, { verify_email: false, mfa_required: true, mfa_token: 'challenge' }),
+        'POST /api/auth/login/mfa': () =>
+          jsonResponse(200, {
+            verify_email: false,
+            userId: studentInfo.id,
+            role: 'student',
+            accessToken: 'x',
+          }),
+        'GET /api/auth/info': () => jsonResponse(200, studentInfo),
+      }),
+    );
+    const router = createMemoryRouter(
+      [
+        { path: '/login', Component: LoginPage },
+        { path: '/dashboard', element: <p>dashboard reached</p> },
+      ],
+      { initialEntries: ['/login'] },
+    );
+    renderWithProviders(<RouterProvider router={router} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Adresse e-mail'), 'student@uni.skolar.test');
+    await user.type(screen.getByLabelText('Mot de passe'), 'Skolar#2026');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    const code = await screen.findByLabelText('Code à 6 chiffres');
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Vérifier' }));
+    expect(await screen.findByText('dashboard reached')).toBeInTheDocument();
+    const mfaCall = fetchMock.mock.calls.find(([url]) => String(url) === '/api/auth/login/mfa');
+    expect(JSON.parse(String(mfaCall?.[1]?.body))).toEqual({
+      mfa_token: 'challenge',
+      code: '123456',
+    });
+  });
+});

@@ -1,0 +1,71 @@
+import type {
+  ChangePasswordBody,
+  NewPasswordBody,
+  ProfileAnswer,
+  ProfileBody,
+  SessionItem,
+  SettingsAnswer,
+  SettingsBody,
+} from '@skolar/shared';
+import { http, stepUpHeader } from '../../lib/http.ts';
+
+type Message = { message: string };
+
+export const forgotPassword = (email: string) =>
+  http.post<Message>('/api/auth/forgot-password', { email });
+
+export const checkResetToken = (token: string) =>
+  http.get<{ valid: boolean }>(`/api/auth/verify-token/${encodeURIComponent(token)}`);
+
+export const resetPassword = (token: string, body: NewPasswordBody) =>
+  http.post<Message>(`/api/auth/reset-password/${encodeURIComponent(token)}`, body);
+
+export const verifyEmail = (token: string) =>
+  http.get<Message & { password_required: boolean }>(
+    `/api/auth/verify-email/${encodeURIComponent(token)}`,
+  );
+
+export const activateAccount = (token: string, body: NewPasswordBody) =>
+  http.post<Message>(`/api/auth/verify-email/${encodeURIComponent(token)}`, body);
+
+export const requestVerification = (email: string) =>
+  http.post<Message>('/api/auth/verify-email-request', { email });
+
+export const changePassword = (body: ChangePasswordBody) =>
+  http.post<Message>('/api/auth/change-password', body);
+
+export const fetchSettings = () => http.get<SettingsAnswer>('/api/me/settings');
+export const saveSettings = (body: SettingsBody) =>
+  http.patch<SettingsAnswer>('/api/me/settings', body);
+
+export const fetchSessions = () => http.get<SessionItem[]>('/api/me/sessions');
+export const endSession = (id: number) => http.delete(`/api/me/sessions/${id}`);
+export const endOtherSessions = () =>
+  http.post<{ revoked: number }>('/api/me/sessions/revoke-others');
+
+/** The support request of a signed-in user (`POST /api/auth/user-request`). */
+export interface SupportRequest {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  need: 'demo' | 'contact' | 'support';
+  object: string;
+  message: string;
+}
+export const sendSupportRequest = (body: SupportRequest) =>
+  http.post<Message>('/api/auth/user-request', body);
+
+export const setupMfa = () =>
+  http.post<{ secret: string; otpauth_url: string; qr_svg: string }>('/api/me/mfa/setup');
+export const enableMfa = (code: string) =>
+  http.post<{ recovery_codes: string[] }>('/api/me/mfa/enable', { code });
+export const disableMfa = (code: string) => http.post<void>('/api/me/mfa/disable', { code });
+
+export const fetchProfile = () => http.get<ProfileAnswer>('/api/me/profile');
+export const saveProfile = (body: ProfileBody, stepUpToken: string) =>
+  http.patch<ProfileAnswer>('/api/me/profile', body, stepUpHeader(stepUpToken));
+
+/** The raw image; the API re-encodes it. */
+export const uploadPicture = (file: Blob) => http.put<ProfileAnswer>('/api/me/picture', file);
+export const removePicture = () => http.delete<ProfileAnswer>('/api/me/picture');

@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { changePasswordBody } from '@skolar/shared';
+import { LockKeyhole } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { usePageTitle } from '../../ui/page-title.ts';
+import { TextField } from '../../ui/text-field.tsx';
+import { AccountCard, Notice, PasswordRules } from './account-ui.tsx';
+import { changePassword } from './api.ts';
+import { applyServerErrors } from './form-errors.ts';
+
+const EMPTY = { current_password: '', password: '', password_confirmation: '' };
+
+/** `/change-password`: the current password, then the new one twice; other sessions end. */
+export function ChangePasswordPage() {
+  const { t } = useTranslation();
+  const rulesId = useId();
+  const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  usePageTitle(t('account.change.title'));
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(changePasswordBody), defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    setDone(null);
+    try {
+      const { message } = await changePassword(values);
+      reset(EMPTY);
+      setDone(message);
+      toast.success(message);
+    } catch (error) {
+      setFailure(
+        applyServerErrors(
+          error,
+          ['current_password', 'password', 'password_confirmation'],
+          setError,
+        ),
+      );
+    }
+  });
+
+  return (
+    <AccountCard
+      icon={<LockKeyhole size={22} />}
+      title={t('account.change.title')}
+      subtitle={t('account.change.subtitle')}
+    >
+      {done && <Notice kind="success">{done}</Notice>}
+      {failure && <Notice kind="error">{failure}</Notice>}
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label={t('account.fields.currentPassword')}
+          type="password"
+          autoComplete="current-password"
+          error={errors.current_password}
+          {...register('current_password')}
+        />
+        <TextField
+          label={t('account.fields.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          error={errors.password}
+          {...(errors.password ? {} : { 'aria-describedby': rulesId })}
+          {...register('password')}
+        />
+        <PasswordRules value={watch('password')} id={rulesId} />
+        <TextField
+          label={t('account.fields.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          error={errors.password_confirmation}
+          {...register('password_confirmation')}
+        />
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={isSubmitting}
+        >
+          {t('account.change.submit')}
+        </button>
+      </form>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,144 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { mfaCodeBody } from '@skolar/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ShieldCheck, ShieldOff } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ApiError } from '../../lib/http.ts';
+import { TextField } from '../../ui/text-field.tsx';
+import { Notice } from './account-ui.tsx';
+import { disableMfa, enableMfa, fetchSettings, setupMfa } from './api.ts';
+import { applyServerErrors } from './form-errors.ts';
+
+/** Two-factor authentication in /settings: enrol with a QR code, keep the recovery codes, turn off. */
+export function MfaSection() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const settings = useQuery({ queryKey: ['me', 'settings'], queryFn: fetchSettings });
+  const [enrolment, setEnrolment] = useState<{ secret: string; qr_svg: string } | null>(null);
+  const [recovery, setRecovery] = useState<string[] | null>(null);
+  const setup = useMutation({
+    mutationFn: setupMfa,
+    onSuccess: (answer) => setEnrolment(answer),
+    onError: (error) =>
+      toast.error(error instanceof ApiError ? error.message : t('errors.generic'), {
+        duration: 5000,
+      }),
+  });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(mfaCodeBody), defaultValues: { code: '' } });
+  const [failure, setFailure] = useState<string | null>(null);
+  const enabled = settings.data?.mfa_enabled ?? false;
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    setFailure(null);
+    try {
+      if (enabled) {
+        await disableMfa(code);
+        toast.success(t('account.mfa.disabled'));
+      } else {
+        const { recovery_codes } = await enableMfa(code);
+        setRecovery(recovery_codes);
+        setEnrolment(null);
+        toast.success(t('account.mfa.enabled'));
+      }
+      reset();
+      await client.invalidateQueries({ queryKey: ['me', 'settings'] });
+    } catch (error) {
+      setFailure(applyServerErrors(error, ['code'], setError));
+    }
+  });
+
+  return (
+    <section className="card account-section" aria-labelledby="mfa-title">
+      <div className="account-section__header">
+        <h2 id="mfa-title">{t('account.mfa.title')}</h2>
+        {settings.data && (
+          <span className="badge">{enabled ? t('account.mfa.on') : t('account.mfa.off')}</span>
+        )}
+      </div>
+      <p className="account-section__hint">{t('account.mfa.hint')}</p>
+      {settings.data?.mfa_required && !enabled && (
+        <Notice kind="error">{t('account.mfa.requiredNotice')}</Notice>
+      )}
+      {recovery && (
+        <div className="mfa-recovery">
+          <Notice kind="success">{t('account.mfa.recoveryHint')}</Notice>
+          <ul className="mfa-recovery__codes" aria-label={t('account.mfa.recoveryTitle')}>
+            {recovery.map((code) => (
+              <li key={code}>
+                <code>{code}</code>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {!enabled && !enrolment && (
+        <div className="form__actions form__actions--start">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={setup.isPending || !settings.data}
+            onClick={() => setup.mutate()}
+          >
+            <ShieldCheck aria-hidden="true" size={16} />
+            {t('account.mfa.start')}
+          </button>
+        </div>
+      )}
+      {!enabled && enrolment && (
+        <div className="mfa-enrol">
+          <img
+            className="mfa-enrol__qr"
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qr_svg)}`}
+            alt={t('account.mfa.qrAlt')}
+            width={180}
+            height={180}
+          />
+          <div className="mfa-enrol__text">
+            <p>{t('account.mfa.scan')}</p>
+            <p className="account-section__hint">
+              {t('account.mfa.manual')}{' '}
+              <code className="mfa-enrol__secret">
+                {enrolment.secret.replace(/(.{4})(?=.)/g, '$1 ')}
+              </code>
+            </p>
+          </div>
+        </div>
+      )}
+      {(enabled || enrolment) && (
+        <form className="form" onSubmit={onSubmit} noValidate>
+          {failure && <Notice kind="error">{failure}</Notice>}
+          <TextField
+            label={enabled ? t('account.mfa.codeToDisable') : t('account.mfa.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            error={errors.code}
+            {...register('code')}
+          />
+          <div className="form__actions">
+            <button
+              type="submit"
+              className={enabled ? 'button button--ghost' : 'button button--primary'}
+              disabled={isSubmitting}
+            >
+              {enabled ? (
+                <ShieldOff aria-hidden="true" size={16} />
+              ) : (
+                <ShieldCheck aria-hidden="true" size={16} />
+              )}
+              {enabled ? t('account.mfa.disable') : t('account.mfa.enable')}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
