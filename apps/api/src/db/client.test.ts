@@ -22,5 +22,5 @@ describe('embedded database', () => {
     const second = await openDatabase({ kind: 'pglite', dataDir });
     expect(await queryRows(second.db, sql`select value from probe`)).toEqual([{ value: 'kept' }]);
     await second.close();
-  });
+  }, 120_000); // two cold starts of PGlite on disk: slow on a busy machine
 });

@@ -57,7 +57,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const dir = resolve(options.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
     try {
-      release = await lockfile.lock(dir, { stale: 15_000, update: 5_000, realpath: false });
+      // PGlite's first start blocks the event loop for seconds (initdb in WASM): a generous
+      // staleness keeps a slow start from looking abandoned, and a late refresh only warns.
+      release = await lockfile.lock(dir, {
+        stale: 120_000,
+        update: 10_000,
+        realpath: false,
+        onCompromised: (error) =>
+          console.warn(`skolar: database lock refresh was late: ${error.message}`),
+      });
     } catch {
       throw new DatabaseLockedError(
         `The embedded database in ${dir} is already used by another Skolar process; stop it first or set DATA_DIR to another folder.`,
