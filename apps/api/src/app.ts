@@ -19,8 +19,13 @@ import { registerErrorHandling } from './http/errors.ts';
 import { translate } from './i18n/messages.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
+import { groupRoutes } from './modules/groups/groups.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { institutionRoutes } from './modules/institutions/institutions.routes.ts';
+import { promotionRoutes } from './modules/promotions/promotions.routes.ts';
+import { studentRoutes } from './modules/students/students.routes.ts';
+import { teacherRoutes } from './modules/teachers/teachers.routes.ts';
+import { trainingRoutes } from './modules/trainings/trainings.routes.ts';
 
 /** Where `vite build` leaves the SPA, seen from src/ in development and from dist/ once bundled. */
 function webDist(): string {
@@ -104,6 +109,11 @@ export async function buildApp(ctx: AppContext, options: { webRoot?: string | nu
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(institutionRoutes, { prefix: '/api/institutions' });
+  await app.register(studentRoutes, { prefix: '/api/students' });
+  await app.register(teacherRoutes, { prefix: '/api/teachers' });
+  await app.register(promotionRoutes, { prefix: '/api/promotions' });
+  await app.register(trainingRoutes, { prefix: '/api/trainings' });
+  await app.register(groupRoutes, { prefix: '/api/groups' });
   if (!production) await app.register(devRoutes, { prefix: '/api/dev' });
 
   const dist = options.webRoot === undefined ? webDist() : options.webRoot;

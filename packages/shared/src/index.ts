@@ -3,3 +3,8 @@ export * from './demo.ts';
 export * from './roles.ts';
 export * from './rules/colour.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/groups.ts';
+export * from './schemas/promotions.ts';
+export * from './schemas/students.ts';
+export * from './schemas/teachers.ts';
+export * from './schemas/trainings.ts';
