@@ -13,8 +13,8 @@ import {
   groupStudents,
   institutionModules,
   mailOutbox,
-  modules,
   moduleSubjects,
+  modules,
   promotionStudents,
   promotions,
   sessions,
@@ -81,7 +81,12 @@ describe('students and teachers (admin)', () => {
       method: 'POST',
       url: '/api/students',
       headers,
-      payload: { first_name: 'A', last_name: 'L', email: 'ADA.lovelace@example.test', gender: 'Mme' },
+      payload: {
+        first_name: 'A',
+        last_name: 'L',
+        email: 'ADA.lovelace@example.test',
+        gender: 'Mme',
+      },
     });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.email).toEqual(['An account already uses this e-mail address.']);
@@ -182,7 +187,12 @@ describe('promotions, trainings and groups (admin)', () => {
       method: 'POST',
       url: '/api/promotions',
       headers,
-      payload: { program_id: program.id, name: 'Licence 1', academic_year: '2026-2027', level: 'L1' },
+      payload: {
+        program_id: program.id,
+        name: 'Licence 1',
+        academic_year: '2026-2027',
+        level: 'L1',
+      },
     });
     expect(created.statusCode).toBe(201);
     const promotion = created.json();
@@ -219,7 +229,11 @@ describe('promotions, trainings and groups (admin)', () => {
       headers: bearer(teacherSession.accessToken),
     });
     expect(teacherView.statusCode).toBe(200);
-    expect(teacherView.json()).toMatchObject({ nb_students: 2, nb_teachers: 1, can: { update: false } });
+    expect(teacherView.json()).toMatchObject({
+      nb_students: 2,
+      nb_teachers: 1,
+      can: { update: false },
+    });
 
     const training = await app.inject({
       method: 'POST',
@@ -249,7 +263,11 @@ describe('promotions, trainings and groups (admin)', () => {
       headers,
       payload: { ids: [module!.id] },
     });
-    const detail = await app.inject({ method: 'GET', url: `/api/trainings/${trainingId}`, headers });
+    const detail = await app.inject({
+      method: 'GET',
+      url: `/api/trainings/${trainingId}`,
+      headers,
+    });
     expect(detail.json()).toMatchObject({
       nb_modules: 1,
       nb_subjects: 1,
@@ -271,9 +289,9 @@ describe('promotions, trainings and groups (admin)', () => {
       payload: { ids: [students[0]!.id, outsider.id] },
     });
     expect(notMember.statusCode).toBe(422);
-    expect(await db.select().from(groupStudents).where(eq(groupStudents.group_id, groupId))).toEqual(
-      [],
-    );
+    expect(
+      await db.select().from(groupStudents).where(eq(groupStudents.group_id, groupId)),
+    ).toEqual([]);
     const member = await app.inject({
       method: 'PUT',
       url: `/api/groups/${groupId}/students`,
@@ -295,7 +313,9 @@ describe('promotions, trainings and groups (admin)', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('archive it instead');
-    expect(await db.select().from(promotions).where(eq(promotions.id, promotion.id))).toHaveLength(1);
+    expect(await db.select().from(promotions).where(eq(promotions.id, promotion.id))).toHaveLength(
+      1,
+    );
 
     // Leaving the promotion means leaving its groups.
     await app.inject({
@@ -303,9 +323,9 @@ describe('promotions, trainings and groups (admin)', () => {
       url: `/api/promotions/${promotion.id}/students/${students[0]!.id}`,
       headers,
     });
-    expect(await db.select().from(groupStudents).where(eq(groupStudents.group_id, groupId))).toEqual(
-      [],
-    );
+    expect(
+      await db.select().from(groupStudents).where(eq(groupStudents.group_id, groupId)),
+    ).toEqual([]);
 
     const archived = await app.inject({
       method: 'POST',
@@ -323,7 +343,11 @@ describe('promotions, trainings and groups (admin)', () => {
   it('deletes an empty promotion; the super-admin lists every institution’s trainings read-only', async () => {
     const { institution, headers } = await adminOf();
     const empty = await createPromotion(db, institution.id);
-    const gone = await app.inject({ method: 'DELETE', url: `/api/promotions/${empty.id}`, headers });
+    const gone = await app.inject({
+      method: 'DELETE',
+      url: `/api/promotions/${empty.id}`,
+      headers,
+    });
     expect(gone.statusCode).toBe(204);
     const promotion = await createPromotion(db, institution.id);
     const training = await createTraining(db, promotion);
