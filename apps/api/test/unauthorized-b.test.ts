@@ -128,6 +128,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   // Promotions
   { method: 'GET', url: () => '/api/promotions', roles: [A, ST, T], targeted: false },
+  { method: 'GET', url: () => '/api/promotions/programs', roles: [A], targeted: false },
   {
     method: 'POST',
     url: () => '/api/promotions',

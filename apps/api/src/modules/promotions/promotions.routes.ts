@@ -59,6 +59,22 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.status(201).send(await promotions.create(app.ctx, requireActor(request), request.body)),
   );
   app.get(
+    '/programs',
+    {
+      schema: {
+        tags,
+        summary: 'The programs of the institution a promotion may belong to (admin)',
+        response: {
+          200: z.array(
+            z.object({ id: z.number().int(), name: z.string(), levels: z.array(z.string()) }),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => promotions.programOptions(app.ctx, requireActor(request)),
+  );
+  app.get(
     '/:id',
     {
       schema: {

@@ -177,3 +177,13 @@ export async function dissociate(
     }
   });
 }
+
+/** The programs offered by the institution, for the promotion form. */
+export async function programOptions(ctx: AppContext, actor: Actor) {
+  authorize(actor, 'create', 'promotion');
+  return ctx.db
+    .select({ id: programs.id, name: programs.name, levels: programs.levels })
+    .from(programs)
+    .where(and(scopeOf(actor, 'program').where, isNull(programs.archived_at)))
+    .orderBy(asc(programs.name));
+}
