@@ -35,6 +35,7 @@ export function useGroup(id: number) {
   return useQuery({
     queryKey: ['group', 'detail', id],
     queryFn: () => http.get<GroupDetail>(`/api/groups/${id}`),
+    enabled: id > 0,
   });
 }
 

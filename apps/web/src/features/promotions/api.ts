@@ -48,6 +48,7 @@ export function usePromotion(id: number) {
   return useQuery({
     queryKey: ['promotion', 'detail', id],
     queryFn: () => http.get<Promotion>(`/api/promotions/${id}`),
+    enabled: id > 0,
   });
 }
 

@@ -56,6 +56,7 @@ export function usePerson(kind: PersonKind, id: number) {
   return useQuery({
     queryKey: [kind, 'detail', id],
     queryFn: () => http.get<PersonDetail>(`${peoplePath(kind)}/${id}`),
+    enabled: id > 0,
   });
 }
 

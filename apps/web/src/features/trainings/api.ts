@@ -50,6 +50,7 @@ export function useTraining(id: number) {
   return useQuery({
     queryKey: ['training', 'detail', id],
     queryFn: () => http.get<TrainingDetail>(`/api/trainings/${id}`),
+    enabled: id > 0,
   });
 }
 
