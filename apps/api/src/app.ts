@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { groupRoutes } from './modules/groups/groups.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { importRoutes } from './modules/imports/imports.routes.ts';
 import { institutionRoutes } from './modules/institutions/institutions.routes.ts';
 import { promotionRoutes } from './modules/promotions/promotions.routes.ts';
 import { studentRoutes } from './modules/students/students.routes.ts';
@@ -114,6 +115,7 @@ export async function buildApp(ctx: AppContext, options: { webRoot?: string | nu
   await app.register(promotionRoutes, { prefix: '/api/promotions' });
   await app.register(trainingRoutes, { prefix: '/api/trainings' });
   await app.register(groupRoutes, { prefix: '/api/groups' });
+  await app.register(importRoutes, { prefix: '/api/imports' });
   if (!production) await app.register(devRoutes, { prefix: '/api/dev' });
 
   const dist = options.webRoot === undefined ? webDist() : options.webRoot;

@@ -190,6 +190,24 @@ const ENDPOINTS: Endpoint[] = [
     url: (f) => `/api/trainings/${f.training.id}/modules/${f.module.id}`,
     roles: [A, ST],
   },
+  // CSV import
+  ...(['student', 'teacher'] as const).flatMap((kind): Endpoint[] => [
+    {
+      method: 'POST',
+      url: () => '/api/imports/dry-run',
+      body: () => ({ kind, file_name: 'a.csv', content: 'email\nintruder@example.test' }),
+      roles: [A],
+      targeted: false,
+    },
+    {
+      method: 'POST',
+      url: () => '/api/imports',
+      body: () => ({ kind, file_name: 'a.csv', content: 'email\nintruder@example.test' }),
+      roles: [A],
+      targeted: false,
+    },
+    { method: 'GET', url: () => `/api/imports?kind=${kind}`, roles: [A], targeted: false },
+  ]),
   // Groups
   { method: 'GET', url: () => '/api/groups', roles: [SA, A, ST, T], targeted: false },
   {
@@ -226,6 +244,7 @@ const ENDPOINTS: Endpoint[] = [
 ];
 
 const TABLES = [
+  'imports',
   'users',
   'promotions',
   'promotion_students',

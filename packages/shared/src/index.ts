@@ -4,6 +4,7 @@ export * from './roles.ts';
 export * from './rules/colour.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/groups.ts';
+export * from './schemas/imports.ts';
 export * from './schemas/promotions.ts';
 export * from './schemas/students.ts';
 export * from './schemas/teachers.ts';

@@ -160,6 +160,11 @@ const catalogue = {
     en: 'This address belongs to an account of another role or institution.',
     de: 'Diese Adresse gehört zu einem Konto mit anderer Rolle oder Institution.',
   },
+  'cohorts.import.fix_errors': {
+    fr: 'Corrigez les lignes en erreur avant d’importer : rien n’a été enregistré.',
+    en: 'Fix the lines with errors before importing: nothing was saved.',
+    de: 'Korrigieren Sie die fehlerhaften Zeilen vor dem Import: nichts wurde gespeichert.',
+  },
   'cohorts.import.bad_file': {
     fr: 'Le fichier CSV est vide ou illisible.',
     en: 'The CSV file is empty or unreadable.',
