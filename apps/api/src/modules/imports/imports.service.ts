@@ -85,12 +85,12 @@ async function plan(db: DbOrTx, actor: Actor, body: ImportBody, locale: Locale) 
     if (header && !headers.includes(header)) delete mapping[field as ImportField];
   }
   const t = (key: string) => (isMessageKey(key) ? translate(locale, key) : key);
-  const valueOf = (row: Record<string, string>, field: ImportField) => {
+  const cell = (row: Record<string, string>, field: ImportField) => {
     const header = mapping[field];
     return header ? (row[header] ?? '').trim() : '';
   };
 
-  const emails = rows.map((row) => valueOf(row, 'email').toLowerCase()).filter(Boolean);
+  const emails = rows.map((row) => cell(row, 'email').toLowerCase()).filter(Boolean);
   const existing = emails.length
     ? await db
         .select({
@@ -126,24 +126,24 @@ async function plan(db: DbOrTx, actor: Actor, body: ImportBody, locale: Locale) 
       errors[field] = [...(errors[field] ?? []), t(key)];
     };
     const values = Object.fromEntries(
-      (Object.keys(mapping) as ImportField[]).map((field) => [field, valueOf(row, field)]),
+      (Object.keys(mapping) as ImportField[]).map((field) => [field, cell(row, field)]),
     );
-    const first_name = valueOf(row, 'first_name');
-    const last_name = valueOf(row, 'last_name');
+    const first_name = cell(row, 'first_name');
+    const last_name = cell(row, 'last_name');
     if (!first_name) fail('first_name', 'validation.required');
     if (!last_name) fail('last_name', 'validation.required');
-    const email = emailField.safeParse(valueOf(row, 'email'));
+    const email = emailField.safeParse(cell(row, 'email'));
     const address = email.success ? email.data.toLowerCase() : '';
     if (!email.success)
-      fail('email', valueOf(row, 'email') ? 'validation.email' : 'validation.required');
+      fail('email', cell(row, 'email') ? 'validation.email' : 'validation.required');
     else if (seen.has(address)) fail('email', 'cohorts.import.duplicate_in_file');
     if (address) seen.add(address);
-    const rawGender = valueOf(row, 'gender');
+    const rawGender = cell(row, 'gender');
     const gender = rawGender ? (GENDERS[rawGender.toLowerCase().replace('.', '')] ?? null) : null;
     if (rawGender && !gender) fail('gender', 'errors.validation');
-    const phone = phoneField.safeParse(valueOf(row, 'phone').toLowerCase());
+    const phone = phoneField.safeParse(cell(row, 'phone').toLowerCase());
     if (!phone.success) fail('phone', 'cohorts.validation.phone');
-    const promotionName = valueOf(row, 'promotion');
+    const promotionName = cell(row, 'promotion');
     const promotion = promotionName ? promotionOf(promotionName) : undefined;
     if (promotionName && !promotion) fail('promotion', 'cohorts.import.unknown_promotion');
     const found = address ? byEmail.get(address) : undefined;
