@@ -14,6 +14,7 @@ import { useListState } from '../../ui/list-state.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { StepUpDialog } from '../auth/step-up-dialog.tsx';
+import { ImportPanel } from '../imports/import-panel.tsx';
 import { usePromotionOptions } from '../promotions/api.ts';
 import {
   applyServerErrors,
@@ -66,6 +67,7 @@ export function PeopleListPage({ kind }: { kind: PersonKind }) {
   const [state, setState] = useListState();
   const { data, isLoading } = usePeople(kind, state);
   const stepUp = useStepUpEdit();
+  const [importing, setImporting] = useState(false);
 
   const columns = useMemo<ColumnDef<PersonRow>[]>(
     () => [
@@ -150,10 +152,15 @@ export function PeopleListPage({ kind }: { kind: PersonKind }) {
         title={t(`${n}.title`)}
         actions={
           <>
-            <Link to={`/imports/${n}`} className="button button--ghost">
+            <button
+              type="button"
+              className="button button--ghost"
+              aria-expanded={importing}
+              onClick={() => setImporting(!importing)}
+            >
               <Upload size={16} aria-hidden="true" />
               {t('imports.action')}
-            </Link>
+            </button>
             <Link to={`${base(kind)}/add`} className="button button--primary">
               <Plus size={16} aria-hidden="true" />
               {t(`${n}.add`)}
@@ -161,6 +168,7 @@ export function PeopleListPage({ kind }: { kind: PersonKind }) {
           </>
         }
       />
+      {importing && <ImportPanel kind={kind} />}
       <DataTable
         caption={t(`${n}.title`)}
         columns={columns}
