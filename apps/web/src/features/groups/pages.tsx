@@ -83,7 +83,7 @@ export function GroupsPage() {
     [t],
   );
   return (
-    <div className="container page">
+    <div className="container page cohort-page">
       <CohortHeader
         eyebrow={t('cohorts.eyebrow')}
         title={t('groups.title')}
@@ -147,7 +147,7 @@ export function GroupFormPage() {
     }
   });
   return (
-    <div className="container page">
+    <div className="container page cohort-page">
       <CohortHeader eyebrow={t('groups.title')} title={t('groups.add')} />
       <form className="card cohort-form form" onSubmit={onSubmit} noValidate>
         <div className="cohort-form__grid">
@@ -185,11 +185,12 @@ export function GroupDetailPage() {
   const { user } = useSession();
   const { data, error } = useGroup(id);
   usePageTitle(data?.name ?? t('groups.title'));
-  if (error) return <p className="container page notice notice--error">{error.message}</p>;
-  if (!data) return <p className="container page cohort-muted">{t('app.loading')}</p>;
+  if (error)
+    return <p className="container page cohort-page notice notice--error">{error.message}</p>;
+  if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
   const manage = user?.role === 'admin' || user?.role === 'super-teacher';
   return (
-    <div className="container page">
+    <div className="container page cohort-page">
       <CohortHeader
         eyebrow={`${data.promotion_name} · ${data.academic_year}`}
         title={data.name}
@@ -268,7 +269,7 @@ export function GroupStudentsPage() {
   const { data } = useGroup(id);
   usePageTitle(t('groups.manage'));
   return (
-    <div className="container page">
+    <div className="container page cohort-page">
       <CohortHeader
         eyebrow={data ? `${data.name} · ${data.promotion_name}` : t('groups.title')}
         title={t('groups.manage')}

@@ -114,7 +114,7 @@ export function PromotionsPage() {
   );
 
   return (
-    <div className="container page">
+    <div className="container page cohort-page">
       <CohortHeader
         eyebrow={program ? program.name : t('cohorts.eyebrow')}
         title={t('promotions.title')}
@@ -186,8 +186,13 @@ export function PromotionFormPage() {
     }
   });
 
+  // The selects need their options before react-hook-form sets their values.
+  if (!programs.data || (promotionId && !existing.data)) {
+    return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
+  }
+
   return (
-    <div className="container page">
+    <div className="container page cohort-page">
       <CohortHeader
         eyebrow={t('promotions.title')}
         title={t(promotionId ? 'promotions.edit' : 'promotions.add')}
@@ -268,11 +273,12 @@ export function PromotionDetailPage() {
   const trainings = useTrainings(SMALL, id);
   const groups = useGroups(SMALL, id);
   usePageTitle(data?.name ?? t('promotions.title'));
-  if (error) return <p className="container page notice notice--error">{error.message}</p>;
-  if (!data) return <p className="container page cohort-muted">{t('app.loading')}</p>;
+  if (error)
+    return <p className="container page cohort-page notice notice--error">{error.message}</p>;
+  if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
   const base = `/${data.program_id}`;
   return (
-    <div className="container page">
+    <div className="container page cohort-page">
       <CohortHeader
         eyebrow={`${data.program_name} · ${data.academic_year}`}
         title={data.name}
@@ -433,7 +439,7 @@ function PromotionPeoplePage({ kind }: { kind: 'students' | 'teachers' }) {
   const title = t(kind === 'students' ? 'promotions.manageStudents' : 'promotions.manageTeachers');
   usePageTitle(title);
   return (
-    <div className="container page">
+    <div className="container page cohort-page">
       <CohortHeader
         eyebrow={data ? `${data.name} · ${data.academic_year}` : t('promotions.title')}
         title={title}

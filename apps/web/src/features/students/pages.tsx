@@ -17,7 +17,7 @@ export function TeacherSubjectsPage() {
   const id = Number(useParams().id);
   usePageTitle(t('teachers.subjects'));
   return (
-    <div className="container page">
+    <div className="container page cohort-page">
       <CohortHeader
         eyebrow={t('teachers.title')}
         title={t('teachers.subjects')}
@@ -40,7 +40,7 @@ export function StudentGroupsPage() {
   const id = Number(useParams().id);
   usePageTitle(t('students.manageGroups'));
   return (
-    <div className="container page">
+    <div className="container page cohort-page">
       <CohortHeader
         eyebrow={t('students.title')}
         title={t('students.manageGroups')}

@@ -146,7 +146,7 @@ export function PeopleListPage({ kind }: { kind: PersonKind }) {
   );
 
   return (
-    <div className="container page">
+    <div className="container page cohort-page">
       <CohortHeader
         eyebrow={t('cohorts.eyebrow')}
         title={t(`${n}.title`)}
@@ -263,7 +263,7 @@ export function PersonFormPage({ kind }: { kind: PersonKind }) {
   });
 
   return (
-    <div className="container page">
+    <div className="container page cohort-page">
       <CohortHeader
         eyebrow={t(`${n}.title`)}
         title={t(editing ? `${n}.edit` : `${n}.add`)}
@@ -362,10 +362,11 @@ export function PersonDetailPage({ kind }: { kind: PersonKind }) {
   const { data, error } = usePerson(kind, id);
   usePageTitle(data ? fullName(data) : t(`${n}.title`));
   const stepUp = useStepUpEdit();
-  if (error) return <p className="container page notice notice--error">{error.message}</p>;
-  if (!data) return <p className="container page cohort-muted">{t('app.loading')}</p>;
+  if (error)
+    return <p className="container page cohort-page notice notice--error">{error.message}</p>;
+  if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
   return (
-    <div className="container page">
+    <div className="container page cohort-page">
       <CohortHeader
         eyebrow={t(`roles.${data.role}`)}
         title={fullName(data)}

@@ -97,7 +97,7 @@ export function TrainingFormPage() {
   });
 
   return (
-    <div className="container page">
+    <div className="container page cohort-page">
       <CohortHeader
         eyebrow={promotion.data ? `${promotion.data.name} · ${promotion.data.academic_year}` : ''}
         title={t(trainingId ? 'trainings.edit' : 'trainings.add')}
@@ -158,11 +158,12 @@ export function TrainingDetailPage() {
   const id = Number(params.trainingId);
   const { data, error } = useTraining(id);
   usePageTitle(data?.title ?? t('trainings.title'));
-  if (error) return <p className="container page notice notice--error">{error.message}</p>;
-  if (!data) return <p className="container page cohort-muted">{t('app.loading')}</p>;
+  if (error)
+    return <p className="container page cohort-page notice notice--error">{error.message}</p>;
+  if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
   const base = `/${params.id}/${params.promotionId}`;
   return (
-    <div className="container page">
+    <div className="container page cohort-page">
       <div
         className="cohort-cover"
         style={data.cover_link ? { backgroundImage: `url(${data.cover_link})` } : undefined}
@@ -246,7 +247,7 @@ export function TrainingSubjectsPage() {
   const { data } = useTraining(id);
   usePageTitle(t('trainings.subjects'));
   return (
-    <div className="container page">
+    <div className="container page cohort-page">
       <CohortHeader
         eyebrow={data?.title ?? t('trainings.title')}
         title={t('trainings.subjects')}
@@ -347,7 +348,7 @@ export function AllTrainingsPage() {
     [t],
   );
   return (
-    <div className="container page">
+    <div className="container page cohort-page">
       <CohortHeader eyebrow={t('menu.courses')} title={t('trainings.all')} />
       <DataTable
         caption={t('trainings.all')}
