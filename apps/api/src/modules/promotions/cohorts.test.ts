@@ -21,8 +21,10 @@ import {
   trainings,
   users,
 } from '../../db/schema/index.ts';
+import { useCoverStore } from '../trainings/cover.ts';
+import { setCover } from '../trainings/trainings.service.ts';
 
-const { app, db } = await createTestApp();
+const { app, db, ctx } = await createTestApp();
 
 async function adminOf() {
   const institution = await createInstitution(db);
@@ -370,5 +372,47 @@ describe('promotions, trainings and groups (admin)', () => {
       .from(promotionStudents)
       .where(and(eq(promotionStudents.promotion_id, promotion.id)));
     expect(count[0]?.n).toBe(0);
+  });
+});
+
+describe('training cover (behind the files adapter interface)', () => {
+  it('stores the cover through the wired store, and answers 503 while none is wired', async () => {
+    const { institution, admin } = await adminOf();
+    const promotion = await createPromotion(db, institution.id);
+    const training = await createTraining(db, promotion);
+    const actor = {
+      userId: admin.id,
+      role: 'admin' as const,
+      institutionId: institution.id,
+      sessionId: 0,
+      locale: 'en' as const,
+    };
+    const part = {
+      filename: 'c.png',
+      mimetype: 'image/png',
+      toBuffer: async () => Buffer.from(''),
+    };
+    await expect(setCover(ctx, actor, training.id, part)).rejects.toMatchObject({
+      statusCode: 503,
+    });
+    const saved: unknown[] = [];
+    useCoverStore({
+      save: async (_ctx, _db, input) => {
+        saved.push(input);
+        return { id: 7, url: '/api/files/7' };
+      },
+    });
+    try {
+      const answer = await setCover(ctx, actor, training.id, part);
+      expect(answer.cover_link).toBe('/api/files/7');
+      expect(saved).toEqual([{ ownerId: admin.id, institutionId: institution.id, part }]);
+      const other = await createInstitution(db);
+      const foreign = await createTraining(db, await createPromotion(db, other.id));
+      await expect(setCover(ctx, actor, foreign.id, part)).rejects.toMatchObject({
+        statusCode: 404,
+      });
+    } finally {
+      useCoverStore(null);
+    }
   });
 });

@@ -3,8 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
+import { errorBody } from '../auth/auth.schemas.ts';
 import { canSchema, errorResponses, pairParams, requireSignedIn } from '../promotions/assign.ts';
 import { assignmentAnswer } from '../students/people.schemas.ts';
+import type { UploadPart } from './cover.ts';
 import * as trainings from './trainings.service.ts';
 
 const tags = ['trainings'];
@@ -119,6 +121,25 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await trainings.remove(app.ctx, requireActor(request), request.params.id);
       return reply.status(204).send(null);
+    },
+  );
+  app.post(
+    '/:id/cover',
+    {
+      schema: {
+        tags,
+        summary: 'Upload the cover image of a training (admin; multipart field `cover`)',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 200: training, ...errorResponses, 503: errorBody },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      // Present once @fastify/multipart is registered (the files work of issue 5, part A).
+      const file = (request as unknown as { file?: () => Promise<UploadPart | undefined> }).file;
+      const part = file ? await file.call(request) : undefined;
+      return trainings.setCover(app.ctx, actor, request.params.id, part);
     },
   );
   for (const action of ['archive', 'unarchive'] as const) {

@@ -11,10 +11,11 @@ import {
   trainingModules,
   trainings,
 } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { canOn, link, pageOf, unlink } from '../promotions/assign.ts';
 import { splitOptions } from '../students/people.service.ts';
+import { coverStore, type UploadPart } from './cover.ts';
 import { listTrainings, trainingById, trainingContent } from './trainings.queries.ts';
 
 type Row = Awaited<ReturnType<typeof trainingById>>;
@@ -156,4 +157,25 @@ export async function dissociateModule(
     moduleId,
   );
   if (!removed) throw notFound();
+}
+
+/** Stores a new cover through the files adapter and points the training at it. */
+export async function setCover(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  part: UploadPart | undefined,
+) {
+  await requireAccess(ctx.db, actor, 'update', 'training', id);
+  if (!part) throw validationFailed({ cover: ['validation.required'] });
+  const training = await trainingById(ctx.db, id);
+  await ctx.db.transaction(async (tx) => {
+    const saved = await coverStore().save(ctx, tx, {
+      ownerId: actor.userId,
+      institutionId: training.institution_id,
+      part,
+    });
+    await tx.update(trainings).set({ cover_link: saved.url }).where(eq(trainings.id, id));
+  });
+  return present(actor, await trainingById(ctx.db, id));
 }

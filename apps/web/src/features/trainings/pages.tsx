@@ -3,11 +3,12 @@ import { trainingBody } from '@skolar/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Layers, Pencil } from 'lucide-react';
-import { useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { http } from '../../lib/http.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { useListState } from '../../ui/list-state.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
@@ -218,6 +219,7 @@ export function TrainingDetailPage() {
         </div>
       </dl>
       {data.description && <p>{data.description}</p>}
+      {data.can.update && <CoverUpload trainingId={data.id} />}
       <section className="card cohort-section">
         <h2>{t('trainings.modules')}</h2>
         {data.modules.length === 0 ? (
@@ -360,6 +362,45 @@ export function AllTrainingsPage() {
         emptyMessage={t('trainings.empty')}
         archivable
       />
+    </div>
+  );
+}
+
+/** Replaces the training's cover (the image of its catalogue card); optional. */
+function CoverUpload({ trainingId }: { trainingId: number }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const inputId = useId();
+  const [busy, setBusy] = useState(false);
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const form = new FormData();
+      form.append('cover', file);
+      await http.post(`/api/trainings/${trainingId}/cover`, form);
+      toast.success(t('cohorts.saved'));
+      await client.invalidateQueries({ queryKey: ['training'] });
+    } catch (error) {
+      toastError(error, t('cohorts.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="field cohort-cover-upload">
+      <label htmlFor={inputId} className="field__label">
+        {t('trainings.cover')}
+      </label>
+      <input
+        id={inputId}
+        type="file"
+        accept="image/png,image/jpeg,image/webp"
+        className="field__input import-file"
+        disabled={busy}
+        onChange={(event) => void upload(event.target.files?.[0])}
+      />
+      <p className="cohort-muted">{t('trainings.coverHint')}</p>
     </div>
   );
 }
