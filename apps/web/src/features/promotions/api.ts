@@ -53,10 +53,11 @@ export function usePromotion(id: number) {
 }
 
 /** The programs the institution offers (the promotion form's select). */
-export function useProgramOptions() {
+export function useProgramOptions(enabled = true) {
   return useQuery({
     queryKey: ['promotion', 'programs'],
     queryFn: () => http.get<ProgramOption[]>('/api/promotions/programs'),
+    enabled,
   });
 }
 

@@ -46,8 +46,8 @@ export function PromotionsPage() {
   const { user } = useSession();
   const [state, setState] = useListState();
   const { data, isLoading } = usePromotions(state, programId);
-  const programs = useProgramOptions();
   const isAdmin = user?.role === 'admin';
+  const programs = useProgramOptions(isAdmin);
   const addProgram = programId ?? programs.data?.[0]?.id;
   const program = programs.data?.find((p) => p.id === programId);
 
