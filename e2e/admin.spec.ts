@@ -94,3 +94,24 @@ test('journey 4: an admin sets up a promotion, a training and its students, and 
     0,
   );
 });
+
+test('an admin edits a student only after confirming their password (step-up)', async ({
+  page,
+}) => {
+  await signInAs(page, 'admin@uni.skolar.test');
+  await page.goto('/students?q=Chevalier');
+  await page.getByRole('link', { name: 'Gabriel Chevalier', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gabriel Chevalier' })).toBeVisible();
+  await page.getByRole('button', { name: t('cohorts.edit'), exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: t('stepUp.title') });
+  await dialog.getByLabel(t('stepUp.password')).fill('wrong-password');
+  await dialog.getByRole('button', { name: t('stepUp.confirm') }).click();
+  await expect(dialog.locator('.field__error')).toBeVisible();
+  await dialog.getByLabel(t('stepUp.password')).fill('Skolar#2026');
+  await dialog.getByRole('button', { name: t('stepUp.confirm') }).click();
+  await expect(page).toHaveURL(/\/students\/edit\/\d+\/[\w-]+$/);
+  await expect(page.getByLabel(t('cohorts.fields.firstName'))).toHaveValue('Gabriel');
+  await page.getByLabel(t('cohorts.fields.firstName')).fill('Gabrielle');
+  await page.getByRole('button', { name: t('cohorts.save') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gabrielle Chevalier' })).toBeVisible();
+});

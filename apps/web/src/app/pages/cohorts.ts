@@ -1,6 +1,7 @@
 import type { PageRegistry } from './types.ts';
 
 const students = () => import('../../features/students/pages.tsx');
+const personForm = () => import('../../features/students/person-form-page.tsx');
 const promotions = () => import('../../features/promotions/pages.tsx');
 const trainings = () => import('../../features/trainings/pages.tsx');
 const groups = () => import('../../features/groups/pages.tsx');
@@ -8,13 +9,13 @@ const groups = () => import('../../features/groups/pages.tsx');
 /** Students, teachers, promotions, trainings, groups and their assignments (the admin's year). */
 export const cohortPages: PageRegistry = {
   '/students': () => students().then((m) => m.StudentsPage),
-  '/students/add': () => students().then((m) => m.StudentFormPage),
+  '/students/add': () => personForm().then((m) => m.StudentFormPage),
   '/students/:id': () => students().then((m) => m.StudentDetailPage),
-  '/students/edit/:id/:token': () => students().then((m) => m.StudentFormPage),
+  '/students/edit/:id/:token': () => personForm().then((m) => m.StudentFormPage),
   '/teachers': () => students().then((m) => m.TeachersPage),
-  '/teachers/add': () => students().then((m) => m.TeacherFormPage),
+  '/teachers/add': () => personForm().then((m) => m.TeacherFormPage),
   '/teachers/:id': () => students().then((m) => m.TeacherDetailPage),
-  '/teachers/edit/:id/:token': () => students().then((m) => m.TeacherFormPage),
+  '/teachers/edit/:id/:token': () => personForm().then((m) => m.TeacherFormPage),
   '/teacher-subject/:id': () => students().then((m) => m.TeacherSubjectsPage),
   '/:promotionId/student-group/:id': () => students().then((m) => m.StudentGroupsPage),
   '/:id?/promotions': () => promotions().then((m) => m.PromotionsPage),

@@ -2,13 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { AssignmentPanel, CohortHeader } from '../promotions/ui.tsx';
-import { PeopleListPage, PersonDetailPage, PersonFormPage } from './people-pages.tsx';
+import { PeopleListPage, PersonDetailPage } from './people-pages.tsx';
 
 export const StudentsPage = () => <PeopleListPage kind="student" />;
-export const StudentFormPage = () => <PersonFormPage kind="student" />;
 export const StudentDetailPage = () => <PersonDetailPage kind="student" />;
 export const TeachersPage = () => <PeopleListPage kind="teacher" />;
-export const TeacherFormPage = () => <PersonFormPage kind="teacher" />;
 export const TeacherDetailPage = () => <PersonDetailPage kind="teacher" />;
 
 /** `/teacher-subject/:id`: the subjects a teacher teaches. */
