@@ -23,8 +23,14 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
+import { groupRoutes } from './modules/groups/groups.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { importRoutes } from './modules/imports/imports.routes.ts';
 import { institutionRoutes } from './modules/institutions/institutions.routes.ts';
+import { promotionRoutes } from './modules/promotions/promotions.routes.ts';
+import { studentRoutes } from './modules/students/students.routes.ts';
+import { teacherRoutes } from './modules/teachers/teachers.routes.ts';
+import { trainingRoutes } from './modules/trainings/trainings.routes.ts';
 
 /** Where `vite build` leaves the SPA, seen from src/ in development and from dist/ once bundled. */
 function webDist(): string {
@@ -112,6 +118,12 @@ export async function buildApp(ctx: AppContext, options: { webRoot?: string | nu
   await app.register(catalogueRoutes, { prefix: '/api/event' });
   await app.register(contactRoutes, { prefix: '/api/auth' });
   await app.register(dashboardRoutes, { prefix: '/api/me' });
+  await app.register(studentRoutes, { prefix: '/api/students' });
+  await app.register(teacherRoutes, { prefix: '/api/teachers' });
+  await app.register(promotionRoutes, { prefix: '/api/promotions' });
+  await app.register(trainingRoutes, { prefix: '/api/trainings' });
+  await app.register(groupRoutes, { prefix: '/api/groups' });
+  await app.register(importRoutes, { prefix: '/api/imports' });
   if (!production) await app.register(devRoutes, { prefix: '/api/dev' });
 
   const dist = options.webRoot === undefined ? webDist() : options.webRoot;

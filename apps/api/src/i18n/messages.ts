@@ -224,6 +224,82 @@ const catalogue = {
     en: 'Enter a valid phone number.',
     de: 'Geben Sie eine gültige Telefonnummer ein.',
   },
+  // issue 5 part B: students, teachers, promotions, trainings, groups, CSV import
+  'cohorts.validation.too_long': {
+    fr: 'Ce texte est trop long.',
+    en: 'This text is too long.',
+    de: 'Dieser Text ist zu lang.',
+  },
+  'cohorts.validation.phone': {
+    fr: 'Saisissez le code pays puis le numéro, par exemple fr0612345678.',
+    en: 'Enter the country code then the number, e.g. fr0612345678.',
+    de: 'Geben Sie den Ländercode und dann die Nummer ein, z. B. fr0612345678.',
+  },
+  'cohorts.validation.academic_year': {
+    fr: 'Saisissez deux années qui se suivent, par exemple 2026-2027.',
+    en: 'Enter two consecutive years, e.g. 2026-2027.',
+    de: 'Geben Sie zwei aufeinanderfolgende Jahre ein, z. B. 2026-2027.',
+  },
+  'cohorts.validation.number': {
+    fr: 'Saisissez un nombre entier positif.',
+    en: 'Enter a whole positive number.',
+    de: 'Geben Sie eine positive ganze Zahl ein.',
+  },
+  'cohorts.email_taken': {
+    fr: 'Un compte utilise déjà cette adresse e-mail.',
+    en: 'An account already uses this e-mail address.',
+    de: 'Ein Konto verwendet diese E-Mail-Adresse bereits.',
+  },
+  'cohorts.promotion_in_use': {
+    fr: 'Cette promotion a des étudiants ou des formations : archivez-la plutôt.',
+    en: 'This promotion has students or trainings: archive it instead.',
+    de: 'Dieser Jahrgang hat Studierende oder Ausbildungen: bitte stattdessen archivieren.',
+  },
+  'cohorts.training_in_use': {
+    fr: 'Des évaluations dépendent de cette formation : archivez-la plutôt.',
+    en: 'Evaluations depend on this training: archive it instead.',
+    de: 'Prüfungen hängen von dieser Ausbildung ab: bitte stattdessen archivieren.',
+  },
+  'cohorts.not_in_promotion': {
+    fr: 'Seuls les étudiants de la promotion du groupe peuvent y être ajoutés.',
+    en: "Only students of the group's promotion can be added to it.",
+    de: 'Nur Studierende des Jahrgangs der Gruppe können hinzugefügt werden.',
+  },
+  'cohorts.level_unknown': {
+    fr: "Ce niveau n'existe pas dans le programme.",
+    en: 'The program has no such level.',
+    de: 'Das Programm hat diese Stufe nicht.',
+  },
+  'cohorts.import.unknown_promotion': {
+    fr: 'Promotion inconnue.',
+    en: 'Unknown promotion.',
+    de: 'Unbekannter Jahrgang.',
+  },
+  'cohorts.import.duplicate_in_file': {
+    fr: 'Adresse e-mail en double dans le fichier.',
+    en: 'E-mail address repeated in the file.',
+    de: 'E-Mail-Adresse doppelt in der Datei.',
+  },
+  'cohorts.import.other_role': {
+    fr: 'Cette adresse appartient à un compte d’un autre rôle ou d’une autre institution.',
+    en: 'This address belongs to an account of another role or institution.',
+    de: 'Diese Adresse gehört zu einem Konto mit anderer Rolle oder Institution.',
+  },
+  'cohorts.cover_unavailable': {
+    fr: 'Le stockage des images n’est pas encore disponible.',
+    en: 'Image storage is not available yet.',
+    de: 'Die Bildablage ist noch nicht verfügbar.',
+  },
+  'cohorts.import.fix_errors': {
+    fr: 'Corrigez les lignes en erreur avant d’importer : rien n’a été enregistré.',
+    en: 'Fix the lines with errors before importing: nothing was saved.',
+    de: 'Korrigieren Sie die fehlerhaften Zeilen vor dem Import: nichts wurde gespeichert.',
+  },
+  'cohorts.import.bad_file': {
+    fr: 'Le fichier CSV est vide ou illisible.',
+    en: 'The CSV file is empty or unreadable.',
+    de: 'Die CSV-Datei ist leer oder unlesbar.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

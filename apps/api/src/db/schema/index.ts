@@ -7,6 +7,7 @@ export * from './enums.ts';
 export * from './evaluations.ts';
 export * from './files.ts';
 export * from './groups.ts';
+export * from './imports.ts';
 export * from './institutions.ts';
 export * from './lessons.ts';
 export * from './mail.ts';

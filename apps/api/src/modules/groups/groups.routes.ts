@@ -1,0 +1,182 @@
+import { groupBody, groupRenameBody, idsBody } from '@skolar/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActor } from '../../auth/plugin.ts';
+import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
+import { canSchema, errorResponses, pairParams, requireSignedIn } from '../promotions/assign.ts';
+import { assignmentAnswer } from '../students/people.schemas.ts';
+import * as groups from './groups.service.ts';
+
+const tags = ['groups'];
+
+const group = z.object({
+  id: z.number().int(),
+  institution_id: z.number().int(),
+  promotion_id: z.number().int(),
+  promotion_name: z.string(),
+  program_id: z.number().int(),
+  academic_year: z.string(),
+  name: z.string(),
+  created_at: z.date(),
+  archived_at: z.date().nullable(),
+  nb_students: z.number().int(),
+  nb_subjects: z.number().int(),
+  can: canSchema,
+});
+
+const groupDetail = group.extend({
+  students: z.array(
+    z.object({
+      id: z.number().int(),
+      first_name: z.string(),
+      last_name: z.string(),
+      email: z.string(),
+    }),
+  ),
+  subjects: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+
+export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
+  requireSignedIn(app);
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'List groups (admin, super-teacher: the institution; teacher: their promotions)',
+        querystring: listQuery.extend({
+          promotion_id: z.coerce.number().int().positive().optional(),
+        }),
+        response: { 200: listAnswer(group), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { promotion_id, ...query } = request.query;
+      return groups.list(app.ctx, requireActor(request), query, promotion_id);
+    },
+  );
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Create a group in a promotion (admin)',
+        body: groupBody,
+        response: { 201: group, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await groups.create(app.ctx, requireActor(request), request.body)),
+  );
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One group with its students and subjects',
+        params: idParams,
+        response: { 200: groupDetail, ...errorResponses },
+      },
+    },
+    async (request) => groups.read(app.ctx, requireActor(request), request.params.id),
+  );
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Rename a group (admin)',
+        params: idParams,
+        body: groupRenameBody,
+        response: { 200: group, ...errorResponses },
+      },
+    },
+    async (request) =>
+      groups.rename(app.ctx, requireActor(request), request.params.id, request.body.name),
+  );
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a group and its links (admin)',
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await groups.remove(app.ctx, requireActor(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  for (const action of ['archive', 'unarchive'] as const) {
+    app.post(
+      `/:id/${action}`,
+      {
+        schema: {
+          tags,
+          summary: `${action === 'archive' ? 'Archive' : 'Unarchive'} a group (admin)`,
+          params: idParams,
+          response: { 200: group, ...errorResponses },
+        },
+      },
+      async (request) =>
+        groups.setArchived(app.ctx, requireActor(request), request.params.id, action === 'archive'),
+    );
+  }
+  const links = {
+    students: {
+      get: groups.studentsOf,
+      put: groups.assignStudents,
+      remove: groups.dissociateStudent,
+    },
+    subjects: {
+      get: groups.subjectsOf,
+      put: groups.assignSubjects,
+      remove: groups.dissociateSubject,
+    },
+  };
+  for (const [kind, ops] of Object.entries(links)) {
+    app.get(
+      `/:id/${kind}`,
+      {
+        schema: {
+          tags,
+          summary: `The ${kind} of a group and the ones that may be added (admin, super-teacher)`,
+          params: idParams,
+          response: { 200: assignmentAnswer, ...errorResponses },
+        },
+      },
+      async (request) => ops.get(app.ctx, requireActor(request), request.params.id),
+    );
+    app.put(
+      `/:id/${kind}`,
+      {
+        schema: {
+          tags,
+          summary: `Add ${kind} to a group (admin, super-teacher)`,
+          params: idParams,
+          body: idsBody,
+          response: { 200: assignmentAnswer, ...errorResponses },
+        },
+      },
+      async (request) =>
+        ops.put(app.ctx, requireActor(request), request.params.id, request.body.ids),
+    );
+    app.delete(
+      `/:id/${kind}/:otherId`,
+      {
+        schema: {
+          tags,
+          summary: `Dissociate one of the ${kind} from a group (admin, super-teacher)`,
+          params: pairParams,
+          response: { 204: z.null(), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        await ops.remove(app.ctx, requireActor(request), request.params.id, request.params.otherId);
+        return reply.status(204).send(null);
+      },
+    );
+  }
+};

@@ -1,0 +1,73 @@
+import { importBody, importReport } from '@skolar/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActor } from '../../auth/plugin.ts';
+import { listAnswer, listQuery } from '../../http/pagination.ts';
+import { errorResponses, requireSignedIn } from '../promotions/assign.ts';
+import * as imports from './imports.service.ts';
+
+const tags = ['imports'];
+
+const importRow = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  file_name: z.string(),
+  total: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  invited: z.number().int(),
+  created_at: z.date(),
+  actor_name: z.string().nullable(),
+});
+
+export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  requireSignedIn(app);
+  app.post(
+    '/dry-run',
+    {
+      schema: {
+        tags,
+        summary: 'Check a CSV of students or teachers line by line, without writing (admin)',
+        body: importBody,
+        response: { 200: importReport, ...errorResponses },
+      },
+    },
+    async (request) => imports.dryRun(app.ctx, requireActor(request), request.body, request.locale),
+  );
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Import a valid CSV in one transaction and send the invitations (admin)',
+        body: importBody,
+        response: {
+          201: importRow.omit({ actor_name: true }).extend({
+            institution_id: z.number().int(),
+            actor_id: z.number().int().nullable(),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await imports.run(app.ctx, requireActor(request), request.body, request.locale)),
+  );
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'The import history of the institution (admin)',
+        querystring: listQuery.extend({ kind: z.enum(['student', 'teacher']) }),
+        response: { 200: listAnswer(importRow), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { kind, ...query } = request.query;
+      return imports.history(app.ctx, requireActor(request), kind, query);
+    },
+  );
+};

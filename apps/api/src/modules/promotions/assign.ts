@@ -1,0 +1,86 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { roleMay } from '../../auth/grants.ts';
+import { requireActor } from '../../auth/plugin.ts';
+import type { Entity } from '../../auth/policy.ts';
+import type { Actor } from '../../auth/sessions.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { ListQuery } from '../../http/pagination.ts';
+import { errorBody } from '../auth/auth.schemas.ts';
+
+// Helpers shared by the people, promotion, training and group modules (issue 5, part B).
+
+/** Guests get 401 before their body is even validated. */
+export function requireSignedIn(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    requireActor(request);
+  });
+}
+
+/** What the current user may do with one row: the UI shows only these actions. */
+export const canSchema = z.object({
+  update: z.boolean(),
+  delete: z.boolean(),
+  archive: z.boolean(),
+});
+
+export function canOn(actor: Actor, entity: Entity) {
+  return {
+    update: roleMay(actor.role, 'update', entity),
+    delete: roleMay(actor.role, 'delete', entity),
+    archive: roleMay(actor.role, 'archive', entity),
+  };
+}
+
+export const errorResponses = {
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  422: errorBody,
+};
+
+/** `/:id/<others>/:otherId` of a dissociation. */
+export const pairParams = z.object({
+  id: z.coerce.number().int().positive(),
+  otherId: z.coerce.number().int().positive(),
+});
+
+export function pageOf<T>(query: ListQuery, data: T[], total: number) {
+  return { data, meta: { page: query.page, per_page: query.per_page, total } };
+}
+
+/** Adds the links owner → each id that do not exist yet (one statement). */
+export async function link(
+  db: DbOrTx,
+  table: PgTable,
+  ownerColumn: PgColumn,
+  otherColumn: PgColumn,
+  ownerId: number,
+  ids: readonly number[],
+): Promise<void> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  await db
+    .insert(table)
+    .values(unique.map((id) => ({ [ownerColumn.name]: ownerId, [otherColumn.name]: id })))
+    .onConflictDoNothing();
+}
+
+/** Removes one link; answers whether it existed. */
+export async function unlink(
+  db: DbOrTx,
+  table: PgTable,
+  ownerColumn: PgColumn,
+  otherColumn: PgColumn,
+  ownerId: number,
+  otherId: number,
+): Promise<boolean> {
+  const removed = await db
+    .delete(table)
+    .where(and(eq(ownerColumn, ownerId), inArray(otherColumn, [otherId])))
+    .returning();
+  return removed.length > 0;
+}

@@ -1,0 +1,193 @@
+import { idsBody, promotionBody } from '@skolar/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActor } from '../../auth/plugin.ts';
+import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
+import { assignmentAnswer } from '../students/people.schemas.ts';
+import { canSchema, errorResponses, pairParams, requireSignedIn } from './assign.ts';
+import * as promotions from './promotions.service.ts';
+
+const tags = ['promotions'];
+
+const promotion = z.object({
+  id: z.number().int(),
+  institution_id: z.number().int(),
+  program_id: z.number().int(),
+  program_name: z.string(),
+  name: z.string(),
+  academic_year: z.string(),
+  level: z.string(),
+  created_at: z.date(),
+  archived_at: z.date().nullable(),
+  nb_students: z.number().int(),
+  nb_teachers: z.number().int(),
+  nb_trainings: z.number().int(),
+  nb_groups: z.number().int(),
+  can: canSchema,
+});
+
+export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
+  requireSignedIn(app);
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'List promotions (admin, super-teacher: the institution; teacher: their own)',
+        querystring: listQuery.extend({
+          program_id: z.coerce.number().int().positive().optional(),
+        }),
+        response: { 200: listAnswer(promotion), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { program_id, ...query } = request.query;
+      return promotions.list(app.ctx, requireActor(request), query, program_id);
+    },
+  );
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Create a promotion of a program of the institution (admin)',
+        body: promotionBody,
+        response: { 201: promotion, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await promotions.create(app.ctx, requireActor(request), request.body)),
+  );
+  app.get(
+    '/programs',
+    {
+      schema: {
+        tags,
+        summary: 'The programs of the institution a promotion may belong to (admin)',
+        response: {
+          200: z.array(
+            z.object({ id: z.number().int(), name: z.string(), levels: z.array(z.string()) }),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => promotions.programOptions(app.ctx, requireActor(request)),
+  );
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One promotion with its counts',
+        params: idParams,
+        response: { 200: promotion, ...errorResponses },
+      },
+    },
+    async (request) => promotions.read(app.ctx, requireActor(request), request.params.id),
+  );
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a promotion (admin)',
+        params: idParams,
+        body: promotionBody,
+        response: { 200: promotion, ...errorResponses },
+      },
+    },
+    async (request) =>
+      promotions.update(app.ctx, requireActor(request), request.params.id, request.body),
+  );
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a promotion without students or trainings (admin; 409 otherwise)',
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await promotions.remove(app.ctx, requireActor(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  for (const action of ['archive', 'unarchive'] as const) {
+    app.post(
+      `/:id/${action}`,
+      {
+        schema: {
+          tags,
+          summary: `${action === 'archive' ? 'Archive' : 'Unarchive'} a promotion (admin)`,
+          params: idParams,
+          response: { 200: promotion, ...errorResponses },
+        },
+      },
+      async (request) =>
+        promotions.setArchived(
+          app.ctx,
+          requireActor(request),
+          request.params.id,
+          action === 'archive',
+        ),
+    );
+  }
+  for (const kind of ['students', 'teachers'] as const) {
+    app.get(
+      `/:id/${kind}`,
+      {
+        schema: {
+          tags,
+          summary: `The ${kind} of a promotion and the others of the institution (admin)`,
+          params: idParams,
+          response: { 200: assignmentAnswer, ...errorResponses },
+        },
+      },
+      async (request) => promotions.people(app.ctx, requireActor(request), request.params.id, kind),
+    );
+    app.put(
+      `/:id/${kind}`,
+      {
+        schema: {
+          tags,
+          summary: `Add ${kind} to a promotion (admin; one foreign id fails the whole request)`,
+          params: idParams,
+          body: idsBody,
+          response: { 200: assignmentAnswer, ...errorResponses },
+        },
+      },
+      async (request) =>
+        promotions.assignPeople(
+          app.ctx,
+          requireActor(request),
+          request.params.id,
+          kind,
+          request.body.ids,
+        ),
+    );
+    app.delete(
+      `/:id/${kind}/:otherId`,
+      {
+        schema: {
+          tags,
+          summary: `Dissociate one of the ${kind} from a promotion (admin)`,
+          params: pairParams,
+          response: { 204: z.null(), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        await promotions.dissociate(
+          app.ctx,
+          requireActor(request),
+          request.params.id,
+          kind,
+          request.params.otherId,
+        );
+        return reply.status(204).send(null);
+      },
+    );
+  }
+};

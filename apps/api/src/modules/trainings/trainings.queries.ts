@@ -1,0 +1,134 @@
+import { and, asc, count, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  institutions,
+  moduleSubjects,
+  modules,
+  promotions,
+  subjects,
+  trainingModules,
+  trainings,
+} from '../../db/schema/index.ts';
+import { type ListQuery, orderFrom } from '../../http/pagination.ts';
+
+/** The outer row of correlated sub-selects, qualified so that inner tables cannot shadow it. */
+const outerId = sql.raw('"trainings"."id"');
+
+const nbModules = sql<number>`(select count(*)::int from ${trainingModules} where ${trainingModules.training_id} = ${outerId})`;
+const nbSubjects = sql<number>`(select count(distinct ${moduleSubjects.subject_id})::int from ${moduleSubjects}
+  join ${trainingModules} on ${trainingModules.module_id} = ${moduleSubjects.module_id}
+  where ${trainingModules.training_id} = ${outerId})`;
+
+export const trainingColumns = {
+  id: trainings.id,
+  institution_id: trainings.institution_id,
+  institution_name: institutions.name,
+  institution_color_code: institutions.color_code,
+  promotion_id: trainings.promotion_id,
+  promotion_name: promotions.name,
+  program_id: promotions.program_id,
+  academic_year: promotions.academic_year,
+  title: trainings.title,
+  program: trainings.program,
+  level: trainings.level,
+  description: trainings.description,
+  total_hours: trainings.total_hours,
+  cover_link: trainings.cover_link,
+  visibility: trainings.visibility,
+  created_at: trainings.created_at,
+  archived_at: trainings.archived_at,
+  nb_modules: nbModules,
+  nb_subjects: nbSubjects,
+};
+
+function base(db: DbOrTx) {
+  return db
+    .select(trainingColumns)
+    .from(trainings)
+    .innerJoin(promotions, eq(promotions.id, trainings.promotion_id))
+    .innerJoin(institutions, eq(institutions.id, trainings.institution_id));
+}
+
+/** One page of trainings with their counts (sub-selects of the same query). */
+export async function listTrainings(
+  db: DbOrTx,
+  scope: SQL,
+  query: ListQuery,
+  promotionId?: number,
+) {
+  const pattern = query.q ? `%${query.q}%` : undefined;
+  const where = and(
+    scope,
+    query.archived ? isNotNull(trainings.archived_at) : isNull(trainings.archived_at),
+    promotionId === undefined ? undefined : eq(trainings.promotion_id, promotionId),
+    pattern
+      ? or(
+          ilike(trainings.title, pattern),
+          ilike(trainings.program, pattern),
+          ilike(institutions.name, pattern),
+          ilike(promotions.name, pattern),
+        )
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    base(db)
+      .where(where)
+      .orderBy(
+        ...orderFrom(
+          query.sort,
+          {
+            title: trainings.title,
+            level: trainings.level,
+            visibility: trainings.visibility,
+            institution_name: institutions.name,
+            promotion_name: promotions.name,
+            total_hours: trainings.total_hours,
+            nb_subjects: nbSubjects,
+          },
+          [asc(trainings.title), asc(trainings.id)],
+        ),
+      )
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db
+      .select({ total: count() })
+      .from(trainings)
+      .innerJoin(promotions, eq(promotions.id, trainings.promotion_id))
+      .innerJoin(institutions, eq(institutions.id, trainings.institution_id))
+      .where(where),
+  ]);
+  return { rows, total: Number(total?.total ?? 0) };
+}
+
+export async function trainingById(db: DbOrTx, id: number) {
+  const [row] = await base(db).where(eq(trainings.id, id));
+  return row!;
+}
+
+/** The training's modules and, through them, its subjects. */
+export async function trainingContent(db: DbOrTx, id: number) {
+  const [moduleRows, subjectRows] = await Promise.all([
+    db
+      .select({ id: modules.id, name: modules.name, hourly_volume: modules.hourly_volume })
+      .from(trainingModules)
+      .innerJoin(modules, eq(modules.id, trainingModules.module_id))
+      .where(eq(trainingModules.training_id, id))
+      .orderBy(asc(modules.name)),
+    db
+      .select({
+        id: subjects.id,
+        name: subjects.name,
+        coefficient: subjects.coefficient,
+        hourly_volume: subjects.hourly_volume,
+        module_id: modules.id,
+        module_name: modules.name,
+      })
+      .from(trainingModules)
+      .innerJoin(modules, eq(modules.id, trainingModules.module_id))
+      .innerJoin(moduleSubjects, eq(moduleSubjects.module_id, modules.id))
+      .innerJoin(subjects, eq(subjects.id, moduleSubjects.subject_id))
+      .where(and(eq(trainingModules.training_id, id), isNull(subjects.archived_at)))
+      .orderBy(asc(modules.name), asc(subjects.name)),
+  ]);
+  return { modules: moduleRows, subjects: subjectRows };
+}

@@ -1,0 +1,211 @@
+import { idsBody, newTrainingBody, trainingBody } from '@skolar/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActor } from '../../auth/plugin.ts';
+import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
+import { errorBody } from '../auth/auth.schemas.ts';
+import { canSchema, errorResponses, pairParams, requireSignedIn } from '../promotions/assign.ts';
+import { assignmentAnswer } from '../students/people.schemas.ts';
+import type { UploadPart } from './cover.ts';
+import * as trainings from './trainings.service.ts';
+
+const tags = ['trainings'];
+
+const training = z.object({
+  id: z.number().int(),
+  institution_id: z.number().int(),
+  institution_name: z.string(),
+  institution_color_code: z.string(),
+  promotion_id: z.number().int(),
+  promotion_name: z.string(),
+  program_id: z.number().int(),
+  academic_year: z.string(),
+  title: z.string(),
+  program: z.string(),
+  level: z.string(),
+  description: z.string(),
+  total_hours: z.number().int(),
+  cover_link: z.string().nullable(),
+  visibility: z.enum(['public', 'private']),
+  created_at: z.date(),
+  archived_at: z.date().nullable(),
+  nb_modules: z.number().int(),
+  nb_subjects: z.number().int(),
+  can: canSchema,
+});
+
+const trainingDetail = training.extend({
+  modules: z.array(
+    z.object({ id: z.number().int(), name: z.string(), hourly_volume: z.number().nullable() }),
+  ),
+  subjects: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      coefficient: z.number(),
+      hourly_volume: z.number().int(),
+      module_id: z.number().int(),
+      module_name: z.string(),
+    }),
+  ),
+});
+
+export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
+  requireSignedIn(app);
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'List trainings in scope (the super-admin: every institution, read-only)',
+        querystring: listQuery.extend({
+          promotion_id: z.coerce.number().int().positive().optional(),
+        }),
+        response: { 200: listAnswer(training), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { promotion_id, ...query } = request.query;
+      return trainings.list(app.ctx, requireActor(request), query, promotion_id);
+    },
+  );
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Create a training in a promotion (admin)',
+        body: newTrainingBody,
+        response: { 201: training, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await trainings.create(app.ctx, requireActor(request), request.body)),
+  );
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One training with its modules and subjects',
+        params: idParams,
+        response: { 200: trainingDetail, ...errorResponses },
+      },
+    },
+    async (request) => trainings.read(app.ctx, requireActor(request), request.params.id),
+  );
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a training, including its visibility (admin)',
+        params: idParams,
+        body: trainingBody,
+        response: { 200: training, ...errorResponses },
+      },
+    },
+    async (request) =>
+      trainings.update(app.ctx, requireActor(request), request.params.id, request.body),
+  );
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a training without evaluations (admin; 409 otherwise)',
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await trainings.remove(app.ctx, requireActor(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  app.post(
+    '/:id/cover',
+    {
+      schema: {
+        tags,
+        summary: 'Upload the cover image of a training (admin; multipart field `cover`)',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 200: training, ...errorResponses, 503: errorBody },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      // Present once @fastify/multipart is registered (the files work of issue 5, part A).
+      const file = (request as unknown as { file?: () => Promise<UploadPart | undefined> }).file;
+      const part = file ? await file.call(request) : undefined;
+      return trainings.setCover(app.ctx, actor, request.params.id, part);
+    },
+  );
+  for (const action of ['archive', 'unarchive'] as const) {
+    app.post(
+      `/:id/${action}`,
+      {
+        schema: {
+          tags,
+          summary: `${action === 'archive' ? 'Archive' : 'Unarchive'} a training (admin)`,
+          params: idParams,
+          response: { 200: training, ...errorResponses },
+        },
+      },
+      async (request) =>
+        trainings.setArchived(
+          app.ctx,
+          requireActor(request),
+          request.params.id,
+          action === 'archive',
+        ),
+    );
+  }
+  app.get(
+    '/:id/modules',
+    {
+      schema: {
+        tags,
+        summary: "A training's modules and the institution's others (admin, super-teacher)",
+        params: idParams,
+        response: { 200: assignmentAnswer, ...errorResponses },
+      },
+    },
+    async (request) => trainings.modulesOf(app.ctx, requireActor(request), request.params.id),
+  );
+  app.put(
+    '/:id/modules',
+    {
+      schema: {
+        tags,
+        summary: 'Add modules to a training (admin, super-teacher)',
+        params: idParams,
+        body: idsBody,
+        response: { 200: assignmentAnswer, ...errorResponses },
+      },
+    },
+    async (request) =>
+      trainings.assignModules(app.ctx, requireActor(request), request.params.id, request.body.ids),
+  );
+  app.delete(
+    '/:id/modules/:otherId',
+    {
+      schema: {
+        tags,
+        summary: 'Dissociate a module from a training (admin, super-teacher)',
+        params: pairParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await trainings.dissociateModule(
+        app.ctx,
+        requireActor(request),
+        request.params.id,
+        request.params.otherId,
+      );
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,181 @@
+import type { NewTrainingBody, TrainingBody } from '@skolar/shared';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { authorize, requireAccess, scopeOf } from '../../auth/policy.ts';
+import type { Actor } from '../../auth/sessions.ts';
+import type { AppContext } from '../../context.ts';
+import {
+  evaluations,
+  modules,
+  programs,
+  promotions,
+  trainingModules,
+  trainings,
+} from '../../db/schema/index.ts';
+import { conflict, notFound, validationFailed } from '../../http/errors.ts';
+import type { ListQuery } from '../../http/pagination.ts';
+import { canOn, link, pageOf, unlink } from '../promotions/assign.ts';
+import { splitOptions } from '../students/people.service.ts';
+import { coverStore, type UploadPart } from './cover.ts';
+import { listTrainings, trainingById, trainingContent } from './trainings.queries.ts';
+
+type Row = Awaited<ReturnType<typeof trainingById>>;
+const present = (actor: Actor, row: Row) => ({ ...row, can: canOn(actor, 'training') });
+
+/** Trainings in the actor's scope; the super-admin's 'courses' list shows every institution's. */
+export async function list(ctx: AppContext, actor: Actor, query: ListQuery, promotionId?: number) {
+  authorize(actor, 'list', 'training');
+  if (promotionId !== undefined)
+    await requireAccess(ctx.db, actor, 'read', 'promotion', promotionId);
+  const { rows, total } = await listTrainings(
+    ctx.db,
+    scopeOf(actor, 'training').where,
+    query,
+    promotionId,
+  );
+  return pageOf(
+    query,
+    rows.map((row) => present(actor, row)),
+    total,
+  );
+}
+
+export async function read(ctx: AppContext, actor: Actor, id: number) {
+  await requireAccess(ctx.db, actor, 'read', 'training', id);
+  const [row, content] = await Promise.all([trainingById(ctx.db, id), trainingContent(ctx.db, id)]);
+  return { ...present(actor, row), ...content };
+}
+
+/** A training of a promotion of the institution; its program label is the promotion's program. */
+export async function create(ctx: AppContext, actor: Actor, body: NewTrainingBody) {
+  authorize(actor, 'create', 'training');
+  await requireAccess(ctx.db, actor, 'update', 'promotion', body.promotion_id);
+  const [promotion] = await ctx.db
+    .select({ institution_id: promotions.institution_id, program: programs.name })
+    .from(promotions)
+    .innerJoin(programs, eq(programs.id, promotions.program_id))
+    .where(eq(promotions.id, body.promotion_id));
+  const [row] = await ctx.db
+    .insert(trainings)
+    .values({
+      institution_id: promotion!.institution_id,
+      promotion_id: body.promotion_id,
+      program: promotion!.program,
+      title: body.title,
+      level: body.level,
+      description: body.description ?? '',
+      total_hours: Number(body.total_hours ?? 0),
+      visibility: body.visibility ?? 'private',
+    })
+    .returning({ id: trainings.id });
+  return present(actor, await trainingById(ctx.db, row!.id));
+}
+
+export async function update(ctx: AppContext, actor: Actor, id: number, body: TrainingBody) {
+  await requireAccess(ctx.db, actor, 'update', 'training', id);
+  await ctx.db
+    .update(trainings)
+    .set({
+      title: body.title,
+      level: body.level,
+      description: body.description ?? '',
+      total_hours: Number(body.total_hours ?? 0),
+      visibility: body.visibility ?? 'private',
+    })
+    .where(eq(trainings.id, id));
+  return present(actor, await trainingById(ctx.db, id));
+}
+
+/** Refused with 409 while evaluations depend on the training: archive it instead. */
+export async function remove(ctx: AppContext, actor: Actor, id: number) {
+  await requireAccess(ctx.db, actor, 'delete', 'training', id);
+  await ctx.db.transaction(async (tx) => {
+    const [used] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(evaluations)
+      .where(eq(evaluations.training_id, id));
+    if ((used?.n ?? 0) > 0) throw conflict('cohorts.training_in_use');
+    await tx.delete(trainings).where(eq(trainings.id, id));
+  });
+}
+
+/** An archived training leaves the public catalogue; unarchiving brings it back if public. */
+export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
+  await requireAccess(ctx.db, actor, 'archive', 'training', id);
+  await ctx.db
+    .update(trainings)
+    .set({ archived_at: archived ? ctx.clock.now() : null })
+    .where(eq(trainings.id, id));
+  return present(actor, await trainingById(ctx.db, id));
+}
+
+/** Modules to training: the training's modules and the institution's other modules. */
+export async function modulesOf(ctx: AppContext, actor: Actor, id: number) {
+  await requireAccess(ctx.db, actor, 'assign', 'training', id);
+  const training = await trainingById(ctx.db, id);
+  const rows = await ctx.db
+    .select({
+      id: modules.id,
+      label: modules.name,
+      detail: sql<
+        string | null
+      >`case when ${modules.hourly_volume} is null then null else ${modules.hourly_volume}::text || ' h' end`,
+      assigned: sql<boolean>`${modules.id} in (select ${trainingModules.module_id} from ${trainingModules} where ${trainingModules.training_id} = ${id})`,
+    })
+    .from(modules)
+    .where(and(scopeOf(actor, 'module').where, isNull(modules.archived_at)))
+    .orderBy(asc(modules.name));
+  return splitOptions({ id, label: training.title }, rows);
+}
+
+export async function assignModules(ctx: AppContext, actor: Actor, id: number, ids: number[]) {
+  await requireAccess(ctx.db, actor, 'assign', 'training', id);
+  await requireAccess(ctx.db, actor, 'assign', 'module', ids);
+  await link(
+    ctx.db,
+    trainingModules,
+    trainingModules.training_id,
+    trainingModules.module_id,
+    id,
+    ids,
+  );
+  return modulesOf(ctx, actor, id);
+}
+
+export async function dissociateModule(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  moduleId: number,
+) {
+  await requireAccess(ctx.db, actor, 'assign', 'training', id);
+  const removed = await unlink(
+    ctx.db,
+    trainingModules,
+    trainingModules.training_id,
+    trainingModules.module_id,
+    id,
+    moduleId,
+  );
+  if (!removed) throw notFound();
+}
+
+/** Stores a new cover through the files adapter and points the training at it. */
+export async function setCover(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  part: UploadPart | undefined,
+) {
+  await requireAccess(ctx.db, actor, 'update', 'training', id);
+  if (!part) throw validationFailed({ cover: ['validation.required'] });
+  const training = await trainingById(ctx.db, id);
+  await ctx.db.transaction(async (tx) => {
+    const saved = await coverStore().save(ctx, tx, {
+      ownerId: actor.userId,
+      institutionId: training.institution_id,
+      part,
+    });
+    await tx.update(trainings).set({ cover_link: saved.url }).where(eq(trainings.id, id));
+  });
+  return present(actor, await trainingById(ctx.db, id));
+}

@@ -1,0 +1,27 @@
+import type { ImportBody, ImportReport } from '@skolar/shared';
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../../lib/http.ts';
+import type { ListAnswer } from '../../ui/list-state.ts';
+
+export interface ImportRecord {
+  id: number;
+  kind: 'student' | 'teacher';
+  file_name: string;
+  total: number;
+  created: number;
+  updated: number;
+  invited: number;
+  created_at: string;
+  actor_name: string | null;
+}
+
+export const dryRunImport = (body: ImportBody) =>
+  http.post<ImportReport>('/api/imports/dry-run', body);
+export const runImport = (body: ImportBody) => http.post<ImportRecord>('/api/imports', body);
+
+export function useImportHistory(kind: 'student' | 'teacher') {
+  return useQuery({
+    queryKey: ['imports', kind],
+    queryFn: () => http.get<ListAnswer<ImportRecord>>(`/api/imports?kind=${kind}&per_page=10`),
+  });
+}

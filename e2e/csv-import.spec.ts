@@ -1,0 +1,66 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { text } from './support/i18n.ts';
+import { signInAs } from './support/session.ts';
+
+const t = (key: string, values?: Record<string, string>) => text('fr', key, values);
+const fixture = readFileSync(
+  path.join(import.meta.dirname, 'fixtures/students-bad-line.csv'),
+  'utf8',
+);
+
+test('an admin imports students from a CSV: a bad line is reported, the fixed file is imported', async ({
+  page,
+}) => {
+  await signInAs(page, 'admin@uni.skolar.test');
+  // The demo promotions are named after the current academic year: fill it into the fixture.
+  const promotions = await (await page.request.get('/api/promotions?per_page=100')).json();
+  const promotion = promotions.data[0] as { name: string; nb_students: number; id: number };
+  const withBadLine = path.join(os.tmpdir(), 'skolar-students.csv');
+  writeFileSync(withBadLine, fixture.replaceAll('PROMO', promotion.name));
+
+  await page.goto('/students');
+  await page.getByRole('button', { name: t('imports.action') }).click();
+  const panel = page.getByRole('region', { name: t('imports.title.student') });
+  await panel.getByLabel(t('imports.file')).setInputFiles(withBadLine);
+  await expect(panel.getByLabel(t('imports.fields.email'))).toHaveValue('E-mail');
+  await expect(panel.getByLabel(t('imports.fields.promotion'))).toHaveValue('Promotion');
+  await expect(panel.getByRole('cell', { name: 'noor.haddad@example.test' })).toBeVisible();
+
+  await panel.getByRole('button', { name: t('imports.check') }).click();
+  await expect(panel.getByText(t('imports.counts.error', { count: '1' }))).toBeVisible();
+  await expect(panel.getByText(t('imports.counts.create', { count: '2' }))).toBeVisible();
+  const badRow = panel.getByRole('row').filter({ hasText: 'not-an-email' });
+  await expect(badRow).toContainText('3');
+  await expect(badRow).toContainText(t('imports.action_error'));
+  await expect(badRow.locator('.field__error')).toHaveCount(1);
+  await expect(
+    panel.getByRole('button', { name: t('imports.run', { count: '2' }) }),
+  ).toBeDisabled();
+
+  // The same file without its bad line goes through, in one transaction.
+  const fixed = path.join(os.tmpdir(), 'skolar-students-fixed.csv');
+  writeFileSync(
+    fixed,
+    fixture
+      .replaceAll('PROMO', promotion.name)
+      .split('\n')
+      .filter((line) => !line.includes('not-an-email'))
+      .join('\n'),
+  );
+  await panel.getByLabel(t('imports.file')).setInputFiles(fixed);
+  await panel.getByRole('button', { name: t('imports.check') }).click();
+  await expect(panel.getByText(t('imports.counts.error', { count: '0' }))).toBeVisible();
+  await panel.getByRole('button', { name: t('imports.run', { count: '2' }) }).click();
+  await expect(
+    page.getByText(t('imports.done', { created: '2', updated: '0', invited: '2' })),
+  ).toBeVisible();
+  await expect(panel.getByText('skolar-students-fixed.csv')).toBeVisible();
+
+  await page.getByLabel(t('table.search')).first().fill('Haddad');
+  await expect(page.getByRole('link', { name: 'Noor Haddad', exact: true })).toBeVisible();
+  const after = await (await page.request.get(`/api/promotions/${promotion.id}`)).json();
+  expect(after.nb_students).toBe(promotion.nb_students + 2);
+});

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { emailField } from './auth.ts';
+
+// Messages are keys of the translation catalogues (web and API), never display text.
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(max, { error: 'cohorts.validation.too_long' });
+
+/** A phone as stored: two-letter country code then the number, e.g. `fr0612345678`; empty = none. */
+export const phoneField = z
+  .string()
+  .trim()
+  .max(24, { error: 'cohorts.validation.phone' })
+  .regex(/^([a-z]{2}[0-9 ]{4,20})?$/, { error: 'cohorts.validation.phone' })
+  .transform((value) => (value === '' ? null : value.replaceAll(' ', '')))
+  .nullable()
+  .optional();
+
+/** The fields of a person an admin creates or edits (students and teachers). */
+export const personBody = z.object({
+  first_name: requiredText(100),
+  last_name: requiredText(100),
+  email: emailField,
+  gender: z.enum(['Mr', 'Mme'], { error: 'validation.required' }),
+  phone: phoneField,
+  locale: z.enum(['fr', 'en', 'de']).default('fr'),
+});
+export type PersonBody = z.input<typeof personBody>;
+
+/** `POST /api/students`, `PATCH /api/students/:id` (the promotion is optional on creation). */
+export const studentBody = personBody.extend({
+  promotion_id: z.number().int().positive().nullable().optional(),
+});
+export type StudentBody = z.input<typeof studentBody>;
+
+/** `{ ids }` of every association (`PUT /api/<things>/:id/<others>`). */
+export const idsBody = z.object({
+  ids: z.array(z.number().int().positive()).min(1, { error: 'validation.required' }).max(1000),
+});
+export type IdsBody = z.infer<typeof idsBody>;
+
+/** One option of an assignment screen: what is assigned, and what could be. */
+export const assignmentItem = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  detail: z.string().nullable(),
+});
+export type AssignmentItem = z.infer<typeof assignmentItem>;
+
+/** `GET /api/<things>/:id/<others>`: the assigned rows and the ones that may be added. */
+export const assignmentAnswer = z.object({
+  owner: z.object({ id: z.number().int(), label: z.string() }),
+  assigned: z.array(assignmentItem),
+  options: z.array(assignmentItem),
+});
+export type AssignmentAnswer = z.infer<typeof assignmentAnswer>;
