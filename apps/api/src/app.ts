@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -15,6 +16,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { authPlugin } from './auth/plugin.ts';
 import type { AppContext } from './context.ts';
+import { fileRoutes } from './files/files.routes.ts';
+import { MAX_UPLOAD_BYTES } from './files/uploads.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { translate } from './i18n/messages.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -80,6 +83,9 @@ export async function buildApp(ctx: AppContext, options: { webRoot?: string | nu
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, parts: 21 },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -104,6 +110,7 @@ export async function buildApp(ctx: AppContext, options: { webRoot?: string | nu
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(institutionRoutes, { prefix: '/api/institutions' });
+  await app.register(fileRoutes, { prefix: '/api/files' });
   if (!production) await app.register(devRoutes, { prefix: '/api/dev' });
 
   const dist = options.webRoot === undefined ? webDist() : options.webRoot;

@@ -54,6 +54,11 @@ const catalogue = {
     en: 'The file is too large.',
     de: 'Die Datei ist zu groß.',
   },
+  'errors.unsupported_type': {
+    fr: "Ce type de fichier n'est pas accepté ici.",
+    en: 'This type of file is not accepted here.',
+    de: 'Dieser Dateityp wird hier nicht akzeptiert.',
+  },
   'errors.too_many_requests': {
     fr: 'Trop de tentatives. Réessayez dans {seconds} secondes.',
     en: 'Too many attempts. Try again in {seconds} seconds.',
