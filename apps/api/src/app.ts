@@ -24,6 +24,9 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { institutionRoutes } from './modules/institutions/institutions.routes.ts';
+import { moduleRoutes } from './modules/modules/modules.routes.ts';
+import { programRoutes } from './modules/programs/programs.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
 
 /** Where `vite build` leaves the SPA, seen from src/ in development and from dist/ once bundled. */
 function webDist(): string {
@@ -111,6 +114,9 @@ export async function buildApp(ctx: AppContext, options: { webRoot?: string | nu
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(institutionRoutes, { prefix: '/api/institutions' });
   await app.register(fileRoutes, { prefix: '/api/files' });
+  await app.register(userRoutes, { prefix: '/api/users' });
+  await app.register(programRoutes, { prefix: '/api/programs' });
+  await app.register(moduleRoutes, { prefix: '/api/modules' });
   if (!production) await app.register(devRoutes, { prefix: '/api/dev' });
 
   const dist = options.webRoot === undefined ? webDist() : options.webRoot;

@@ -3,3 +3,8 @@ export * from './demo.ts';
 export * from './roles.ts';
 export * from './rules/colour.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/common-fields.ts';
+export * from './schemas/institutions.ts';
+export * from './schemas/modules.ts';
+export * from './schemas/programs.ts';
+export * from './schemas/users.ts';
