@@ -135,12 +135,12 @@ const catalogue = {
     de: 'Geben Sie eine positive ganze Zahl ein.',
   },
   'manage.validation.institutionRequired': {
-    fr: 'Un administrateur, un enseignant ou un étudiant doit appartenir à une institution.',
+    fr: 'Un administrateur, un enseignant ou un étudiant doit appartenir à un établissement.',
     en: 'An admin, teacher or student must belong to an institution.',
     de: 'Ein Administrator, eine Lehrkraft oder ein Studierender muss zu einer Einrichtung gehören.',
   },
   'manage.validation.noInstitution': {
-    fr: "Le super-administrateur n'appartient à aucune institution.",
+    fr: "Le super-administrateur n'appartient à aucun établissement.",
     en: 'The super-admin belongs to no institution.',
     de: 'Der Super-Administrator gehört zu keiner Einrichtung.',
   },
@@ -150,12 +150,12 @@ const catalogue = {
     de: 'Diese E-Mail-Adresse wird bereits verwendet.',
   },
   'manage.validation.unknownInstitution': {
-    fr: "Cette institution n'existe pas.",
+    fr: "Cet établissement n'existe pas.",
     en: 'This institution does not exist.',
     de: 'Diese Einrichtung existiert nicht.',
   },
   'manage.conflict.institutionInUse': {
-    fr: 'Des utilisateurs ou des promotions dépendent de cette institution : archivez-la plutôt.',
+    fr: 'Des utilisateurs ou des promotions dépendent de cet établissement : archivez-le plutôt.',
     en: 'Users or promotions depend on this institution: archive it instead.',
     de: 'Benutzer oder Jahrgänge hängen von dieser Einrichtung ab: bitte stattdessen archivieren.',
   },
@@ -165,14 +165,14 @@ const catalogue = {
     de: 'Jahrgänge verwenden dieses Programm: bitte stattdessen archivieren.',
   },
   'manage.conflict.programHasPromotions': {
-    fr: "Des promotions de cette institution utilisent ce programme : archivez-les d'abord.",
+    fr: "Des promotions de cet établissement utilisent ce programme : archivez-les d'abord.",
     en: 'Promotions of this institution use this program: archive them first.',
     de: 'Jahrgänge dieser Einrichtung verwenden dieses Programm: bitte zuerst archivieren.',
   },
   'manage.conflict.moduleInUse': {
     fr: 'Des formations utilisent ce module : archivez-le plutôt.',
     en: 'Trainings use this module: archive it instead.',
-    de: 'Schulungen verwenden dieses Modul: bitte stattdessen archivieren.',
+    de: 'Ausbildungen verwenden dieses Modul: bitte stattdessen archivieren.',
   },
   'manage.conflict.userInUse': {
     fr: 'Des données dépendent de cet utilisateur : archivez-le plutôt.',

@@ -6,7 +6,7 @@ import {
   institutionBody,
   splitLabels,
 } from '@skolar/shared';
-import { Save } from 'lucide-react';
+import { ImageUp, Save } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -176,23 +176,34 @@ export function InstitutionForm({
         {...register('levels')}
       />
       <div className="field">
-        <label htmlFor={logoId} className="field__label">
+        <span className="field__label" id={`${logoId}-label`}>
           {t('institutions.fields.logo')}
-        </label>
+        </span>
         <div className="manage-logo-field">
           {preview && <img src={preview} alt={t('institutions.fields.logoPreview')} />}
           <input
             id={logoId}
             type="file"
+            className="sr-only manage-file-input"
             accept={LOGO_TYPES.join(',')}
+            aria-labelledby={`${logoId}-label`}
             aria-describedby={`${logoId}-hint`}
             onChange={(event) => chooseLogo(event.target.files?.[0])}
           />
+          <label htmlFor={logoId} className="button button--ghost button--small">
+            <ImageUp size={16} aria-hidden="true" />
+            {t('institutions.fields.chooseLogo')}
+          </label>
+          <span className="manage-muted">{logo?.name ?? t('institutions.fields.noFile')}</span>
         </div>
         <p id={`${logoId}-hint`} className="manage-hint">
           {t('institutions.fields.logoHint')}
         </p>
-        {logoError && <p className="field__error">{logoError}</p>}
+        {logoError && (
+          <p className="field__error" role="alert">
+            {logoError}
+          </p>
+        )}
       </div>
       <div className="manage-form__actions">
         <Link to={cancelTo} className="button button--ghost">
