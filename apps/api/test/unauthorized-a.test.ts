@@ -1,7 +1,15 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
 import type { Role } from '@skolar/shared';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { institutionModules, moduleSubjects, modules, programs } from '../src/db/schema/index.ts';
+import { saveUpload } from '../src/files/uploads.ts';
 import { bearer, createTestApp, signIn } from './app.ts';
 import { createInstitution, createProgram, createSubject, createUser } from './factories.ts';
 
@@ -10,7 +18,14 @@ import { createInstitution, createProgram, createSubject, createUser } from './f
  * modules and files, called by each of the five roles and a guest, on rows of their own and of
  * another institution. A refused call answers the expected status and leaves the database as it was.
  */
-const { app, db } = await createTestApp();
+const { app, db, ctx } = await createTestApp({
+  config: loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED: 'none',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'skolar-unauthorized-')),
+  }),
+});
 
 type Who = Role | 'guest';
 const WHO: Who[] = ['super-admin', 'admin', 'super-teacher', 'teacher', 'student', 'guest'];
@@ -44,6 +59,20 @@ await db.insert(moduleSubjects).values([
   { module_id: ownModule!.id, subject_id: ownSubject.id },
   { module_id: otherModule!.id, subject_id: otherSubject.id },
 ]);
+
+const picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+  .png()
+  .toBuffer();
+const otherFile = await saveUpload(ctx, db, {
+  kind: 'user/picture',
+  ownerId: people['other:student']!.id,
+  institutionId: other.id,
+  part: {
+    filename: 'me.png',
+    toBuffer: async () => picture,
+    file: Object.assign(Readable.from([picture]), { truncated: false }),
+  } as unknown as MultipartFile,
+});
 
 const tokens: Partial<Record<Who, string>> = {};
 for (const who of WHO) {
@@ -211,6 +240,13 @@ const cases: Case[] = [
     url: `/api/institutions/${own.id}/modules`,
     payload: { ids: [freeModule!.id] },
     expect: { 'super-teacher': 403, teacher: 403, student: 403, guest: 401 },
+  },
+  // Files
+  {
+    name: 'file of another institution',
+    method: 'GET',
+    url: otherFile.url,
+    expect: { admin: 404, 'super-teacher': 404, teacher: 404, student: 404, guest: 401 },
   },
   // Users
   { name: 'list users', method: 'GET', url: '/api/users', expect: SA_ONLY },
