@@ -94,14 +94,26 @@ test('a super-admin onboards an institution with its colour, logo, program and f
   await expect(page.getByText(t('users.invitationPending'))).toBeVisible();
   const userId = page.url().split('/').pop()!;
 
-  // A forged edit link is refused by the API: the password was never confirmed.
+  // A forged edit link shows no form: the password was never confirmed.
   await page.goto(`/users/edit/${userId}/forged-token`);
-  await page.getByLabel(t('users.fields.first_name'), { exact: true }).fill('Forged');
-  await page.getByRole('button', { name: t('manage.save') }).click();
-  await expect(
-    page.getByText('Confirmez votre mot de passe pour faire cette modification.'),
-  ).toBeVisible();
-  await expect(page).toHaveURL(`/users/edit/${userId}/forged-token`);
+  await expect(page.getByText(t('manage.stepUpExpired'))).toBeVisible();
+  await expect(page.getByLabel(t('users.fields.first_name'), { exact: true })).toHaveCount(0);
+  // And the API refuses the change even when the request is made by hand.
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const forged = await page.request.patch(`/api/users/${userId}`, {
+    headers: { 'x-confirm-token': 'forged-token', 'x-xsrf-token': xsrf, 'accept-language': 'fr' },
+    data: {
+      first_name: 'Forged',
+      last_name: 'Kerjean',
+      email: adminEmail,
+      role: 'admin',
+      institution_id: Number(institutionId),
+    },
+  });
+  expect(forged.status()).toBe(403);
+  expect((await forged.json()).message).toBe(
+    'Confirmez votre mot de passe pour faire cette modification.',
+  );
 
   // Edit only after confirming their own password (step-up).
   await page.goto(`/users/${userId}`);

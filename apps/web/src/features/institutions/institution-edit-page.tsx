@@ -6,6 +6,7 @@ import { usePageTitle } from '../../ui/page-title.ts';
 import { institutionKeys, updateInstitution, uploadLogo, useInstitution } from './api.ts';
 import { toastError } from './common/errors.ts';
 import { PageHeader } from './common/page-header.tsx';
+import { StepUpGate } from './common/step-up-gate.tsx';
 import { InstitutionForm } from './institution-form.tsx';
 
 /** `/institutions/edit/:id/:token`: the token comes from the password confirmation. */
@@ -31,24 +32,26 @@ export function InstitutionEditPage() {
       />
       {institution.isError && <p className="notice notice--error">{t('institutions.notFound')}</p>}
       {institution.data && (
-        <InstitutionForm
-          initial={institution.data}
-          submitLabel={t('manage.save')}
-          cancelTo={`/institutions/${id}`}
-          onSubmit={async (body, logo) => {
-            await updateInstitution(id, body, token);
-            if (logo) {
-              try {
-                await uploadLogo(id, logo);
-              } catch (error) {
-                toastError(error);
+        <StepUpGate token={token} base="/institutions" id={id}>
+          <InstitutionForm
+            initial={institution.data}
+            submitLabel={t('manage.save')}
+            cancelTo={`/institutions/${id}`}
+            onSubmit={async (body, logo) => {
+              await updateInstitution(id, body, token);
+              if (logo) {
+                try {
+                  await uploadLogo(id, logo);
+                } catch (error) {
+                  toastError(error);
+                }
               }
-            }
-            await client.invalidateQueries({ queryKey: institutionKeys.all });
-            toast.success(t('manage.saved'));
-            await navigate(`/institutions/${id}`);
-          }}
-        />
+              await client.invalidateQueries({ queryKey: institutionKeys.all });
+              toast.success(t('manage.saved'));
+              await navigate(`/institutions/${id}`);
+            }}
+          />
+        </StepUpGate>
       )}
     </div>
   );

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { PageHeader } from '../institutions/common/page-header.tsx';
+import { StepUpGate } from '../institutions/common/step-up-gate.tsx';
 import { programKeys, updateProgram, useProgram } from './api.ts';
 import { ProgramForm } from './program-form.tsx';
 
@@ -28,17 +29,19 @@ export function ProgramEditPage() {
       />
       {program.isError && <p className="notice notice--error">{t('programs.notFound')}</p>}
       {program.data && (
-        <ProgramForm
-          initial={program.data}
-          submitLabel={t('manage.save')}
-          cancelTo="/programs"
-          onSubmit={async (body) => {
-            await updateProgram(id, body, token);
-            await client.invalidateQueries({ queryKey: programKeys.all });
-            toast.success(t('manage.saved'));
-            await navigate('/programs');
-          }}
-        />
+        <StepUpGate token={token} base="/programs" id={id}>
+          <ProgramForm
+            initial={program.data}
+            submitLabel={t('manage.save')}
+            cancelTo="/programs"
+            onSubmit={async (body) => {
+              await updateProgram(id, body, token);
+              await client.invalidateQueries({ queryKey: programKeys.all });
+              toast.success(t('manage.saved'));
+              await navigate('/programs');
+            }}
+          />
+        </StepUpGate>
       )}
     </div>
   );

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { PageHeader } from '../institutions/common/page-header.tsx';
+import { StepUpGate } from '../institutions/common/step-up-gate.tsx';
 import { updateUser, userKeys, useUser } from './api.ts';
 import { UserForm } from './user-form.tsx';
 
@@ -27,17 +28,19 @@ export function UserEditPage() {
       />
       {user.isError && <p className="notice notice--error">{t('users.notFound')}</p>}
       {user.data && (
-        <UserForm
-          initial={user.data}
-          submitLabel={t('manage.save')}
-          cancelTo={`/users/${id}`}
-          onSubmit={async (body) => {
-            await updateUser(id, body, token);
-            await client.invalidateQueries({ queryKey: userKeys.all });
-            toast.success(t('manage.saved'));
-            await navigate(`/users/${id}`);
-          }}
-        />
+        <StepUpGate token={token} base="/users" id={id}>
+          <UserForm
+            initial={user.data}
+            submitLabel={t('manage.save')}
+            cancelTo={`/users/${id}`}
+            onSubmit={async (body) => {
+              await updateUser(id, body, token);
+              await client.invalidateQueries({ queryKey: userKeys.all });
+              toast.success(t('manage.saved'));
+              await navigate(`/users/${id}`);
+            }}
+          />
+        </StepUpGate>
       )}
     </div>
   );
