@@ -128,25 +128,27 @@ export function InstitutionsPage() {
           </Link>
         }
       />
-      <DataTable
-        caption={t('institutions.title')}
-        columns={columns}
-        answer={list.data}
-        isLoading={list.isLoading}
-        state={state}
-        onStateChange={setState}
-        emptyMessage={t('institutions.empty')}
-        archivable
-        getRowId={(row) => String(row.id)}
-        actions={
-          <ExportButton
-            path="/api/institutions"
-            state={state}
-            columns={csv}
-            filename="institutions.csv"
-          />
-        }
-      />
+      <div className="manage-list">
+        <DataTable
+          caption={t('institutions.title')}
+          columns={columns}
+          answer={list.data}
+          isLoading={list.isLoading}
+          state={state}
+          onStateChange={setState}
+          emptyMessage={t('institutions.empty')}
+          archivable
+          getRowId={(row) => String(row.id)}
+          actions={
+            <ExportButton
+              path="/api/institutions"
+              state={state}
+              columns={csv}
+              filename="institutions.csv"
+            />
+          }
+        />
+      </div>
       {stepUp}
     </div>
   );

@@ -122,20 +122,22 @@ export function ModulesPage() {
           )
         }
       />
-      <DataTable
-        caption={t('modules.title')}
-        columns={columns}
-        answer={list.data}
-        isLoading={list.isLoading}
-        state={state}
-        onStateChange={setState}
-        emptyMessage={t('modules.empty')}
-        archivable
-        getRowId={(row) => String(row.id)}
-        actions={
-          <ExportButton path="/api/modules" state={state} columns={csv} filename="modules.csv" />
-        }
-      />
+      <div className="manage-list">
+        <DataTable
+          caption={t('modules.title')}
+          columns={columns}
+          answer={list.data}
+          isLoading={list.isLoading}
+          state={state}
+          onStateChange={setState}
+          emptyMessage={t('modules.empty')}
+          archivable
+          getRowId={(row) => String(row.id)}
+          actions={
+            <ExportButton path="/api/modules" state={state} columns={csv} filename="modules.csv" />
+          }
+        />
+      </div>
     </div>
   );
 }

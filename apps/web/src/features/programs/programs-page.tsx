@@ -120,20 +120,27 @@ export function ProgramsPage() {
           )
         }
       />
-      <DataTable
-        caption={t('programs.title')}
-        columns={columns}
-        answer={list.data}
-        isLoading={list.isLoading}
-        state={state}
-        onStateChange={setState}
-        emptyMessage={t('programs.empty')}
-        archivable
-        getRowId={(row) => String(row.id)}
-        actions={
-          <ExportButton path="/api/programs" state={state} columns={csv} filename="programs.csv" />
-        }
-      />
+      <div className="manage-list">
+        <DataTable
+          caption={t('programs.title')}
+          columns={columns}
+          answer={list.data}
+          isLoading={list.isLoading}
+          state={state}
+          onStateChange={setState}
+          emptyMessage={t('programs.empty')}
+          archivable
+          getRowId={(row) => String(row.id)}
+          actions={
+            <ExportButton
+              path="/api/programs"
+              state={state}
+              columns={csv}
+              filename="programs.csv"
+            />
+          }
+        />
+      </div>
       {stepUp}
     </div>
   );

@@ -121,49 +121,51 @@ export function UsersPage() {
           </Link>
         }
       />
-      <DataTable
-        caption={t('users.title')}
-        columns={columns}
-        answer={list.data}
-        isLoading={list.isLoading}
-        state={state}
-        onStateChange={setState}
-        emptyMessage={t('users.empty')}
-        archivable
-        getRowId={(row) => String(row.id)}
-        actions={
-          <>
-            <label className="sr-only" htmlFor="users-role-filter">
-              {t('users.filterRole')}
-            </label>
-            <select
-              id="users-role-filter"
-              className="field__input manage-filter"
-              value={role}
-              onChange={(event) =>
-                setParams(
-                  (current) => {
-                    const next = new URLSearchParams(current);
-                    if (event.target.value) next.set('role', event.target.value);
-                    else next.delete('role');
-                    next.delete('page');
-                    return next;
-                  },
-                  { replace: true },
-                )
-              }
-            >
-              <option value="">{t('users.allRoles')}</option>
-              {[...ROLES].reverse().map((value) => (
-                <option key={value} value={value}>
-                  {t(`roles.${value}`)}
-                </option>
-              ))}
-            </select>
-            <ExportButton path={path} state={state} columns={csv} filename="users.csv" />
-          </>
-        }
-      />
+      <div className="manage-list">
+        <DataTable
+          caption={t('users.title')}
+          columns={columns}
+          answer={list.data}
+          isLoading={list.isLoading}
+          state={state}
+          onStateChange={setState}
+          emptyMessage={t('users.empty')}
+          archivable
+          getRowId={(row) => String(row.id)}
+          actions={
+            <>
+              <label className="sr-only" htmlFor="users-role-filter">
+                {t('users.filterRole')}
+              </label>
+              <select
+                id="users-role-filter"
+                className="field__input manage-filter"
+                value={role}
+                onChange={(event) =>
+                  setParams(
+                    (current) => {
+                      const next = new URLSearchParams(current);
+                      if (event.target.value) next.set('role', event.target.value);
+                      else next.delete('role');
+                      next.delete('page');
+                      return next;
+                    },
+                    { replace: true },
+                  )
+                }
+              >
+                <option value="">{t('users.allRoles')}</option>
+                {[...ROLES].reverse().map((value) => (
+                  <option key={value} value={value}>
+                    {t(`roles.${value}`)}
+                  </option>
+                ))}
+              </select>
+              <ExportButton path={path} state={state} columns={csv} filename="users.csv" />
+            </>
+          }
+        />
+      </div>
       {stepUp}
     </div>
   );

@@ -61,33 +61,32 @@ export function RelationTable<T extends Linkable>({
     }
   };
 
-  const allColumns: ColumnDef<T>[] = [
-    ...columns,
-    {
-      id: 'assigned',
-      header: t('manage.relation.status'),
-      meta: { sortKey: 'assigned' },
-      cell: ({ row }) =>
-        row.original.assigned ? (
+  /** Status and action side by side, right after the name, so they stay in view on a phone. */
+  const statusColumn: ColumnDef<T> = {
+    id: 'assigned',
+    header: t('manage.relation.status'),
+    meta: { sortKey: 'assigned' },
+    cell: ({ row }) => (
+      <div className="manage-relation">
+        {row.original.assigned ? (
           <span className="badge manage-badge--on">
             <Check size={12} aria-hidden="true" />
             {t('manage.relation.isAssigned')}
           </span>
         ) : (
           <span className="manage-muted">{t('manage.relation.notAssigned')}</span>
-        ),
-    },
-    {
-      id: 'actions',
-      header: () => <span className="sr-only">{t('manage.actions.title')}</span>,
-      cell: ({ row }) =>
-        row.original.assigned ? (
+        )}
+        {row.original.assigned ? (
           <ConfirmDialog
             kind="dissociate"
             subject={row.original.name}
             onConfirm={() => dissociate(row.original.id)}
             trigger={
-              <button type="button" className="button button--ghost button--small">
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                aria-label={`${t('manage.relation.dissociate')} ${row.original.name}`}
+              >
                 <Unlink size={16} aria-hidden="true" />
                 {t('manage.relation.dissociate')}
               </button>
@@ -104,20 +103,25 @@ export function RelationTable<T extends Linkable>({
             <Link2 size={16} aria-hidden="true" />
             {t('manage.relation.assign')}
           </button>
-        ),
-    },
-  ];
+        )}
+      </div>
+    ),
+  };
+  const [first, ...rest] = columns;
+  const allColumns: ColumnDef<T>[] = first ? [first, statusColumn, ...rest] : [statusColumn];
 
   return (
-    <DataTable
-      caption={caption}
-      columns={allColumns}
-      answer={list.data}
-      isLoading={list.isLoading}
-      state={state}
-      onStateChange={setState}
-      emptyMessage={emptyMessage}
-      getRowId={(row) => String(row.id)}
-    />
+    <div className="manage-list">
+      <DataTable
+        caption={caption}
+        columns={allColumns}
+        answer={list.data}
+        isLoading={list.isLoading}
+        state={state}
+        onStateChange={setState}
+        emptyMessage={emptyMessage}
+        getRowId={(row) => String(row.id)}
+      />
+    </div>
   );
 }
