@@ -1,11 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config.ts';
 
 /** Where the bytes of uploaded files live; the `files` table holds everything else. */
@@ -56,37 +51,47 @@ export class LocalStorage implements FileStorage {
   }
 }
 
-/** An S3-compatible bucket (AWS, MinIO, Scaleway…), used when every `S3_*` variable is set. */
+/**
+ * An S3-compatible bucket (AWS, MinIO, Scaleway…), used when every `S3_*` variable is set. The
+ * SDK is loaded on first use, so a server on the local folder never pays for it.
+ */
 export class S3Storage implements FileStorage {
-  private readonly client: S3Client;
+  private client: Promise<{ client: S3Client; sdk: typeof import('@aws-sdk/client-s3') }> | null =
+    null;
 
   constructor(
-    endpoint: string,
+    private readonly endpoint: string,
     private readonly bucket: string,
-    accessKeyId: string,
-    secretAccessKey: string,
-  ) {
-    this.client = new S3Client({
-      endpoint,
-      region: 'auto',
-      forcePathStyle: true,
-      credentials: { accessKeyId, secretAccessKey },
-    });
+    private readonly accessKeyId: string,
+    private readonly secretAccessKey: string,
+  ) {}
+
+  private connect() {
+    this.client ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        endpoint: this.endpoint,
+        region: 'auto',
+        forcePathStyle: true,
+        credentials: { accessKeyId: this.accessKeyId, secretAccessKey: this.secretAccessKey },
+      }),
+    }));
+    return this.client;
   }
 
   async put(key: string, bytes: Buffer, mime: string): Promise<void> {
     checkKey(key);
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: mime }),
+    const { client, sdk } = await this.connect();
+    await client.send(
+      new sdk.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: mime }),
     );
   }
 
   async get(key: string): Promise<Buffer | null> {
     checkKey(key);
+    const { client, sdk } = await this.connect();
     try {
-      const answer = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key }),
-      );
+      const answer = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
       if (!answer.Body) return null;
       return Buffer.from(await answer.Body.transformToByteArray());
     } catch (error) {
@@ -97,7 +102,8 @@ export class S3Storage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     checkKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    const { client, sdk } = await this.connect();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 }
 
