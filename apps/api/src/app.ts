@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -15,6 +16,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { authPlugin } from './auth/plugin.ts';
 import type { AppContext } from './context.ts';
+import { fileRoutes } from './files/files.routes.ts';
+import { MAX_UPLOAD_BYTES } from './files/uploads.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { translate } from './i18n/messages.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -27,10 +30,13 @@ import { groupRoutes } from './modules/groups/groups.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { importRoutes } from './modules/imports/imports.routes.ts';
 import { institutionRoutes } from './modules/institutions/institutions.routes.ts';
+import { moduleRoutes } from './modules/modules/modules.routes.ts';
+import { programRoutes } from './modules/programs/programs.routes.ts';
 import { promotionRoutes } from './modules/promotions/promotions.routes.ts';
 import { studentRoutes } from './modules/students/students.routes.ts';
 import { teacherRoutes } from './modules/teachers/teachers.routes.ts';
 import { trainingRoutes } from './modules/trainings/trainings.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
 
 /** Where `vite build` leaves the SPA, seen from src/ in development and from dist/ once bundled. */
 function webDist(): string {
@@ -90,6 +96,9 @@ export async function buildApp(ctx: AppContext, options: { webRoot?: string | nu
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, parts: 21 },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -124,6 +133,10 @@ export async function buildApp(ctx: AppContext, options: { webRoot?: string | nu
   await app.register(trainingRoutes, { prefix: '/api/trainings' });
   await app.register(groupRoutes, { prefix: '/api/groups' });
   await app.register(importRoutes, { prefix: '/api/imports' });
+  await app.register(fileRoutes, { prefix: '/api/files' });
+  await app.register(userRoutes, { prefix: '/api/users' });
+  await app.register(programRoutes, { prefix: '/api/programs' });
+  await app.register(moduleRoutes, { prefix: '/api/modules' });
   if (!production) await app.register(devRoutes, { prefix: '/api/dev' });
 
   const dist = options.webRoot === undefined ? webDist() : options.webRoot;

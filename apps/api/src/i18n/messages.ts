@@ -300,6 +300,91 @@ const catalogue = {
     en: 'The CSV file is empty or unreadable.',
     de: 'Die CSV-Datei ist leer oder unlesbar.',
   },
+  'errors.unsupported_type': {
+    fr: "Ce type de fichier n'est pas accepté ici.",
+    en: 'This type of file is not accepted here.',
+    de: 'Dieser Dateityp wird hier nicht akzeptiert.',
+  },
+  'manage.validation.tooLong': {
+    fr: 'Ce texte est trop long.',
+    en: 'This text is too long.',
+    de: 'Dieser Text ist zu lang.',
+  },
+  'manage.validation.tooMany': {
+    fr: "Trop d'éléments.",
+    en: 'Too many items.',
+    de: 'Zu viele Einträge.',
+  },
+  'manage.validation.duplicates': {
+    fr: "Chaque valeur ne doit apparaître qu'une fois.",
+    en: 'Each value may appear only once.',
+    de: 'Jeder Wert darf nur einmal vorkommen.',
+  },
+  'manage.validation.colour': {
+    fr: 'Saisissez une couleur au format #RRGGBB.',
+    en: 'Enter a colour as #RRGGBB.',
+    de: 'Geben Sie eine Farbe im Format #RRGGBB ein.',
+  },
+  'manage.validation.url': {
+    fr: 'Saisissez une adresse commençant par http:// ou https://.',
+    en: 'Enter an address starting with http:// or https://.',
+    de: 'Geben Sie eine Adresse ein, die mit http:// oder https:// beginnt.',
+  },
+  'manage.validation.number': {
+    fr: 'Saisissez un nombre entier positif.',
+    en: 'Enter a positive whole number.',
+    de: 'Geben Sie eine positive ganze Zahl ein.',
+  },
+  'manage.validation.institutionRequired': {
+    fr: 'Un administrateur, un enseignant ou un étudiant doit appartenir à un établissement.',
+    en: 'An admin, teacher or student must belong to an institution.',
+    de: 'Ein Administrator, eine Lehrkraft oder ein Studierender muss zu einer Einrichtung gehören.',
+  },
+  'manage.validation.noInstitution': {
+    fr: "Le super-administrateur n'appartient à aucun établissement.",
+    en: 'The super-admin belongs to no institution.',
+    de: 'Der Super-Administrator gehört zu keiner Einrichtung.',
+  },
+  'manage.validation.emailTaken': {
+    fr: 'Cette adresse e-mail est déjà utilisée.',
+    en: 'This e-mail address is already used.',
+    de: 'Diese E-Mail-Adresse wird bereits verwendet.',
+  },
+  'manage.validation.unknownInstitution': {
+    fr: "Cet établissement n'existe pas.",
+    en: 'This institution does not exist.',
+    de: 'Diese Einrichtung existiert nicht.',
+  },
+  'manage.conflict.institutionInUse': {
+    fr: 'Des utilisateurs ou des promotions dépendent de cet établissement : archivez-le plutôt.',
+    en: 'Users or promotions depend on this institution: archive it instead.',
+    de: 'Benutzer oder Jahrgänge hängen von dieser Einrichtung ab: bitte stattdessen archivieren.',
+  },
+  'manage.conflict.programInUse': {
+    fr: 'Des promotions utilisent ce programme : archivez-le plutôt.',
+    en: 'Promotions use this program: archive it instead.',
+    de: 'Jahrgänge verwenden dieses Programm: bitte stattdessen archivieren.',
+  },
+  'manage.conflict.programHasPromotions': {
+    fr: "Des promotions de cet établissement utilisent ce programme : archivez-les d'abord.",
+    en: 'Promotions of this institution use this program: archive them first.',
+    de: 'Jahrgänge dieser Einrichtung verwenden dieses Programm: bitte zuerst archivieren.',
+  },
+  'manage.conflict.moduleInUse': {
+    fr: 'Des formations utilisent ce module : archivez-le plutôt.',
+    en: 'Trainings use this module: archive it instead.',
+    de: 'Ausbildungen verwenden dieses Modul: bitte stattdessen archivieren.',
+  },
+  'manage.conflict.userInUse': {
+    fr: 'Des données dépendent de cet utilisateur : archivez-le plutôt.',
+    en: 'Data depends on this user: archive them instead.',
+    de: 'Daten hängen von diesem Benutzer ab: bitte stattdessen archivieren.',
+  },
+  'manage.conflict.self': {
+    fr: 'Vous ne pouvez pas faire cela sur votre propre compte.',
+    en: 'You cannot do this to your own account.',
+    de: 'Das können Sie mit Ihrem eigenen Konto nicht tun.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

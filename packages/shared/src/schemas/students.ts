@@ -37,12 +37,6 @@ export const studentBody = personBody.extend({
 });
 export type StudentBody = z.input<typeof studentBody>;
 
-/** `{ ids }` of every association (`PUT /api/<things>/:id/<others>`). */
-export const idsBody = z.object({
-  ids: z.array(z.number().int().positive()).min(1, { error: 'validation.required' }).max(1000),
-});
-export type IdsBody = z.infer<typeof idsBody>;
-
 /** One option of an assignment screen: what is assigned, and what could be. */
 export const assignmentItem = z.object({
   id: z.number().int(),

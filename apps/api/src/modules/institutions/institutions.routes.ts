@@ -1,6 +1,9 @@
+import { idsBody, institutionBody, rowPermissions } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
+import { STEP_UP_HEADER } from '../../auth/step-up.ts';
+import { filePart } from '../../files/files.routes.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
 import { errorBody } from '../auth/auth.schemas.ts';
 import * as institutions from './institutions.service.ts';
@@ -20,18 +23,34 @@ const institution = z.object({
   levels: z.array(z.string()),
   timezone: z.string(),
   archived_at: z.date().nullable(),
-  can: z.object({ update: z.boolean(), delete: z.boolean(), archive: z.boolean() }),
+  nb_users: z.number().int(),
+  nb_programs: z.number().int(),
+  can: rowPermissions,
 });
 
-const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
+const linked = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sector: z.string().nullable(),
+  levels: z.array(z.string()).nullable(),
+  hourly_volume: z.number().int().nullable(),
+  assigned: z.boolean(),
+});
+
+const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
+const relationParams = z.object({
+  id: z.coerce.number().int().positive(),
+  entryId: z.coerce.number().int().positive(),
+});
+const tags = ['institutions'];
 
 export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
       schema: {
-        tags: ['institutions'],
-        summary: 'List institutions (super-admin)',
+        tags,
+        summary: 'List institutions (super-admin), with nb_users and nb_programs',
         querystring: listQuery,
         response: { 200: listAnswer(institution), ...errors },
       },
@@ -42,7 +61,7 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       schema: {
-        tags: ['institutions'],
+        tags,
         summary: 'One institution (super-admin: any; admin: their own)',
         params: idParams,
         response: { 200: institution, ...errors },
@@ -50,4 +69,161 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => institutions.read(app.ctx, requireActor(request), request.params.id),
   );
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Create an institution (super-admin)',
+        body: institutionBody,
+        response: { 201: institution, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await institutions.create(app.ctx, requireActor(request), request.body)),
+  );
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit an institution (super-admin, with a step-up token in X-Confirm-Token)',
+        params: idParams,
+        body: institutionBody,
+        response: { 200: institution, ...errors },
+      },
+    },
+    async (request) =>
+      institutions.update(
+        app.ctx,
+        requireActor(request),
+        request.params.id,
+        request.body,
+        request.headers[STEP_UP_HEADER] as string | undefined,
+      ),
+  );
+  for (const [path, archived] of [
+    ['archive', true],
+    ['unarchive', false],
+  ] as const) {
+    app.post(
+      `/:id/${path}`,
+      {
+        schema: {
+          tags,
+          summary: `${archived ? 'Archive' : 'Unarchive'} an institution (super-admin)`,
+          params: idParams,
+          response: { 200: institution, ...errors },
+        },
+      },
+      async (request) =>
+        institutions.setArchived(app.ctx, requireActor(request), request.params.id, archived),
+    );
+  }
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an institution nobody depends on (super-admin; 409 otherwise)',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await institutions.remove(app.ctx, requireActor(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  app.post(
+    '/:id/logo',
+    {
+      schema: {
+        tags,
+        summary: 'Upload the logo (multipart field `file`: PNG, JPEG or WebP up to 2 MB)',
+        params: idParams,
+        consumes: ['multipart/form-data'],
+        response: {
+          201: z.object({ id: z.number().int(), url: z.string() }),
+          ...errors,
+          413: errorBody,
+          415: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const part = await filePart(request);
+      return reply
+        .status(201)
+        .send(await institutions.uploadLogo(app.ctx, actor, request.params.id, part));
+    },
+  );
+
+  for (const kind of ['programs', 'modules'] as const) {
+    const who = kind === 'programs' ? 'super-admin' : 'super-admin, admin of the institution';
+    app.get(
+      `/:id/${kind}`,
+      {
+        schema: {
+          tags,
+          summary: `The ${kind} of the catalogue, each with whether the institution has it (${who})`,
+          params: idParams,
+          querystring: listQuery,
+          response: { 200: listAnswer(linked), ...errors },
+        },
+      },
+      async (request) =>
+        institutions.listRelation(
+          app.ctx,
+          requireActor(request),
+          request.params.id,
+          kind,
+          request.query,
+        ),
+    );
+    app.put(
+      `/:id/${kind}`,
+      {
+        schema: {
+          tags,
+          summary: `Assign ${kind} to the institution; those already assigned stay (${who})`,
+          params: idParams,
+          body: idsBody,
+          response: { 200: z.object({ assigned: z.number().int() }), ...errors },
+        },
+      },
+      async (request) =>
+        institutions.assign(
+          app.ctx,
+          requireActor(request),
+          request.params.id,
+          kind,
+          request.body.ids,
+        ),
+    );
+    app.delete(
+      `/:id/${kind}/:entryId`,
+      {
+        schema: {
+          tags,
+          summary: `Dissociate one of the institution's ${kind} (${who})`,
+          params: relationParams,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await institutions.dissociate(
+          app.ctx,
+          requireActor(request),
+          request.params.id,
+          kind,
+          request.params.entryId,
+        );
+        return reply.status(204).send(null);
+      },
+    );
+  }
 };

@@ -1,20 +1,39 @@
-import { eq } from 'drizzle-orm';
+import type { MultipartFile } from '@fastify/multipart';
+import type { institutionBody } from '@skolar/shared';
+import { and, count, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import { roleMay } from '../../auth/grants.ts';
 import { authorize, requireAccess, scopeOf } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
+import { requireStepUp } from '../../auth/step-up.ts';
 import type { AppContext } from '../../context.ts';
-import { institutions } from '../../db/schema/index.ts';
+import {
+  institutionModules,
+  institutionPrograms,
+  institutions,
+  promotions,
+} from '../../db/schema/index.ts';
+import { saveUpload } from '../../files/uploads.ts';
+import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
-import { listInstitutions } from './institutions.queries.ts';
+import {
+  existingIds,
+  findInstitution,
+  institutionDependents,
+  link,
+  listInstitutions,
+  listLinked,
+} from './institutions.queries.ts';
 
-type Institution = typeof institutions.$inferSelect;
+type Row = NonNullable<Awaited<ReturnType<typeof findInstitution>>>;
+type Body = z.output<typeof institutionBody>;
 
-function present(actor: Actor, row: Institution) {
+function present(actor: Actor, row: Row) {
   return {
     ...row,
     can: {
       update: roleMay(actor.role, 'update', 'institution'),
-      delete: roleMay(actor.role, 'delete', 'institution'),
+      delete: roleMay(actor.role, 'delete', 'institution') && row.nb_users === 0,
       archive: roleMay(actor.role, 'archive', 'institution'),
     },
   };
@@ -37,6 +56,138 @@ export async function list(ctx: AppContext, actor: Actor, query: ListQuery) {
 /** One institution: the super-admin reads any, an admin only their own (others answer 404). */
 export async function read(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'read', 'institution', id);
-  const [row] = await ctx.db.select().from(institutions).where(eq(institutions.id, id));
-  return present(actor, row!);
+  return present(actor, (await findInstitution(ctx.db, id))!);
+}
+
+const values = (body: Body) => ({ ...body, nb_levels: body.levels.length });
+
+export async function create(ctx: AppContext, actor: Actor, body: Body) {
+  authorize(actor, 'create', 'institution');
+  const [row] = await ctx.db
+    .insert(institutions)
+    .values(values(body))
+    .returning({ id: institutions.id });
+  return present(actor, (await findInstitution(ctx.db, row!.id))!);
+}
+
+/** Edits an institution; the edit route carries a step-up token (X-Confirm-Token). */
+export async function update(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  body: Body,
+  token: string | undefined,
+) {
+  await requireAccess(ctx.db, actor, 'update', 'institution', id);
+  await requireStepUp(ctx, actor, token);
+  await ctx.db.update(institutions).set(values(body)).where(eq(institutions.id, id));
+  return present(actor, (await findInstitution(ctx.db, id))!);
+}
+
+export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
+  await requireAccess(ctx.db, actor, 'archive', 'institution', id);
+  await ctx.db
+    .update(institutions)
+    .set({ archived_at: archived ? ctx.clock.now() : null })
+    .where(eq(institutions.id, id));
+  return present(actor, (await findInstitution(ctx.db, id))!);
+}
+
+/** Deletes an institution nobody depends on; with users or promotions it answers 409. */
+export async function remove(ctx: AppContext, actor: Actor, id: number) {
+  await requireAccess(ctx.db, actor, 'delete', 'institution', id);
+  const dependents = await institutionDependents(ctx.db, id);
+  if (dependents.users > 0 || dependents.promotions > 0) {
+    throw conflict('manage.conflict.institutionInUse');
+  }
+  await ctx.db.delete(institutions).where(eq(institutions.id, id));
+}
+
+/** Uploads the institution's logo (an image, re-encoded) and links it. */
+export async function uploadLogo(ctx: AppContext, actor: Actor, id: number, part: MultipartFile) {
+  await requireAccess(ctx.db, actor, 'update', 'institution', id);
+  return ctx.db.transaction(async (tx) => {
+    const file = await saveUpload(ctx, tx, {
+      kind: 'institution/logo',
+      ownerId: actor.userId,
+      institutionId: id,
+      part,
+    });
+    await tx.update(institutions).set({ logo_link: file.url }).where(eq(institutions.id, id));
+    return file;
+  });
+}
+
+type Relation = 'programs' | 'modules';
+
+/** Who may manage which relation: programs by the super-admin, modules by the admin (own institution) and the super-admin. */
+async function requireRelationAccess(ctx: AppContext, actor: Actor, id: number, kind: Relation) {
+  authorize(actor, 'assign', kind === 'programs' ? 'program' : 'institution');
+  await requireAccess(ctx.db, actor, 'read', 'institution', id);
+}
+
+/** The programs or modules of the catalogue, each with whether the institution has it. */
+export async function listRelation(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  kind: Relation,
+  query: ListQuery,
+) {
+  await requireRelationAccess(ctx, actor, id, kind);
+  const { rows, total } = await listLinked(ctx.db, kind, id, query);
+  return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
+}
+
+/** Assigns programs or modules to the institution (those already assigned stay). */
+export async function assign(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  kind: Relation,
+  ids: number[],
+) {
+  await requireRelationAccess(ctx, actor, id, kind);
+  const unique = [...new Set(ids)];
+  const known = await existingIds(ctx.db, kind, unique);
+  const unknown = unique.filter((value) => !known.has(value));
+  if (unknown.length > 0) throw validationFailed({ ids: ['errors.not_found'] });
+  await link(ctx.db, kind, id, unique);
+  return { assigned: unique.length };
+}
+
+/** Dissociates a program (refused while promotions of the institution use it) or a module. */
+export async function dissociate(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  kind: Relation,
+  entryId: number,
+) {
+  await requireRelationAccess(ctx, actor, id, kind);
+  if (kind === 'programs') {
+    const [used] = await ctx.db
+      .select({ n: count() })
+      .from(promotions)
+      .where(and(eq(promotions.institution_id, id), eq(promotions.program_id, entryId)));
+    if (Number(used?.n ?? 0) > 0) throw conflict('manage.conflict.programHasPromotions');
+    const removed = await ctx.db
+      .delete(institutionPrograms)
+      .where(
+        and(
+          eq(institutionPrograms.institution_id, id),
+          eq(institutionPrograms.program_id, entryId),
+        ),
+      )
+      .returning();
+    if (removed.length === 0) throw notFound();
+    return;
+  }
+  const removed = await ctx.db
+    .delete(institutionModules)
+    .where(
+      and(eq(institutionModules.institution_id, id), eq(institutionModules.module_id, entryId)),
+    )
+    .returning();
+  if (removed.length === 0) throw notFound();
 }

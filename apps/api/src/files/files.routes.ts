@@ -1,0 +1,46 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { validationFailed } from '../http/errors.ts';
+import { idParams } from '../http/pagination.ts';
+import { contentDisposition, readFile } from './files.service.ts';
+
+/**
+ * The one file part of a `multipart/form-data` request (field `file`); 422 when there is none.
+ * The size limit of the parser answers 413 once the part is read (see saveUpload).
+ */
+export async function filePart(request: FastifyRequest): Promise<MultipartFile> {
+  let part: MultipartFile | undefined;
+  try {
+    part = await request.file();
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 413) throw error;
+    throw validationFailed({ file: ['validation.required'] });
+  }
+  if (!part) throw validationFailed({ file: ['validation.required'] });
+  return part;
+}
+
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['files'],
+        summary:
+          'The bytes of an uploaded file (public logos and covers; otherwise its institution)',
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const { file, bytes, open } = await readFile(app.ctx, request.actor, request.params.id);
+      return reply
+        .header('content-type', file.mime)
+        .header('content-length', String(bytes.length))
+        .header('content-disposition', contentDisposition(file.original_name))
+        .header('cache-control', open ? 'public, max-age=3600' : 'private, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
+    },
+  );
+};

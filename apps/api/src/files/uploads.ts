@@ -1,0 +1,137 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { MultipartFile } from '@fastify/multipart';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import type { AppContext } from '../context.ts';
+import type { DbOrTx } from '../db/client.ts';
+import type { FileKind } from '../db/schema/enums.ts';
+import { files } from '../db/schema/index.ts';
+import { HttpError } from '../http/errors.ts';
+import { storageFor } from './storage.ts';
+
+const MB = 1024 * 1024;
+
+/** The largest upload the multipart parser accepts at all; each kind may ask for less. */
+export const MAX_UPLOAD_BYTES = 20 * MB;
+
+const IMAGES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+const DOCUMENTS = ['application/pdf'] as const;
+
+interface KindRule {
+  types: readonly string[];
+  maxBytes: number;
+  /** Longest side of a re-encoded image, in pixels. */
+  maxSide?: number;
+}
+
+/** What each kind of file may be (decisions.md): images are re-encoded, documents kept as sent. */
+export const KIND_RULES: Record<FileKind, KindRule> = {
+  'institution/logo': { types: IMAGES, maxBytes: 2 * MB, maxSide: 1024 },
+  'user/picture': { types: IMAGES, maxBytes: 2 * MB, maxSide: 1024 },
+  'formation/cover': { types: IMAGES, maxBytes: 5 * MB, maxSide: 2048 },
+  'seminar/syllabus': { types: DOCUMENTS, maxBytes: MAX_UPLOAD_BYTES },
+  'evaluation/document': { types: DOCUMENTS, maxBytes: MAX_UPLOAD_BYTES },
+  'evaluation/correction': { types: DOCUMENTS, maxBytes: MAX_UPLOAD_BYTES },
+  submission: { types: DOCUMENTS, maxBytes: MAX_UPLOAD_BYTES },
+  resource: { types: DOCUMENTS, maxBytes: MAX_UPLOAD_BYTES },
+};
+
+export const tooLarge = () => new HttpError(413, 'errors.too_large');
+export const unsupportedType = () => new HttpError(415, 'errors.unsupported_type');
+
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+};
+
+/** The URL that serves a stored file (and that `logo_link`, `cover_link`… keep). */
+export const fileUrl = (id: number) => `/api/files/${id}`;
+
+/** Parses the id back out of a `/api/files/<id>` link; null for any other link. */
+export function fileIdOf(link: string | null | undefined): number | null {
+  const match = link ? /^\/api\/files\/(\d+)$/.exec(link) : null;
+  return match ? Number(match[1]) : null;
+}
+
+/** Keeps a file name printable and short; it is only ever shown, never used as a path. */
+function cleanName(name: string | undefined): string {
+  const cleaned = (name ?? '')
+    .normalize('NFC')
+    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, '_')
+    .trim()
+    .slice(0, 150);
+  return cleaned || 'file';
+}
+
+async function reencode(bytes: Buffer, mime: string, maxSide: number): Promise<Buffer> {
+  try {
+    // sharp drops EXIF, XMP, ICC comments and any trailing bytes unless asked to keep them.
+    const image = sharp(bytes, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
+    if (mime === 'image/png') return await image.png().toBuffer();
+    if (mime === 'image/webp') return await image.webp({ quality: 85 }).toBuffer();
+    return await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+  } catch {
+    throw unsupportedType();
+  }
+}
+
+/** The bytes of a multipart file part; 413 past the parser's or the kind's limit. */
+async function readPart(part: MultipartFile, maxBytes: number): Promise<Buffer> {
+  let bytes: Buffer;
+  try {
+    bytes = await part.toBuffer();
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 413) throw tooLarge();
+    throw error;
+  }
+  if (part.file.truncated || bytes.length > maxBytes) throw tooLarge();
+  return bytes;
+}
+
+export interface UploadInput {
+  kind: FileKind;
+  ownerId: number | null;
+  institutionId: number | null;
+  part: MultipartFile;
+}
+
+/**
+ * Checks, stores and records an uploaded file: size limit (413), type sniffed from the content
+ * against the kind's allow-list (415), images re-encoded so no script or metadata survives, a
+ * server-chosen storage key, and a `files` row in `db` (the caller's transaction, if any).
+ */
+export async function saveUpload(ctx: AppContext, db: DbOrTx, input: UploadInput) {
+  const rule = KIND_RULES[input.kind];
+  const raw = await readPart(input.part, rule.maxBytes);
+  const sniffed = await fileTypeFromBuffer(raw);
+  if (!sniffed || !rule.types.includes(sniffed.mime)) throw unsupportedType();
+  const mime = sniffed.mime;
+  const bytes = rule.maxSide ? await reencode(raw, mime, rule.maxSide) : raw;
+  const now = ctx.clock.now();
+  const key = `${input.kind.replace('/', '-')}/${now.getUTCFullYear()}/${randomUUID()}.${EXTENSIONS[mime]}`;
+  const storage = storageFor(ctx.config);
+  await storage.put(key, bytes, mime);
+  try {
+    const [row] = await db
+      .insert(files)
+      .values({
+        kind: input.kind,
+        owner_id: input.ownerId,
+        institution_id: input.institutionId,
+        storage_key: key,
+        original_name: cleanName(input.part.filename),
+        mime,
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      })
+      .returning({ id: files.id });
+    return { id: row!.id, url: fileUrl(row!.id) };
+  } catch (error) {
+    await storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,170 @@
+import { idsBody, moduleBody, rowPermissions } from '@skolar/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActor } from '../../auth/plugin.ts';
+import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
+import { errorBody } from '../auth/auth.schemas.ts';
+import * as modules from './modules.service.ts';
+
+const moduleRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  hourly_volume: z.number().int().nullable(),
+  archived_at: z.date().nullable(),
+  nb_subjects: z.number().int(),
+  nb_institutions: z.number().int(),
+  nb_trainings: z.number().int(),
+  can: rowPermissions,
+});
+
+const linkedSubject = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  coefficient: z.number(),
+  hourly_volume: z.number().int(),
+  institution: z.string(),
+  assigned: z.boolean(),
+});
+
+const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
+const tags = ['modules'];
+const subjectParams = z.object({
+  id: z.coerce.number().int().positive(),
+  subjectId: z.coerce.number().int().positive(),
+});
+
+export const moduleRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Modules (super-admin: all; admin: those of their institution)',
+        querystring: listQuery,
+        response: { 200: listAnswer(moduleRow), ...errors },
+      },
+    },
+    async (request) => modules.list(app.ctx, requireActor(request), request.query),
+  );
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One module',
+        params: idParams,
+        response: { 200: moduleRow, ...errors },
+      },
+    },
+    async (request) => modules.read(app.ctx, requireActor(request), request.params.id),
+  );
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Create a module (super-admin)',
+        body: moduleBody,
+        response: { 201: moduleRow, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await modules.create(app.ctx, requireActor(request), request.body)),
+  );
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a module (super-admin)',
+        params: idParams,
+        body: moduleBody,
+        response: { 200: moduleRow, ...errors },
+      },
+    },
+    async (request) =>
+      modules.update(app.ctx, requireActor(request), request.params.id, request.body),
+  );
+  for (const [path, archived] of [
+    ['archive', true],
+    ['unarchive', false],
+  ] as const) {
+    app.post(
+      `/:id/${path}`,
+      {
+        schema: {
+          tags,
+          summary: `${archived ? 'Archive' : 'Unarchive'} a module (super-admin)`,
+          params: idParams,
+          response: { 200: moduleRow, ...errors },
+        },
+      },
+      async (request) =>
+        modules.setArchived(app.ctx, requireActor(request), request.params.id, archived),
+    );
+  }
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a module no training uses (super-admin; 409 otherwise)',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await modules.remove(app.ctx, requireActor(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  app.get(
+    '/:id/subjects',
+    {
+      schema: {
+        tags,
+        summary: 'Subjects the viewer may link, each with whether the module has it',
+        params: idParams,
+        querystring: listQuery,
+        response: { 200: listAnswer(linkedSubject), ...errors },
+      },
+    },
+    async (request) =>
+      modules.listSubjects(app.ctx, requireActor(request), request.params.id, request.query),
+  );
+  app.put(
+    '/:id/subjects',
+    {
+      schema: {
+        tags,
+        summary: 'Link subjects to the module; those already linked stay',
+        params: idParams,
+        body: idsBody,
+        response: { 200: z.object({ assigned: z.number().int() }), ...errors },
+      },
+    },
+    async (request) =>
+      modules.assignSubjects(app.ctx, requireActor(request), request.params.id, request.body.ids),
+  );
+  app.delete(
+    '/:id/subjects/:subjectId',
+    {
+      schema: {
+        tags,
+        summary: 'Dissociate a subject from the module',
+        params: subjectParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await modules.dissociateSubject(
+        app.ctx,
+        requireActor(request),
+        request.params.id,
+        request.params.subjectId,
+      );
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,119 @@
+import type { moduleBody } from '@skolar/shared';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { roleMay } from '../../auth/grants.ts';
+import { authorize, requireAccess, scopeOf } from '../../auth/policy.ts';
+import type { Actor } from '../../auth/sessions.ts';
+import type { AppContext } from '../../context.ts';
+import { modules } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import type { ListQuery } from '../../http/pagination.ts';
+import {
+  findModule,
+  linkSubjects,
+  listModuleSubjects,
+  listModules,
+  unlinkSubject,
+} from './modules.queries.ts';
+
+type Row = NonNullable<Awaited<ReturnType<typeof findModule>>>;
+type Body = z.output<typeof moduleBody>;
+
+function present(actor: Actor, row: Row) {
+  return {
+    ...row,
+    can: {
+      update: roleMay(actor.role, 'update', 'module'),
+      delete: roleMay(actor.role, 'delete', 'module') && row.nb_trainings === 0,
+      archive: roleMay(actor.role, 'archive', 'module'),
+    },
+  };
+}
+
+const viewerInstitution = (actor: Actor) =>
+  actor.role === 'super-admin' ? null : (actor.institutionId ?? -1);
+
+/** The super-admin sees every module; an admin (or super-teacher) those of their institution. */
+export async function list(ctx: AppContext, actor: Actor, query: ListQuery) {
+  authorize(actor, 'list', 'module');
+  const { rows, total } = await listModules(
+    ctx.db,
+    scopeOf(actor, 'module').where,
+    viewerInstitution(actor),
+    query,
+  );
+  return {
+    data: rows.map((row) => present(actor, row)),
+    meta: { page: query.page, per_page: query.per_page, total },
+  };
+}
+
+export async function read(ctx: AppContext, actor: Actor, id: number) {
+  await requireAccess(ctx.db, actor, 'read', 'module', id);
+  return present(actor, (await findModule(ctx.db, id, viewerInstitution(actor)))!);
+}
+
+export async function create(ctx: AppContext, actor: Actor, body: Body) {
+  authorize(actor, 'create', 'module');
+  const [row] = await ctx.db.insert(modules).values(body).returning({ id: modules.id });
+  return read(ctx, actor, row!.id);
+}
+
+export async function update(ctx: AppContext, actor: Actor, id: number, body: Body) {
+  await requireAccess(ctx.db, actor, 'update', 'module', id);
+  await ctx.db.update(modules).set(body).where(eq(modules.id, id));
+  return read(ctx, actor, id);
+}
+
+export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
+  await requireAccess(ctx.db, actor, 'archive', 'module', id);
+  await ctx.db
+    .update(modules)
+    .set({ archived_at: archived ? ctx.clock.now() : null })
+    .where(eq(modules.id, id));
+  return read(ctx, actor, id);
+}
+
+/** Deletes a module no training uses (409 otherwise: archive it instead). */
+export async function remove(ctx: AppContext, actor: Actor, id: number) {
+  await requireAccess(ctx.db, actor, 'delete', 'module', id);
+  const row = await findModule(ctx.db, id, null);
+  if ((row?.nb_trainings ?? 0) > 0) throw conflict('manage.conflict.moduleInUse');
+  await ctx.db.delete(modules).where(eq(modules.id, id));
+}
+
+/** `/module-subject/:moduleId`: subjects the viewer may link, with whether the module has them. */
+export async function listSubjects(ctx: AppContext, actor: Actor, id: number, query: ListQuery) {
+  authorize(actor, 'assign', 'module');
+  await requireAccess(ctx.db, actor, 'read', 'module', id);
+  const { rows, total } = await listModuleSubjects(
+    ctx.db,
+    id,
+    scopeOf(actor, 'subject').where,
+    query,
+  );
+  return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
+}
+
+/** Links subjects (of the viewer's institution) to the module; those already linked stay. */
+export async function assignSubjects(ctx: AppContext, actor: Actor, id: number, ids: number[]) {
+  authorize(actor, 'assign', 'module');
+  await requireAccess(ctx.db, actor, 'read', 'module', id);
+  const unique = [...new Set(ids)];
+  await requireAccess(ctx.db, actor, 'assign', 'subject', unique);
+  await linkSubjects(ctx.db, id, unique);
+  return { assigned: unique.length };
+}
+
+export async function dissociateSubject(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  subjectId: number,
+) {
+  authorize(actor, 'assign', 'module');
+  await requireAccess(ctx.db, actor, 'read', 'module', id);
+  await requireAccess(ctx.db, actor, 'assign', 'subject', subjectId);
+  const removed = await unlinkSubject(ctx.db, id, subjectId);
+  if (removed.length === 0) throw notFound();
+}

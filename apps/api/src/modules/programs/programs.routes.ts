@@ -1,0 +1,129 @@
+import { programBody, rowPermissions } from '@skolar/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActor } from '../../auth/plugin.ts';
+import { STEP_UP_HEADER } from '../../auth/step-up.ts';
+import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
+import { errorBody } from '../auth/auth.schemas.ts';
+import * as programs from './programs.service.ts';
+
+const program = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sector: z.string(),
+  levels: z.array(z.string()),
+  description: z.string(),
+  archived_at: z.date().nullable(),
+  nb_promotions: z.number().int(),
+  nb_institutions: z.number().int(),
+  can: rowPermissions,
+});
+
+const programDetail = program.extend({
+  promotions: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      academic_year: z.string(),
+      level: z.string(),
+      archived_at: z.date().nullable(),
+      nb_students: z.number().int(),
+    }),
+  ),
+});
+
+const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
+const tags = ['programs'];
+
+export const programRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Programs (super-admin: all; admin, super-teacher: those of their institution)',
+        querystring: listQuery,
+        response: { 200: listAnswer(program), ...errors },
+      },
+    },
+    async (request) => programs.list(app.ctx, requireActor(request), request.query),
+  );
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A program with its promotions of the institution',
+        params: idParams,
+        response: { 200: programDetail, ...errors },
+      },
+    },
+    async (request) => programs.read(app.ctx, requireActor(request), request.params.id),
+  );
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Create a program (super-admin)',
+        body: programBody,
+        response: { 201: programDetail, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await programs.create(app.ctx, requireActor(request), request.body)),
+  );
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a program (super-admin, with a step-up token in X-Confirm-Token)',
+        params: idParams,
+        body: programBody,
+        response: { 200: programDetail, ...errors },
+      },
+    },
+    async (request) =>
+      programs.update(
+        app.ctx,
+        requireActor(request),
+        request.params.id,
+        request.body,
+        request.headers[STEP_UP_HEADER] as string | undefined,
+      ),
+  );
+  for (const [path, archived] of [
+    ['archive', true],
+    ['unarchive', false],
+  ] as const) {
+    app.post(
+      `/:id/${path}`,
+      {
+        schema: {
+          tags,
+          summary: `${archived ? 'Archive' : 'Unarchive'} a program (super-admin)`,
+          params: idParams,
+          response: { 200: programDetail, ...errors },
+        },
+      },
+      async (request) =>
+        programs.setArchived(app.ctx, requireActor(request), request.params.id, archived),
+    );
+  }
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a program no promotion uses (super-admin; 409 otherwise)',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await programs.remove(app.ctx, requireActor(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

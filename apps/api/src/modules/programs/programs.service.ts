@@ -1,0 +1,92 @@
+import type { programBody } from '@skolar/shared';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { roleMay } from '../../auth/grants.ts';
+import { authorize, requireAccess, scopeOf } from '../../auth/policy.ts';
+import type { Actor } from '../../auth/sessions.ts';
+import { requireStepUp } from '../../auth/step-up.ts';
+import type { AppContext } from '../../context.ts';
+import { programs } from '../../db/schema/index.ts';
+import { conflict } from '../../http/errors.ts';
+import type { ListQuery } from '../../http/pagination.ts';
+import { findProgram, listPrograms, programPromotions } from './programs.queries.ts';
+
+type Row = NonNullable<Awaited<ReturnType<typeof findProgram>>>;
+type Body = z.output<typeof programBody>;
+
+function present(actor: Actor, row: Row) {
+  return {
+    ...row,
+    can: {
+      update: roleMay(actor.role, 'update', 'program'),
+      delete: roleMay(actor.role, 'delete', 'program') && row.nb_promotions === 0,
+      archive: roleMay(actor.role, 'archive', 'program'),
+    },
+  };
+}
+
+/** The super-admin sees every program; an admin or super-teacher those of their institution. */
+const viewerInstitution = (actor: Actor) =>
+  actor.role === 'super-admin' ? null : (actor.institutionId ?? -1);
+
+export async function list(ctx: AppContext, actor: Actor, query: ListQuery) {
+  authorize(actor, 'list', 'program');
+  const { rows, total } = await listPrograms(
+    ctx.db,
+    scopeOf(actor, 'program').where,
+    viewerInstitution(actor),
+    query,
+  );
+  return {
+    data: rows.map((row) => present(actor, row)),
+    meta: { page: query.page, per_page: query.per_page, total },
+  };
+}
+
+/** A program with its promotions of the viewer's institution. */
+export async function read(ctx: AppContext, actor: Actor, id: number) {
+  await requireAccess(ctx.db, actor, 'read', 'program', id);
+  const institutionId = viewerInstitution(actor);
+  const row = (await findProgram(ctx.db, id, institutionId))!;
+  return {
+    ...present(actor, row),
+    promotions: await programPromotions(ctx.db, id, institutionId),
+  };
+}
+
+export async function create(ctx: AppContext, actor: Actor, body: Body) {
+  authorize(actor, 'create', 'program');
+  const [row] = await ctx.db.insert(programs).values(body).returning({ id: programs.id });
+  return read(ctx, actor, row!.id);
+}
+
+/** Edits a program; the edit route carries a step-up token (X-Confirm-Token). */
+export async function update(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  body: Body,
+  token: string | undefined,
+) {
+  await requireAccess(ctx.db, actor, 'update', 'program', id);
+  await requireStepUp(ctx, actor, token);
+  await ctx.db.update(programs).set(body).where(eq(programs.id, id));
+  return read(ctx, actor, id);
+}
+
+export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
+  await requireAccess(ctx.db, actor, 'archive', 'program', id);
+  await ctx.db
+    .update(programs)
+    .set({ archived_at: archived ? ctx.clock.now() : null })
+    .where(eq(programs.id, id));
+  return read(ctx, actor, id);
+}
+
+/** Deletes a program no promotion uses (409 otherwise: archive it instead). */
+export async function remove(ctx: AppContext, actor: Actor, id: number) {
+  await requireAccess(ctx.db, actor, 'delete', 'program', id);
+  const row = await findProgram(ctx.db, id, null);
+  if ((row?.nb_promotions ?? 0) > 0) throw conflict('manage.conflict.programInUse');
+  await ctx.db.delete(programs).where(eq(programs.id, id));
+}

@@ -1,0 +1,122 @@
+import { ROLES, rowPermissions, userBody } from '@skolar/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActor } from '../../auth/plugin.ts';
+import { STEP_UP_HEADER } from '../../auth/step-up.ts';
+import { idParams, listAnswer } from '../../http/pagination.ts';
+import { errorBody } from '../auth/auth.schemas.ts';
+import { userListQuery } from './users.queries.ts';
+import * as users from './users.service.ts';
+
+const user = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  gender: z.enum(['Mr', 'Mme']).nullable(),
+  phone: z.string().nullable(),
+  locale: z.enum(['fr', 'en', 'de']),
+  institution_id: z.number().int().nullable(),
+  institution: z.string().nullable(),
+  institution_color_code: z.string().nullable(),
+  email_verified_at: z.date().nullable(),
+  archived_at: z.date().nullable(),
+  can: rowPermissions,
+});
+
+const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
+const tags = ['users'];
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Users of every role (super-admin); filters role and institution_id',
+        querystring: userListQuery,
+        response: { 200: listAnswer(user), ...errors },
+      },
+    },
+    async (request) => users.list(app.ctx, requireActor(request), request.query),
+  );
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One user (super-admin)',
+        params: idParams,
+        response: { 200: user, ...errors },
+      },
+    },
+    async (request) => users.read(app.ctx, requireActor(request), request.params.id),
+  );
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Create a user and send the invitation mail (super-admin)',
+        body: userBody,
+        response: { 201: user, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await users.create(app.ctx, requireActor(request), request.body)),
+  );
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a user (super-admin, with a step-up token in X-Confirm-Token)',
+        params: idParams,
+        body: userBody,
+        response: { 200: user, ...errors },
+      },
+    },
+    async (request) =>
+      users.update(
+        app.ctx,
+        requireActor(request),
+        request.params.id,
+        request.body,
+        request.headers[STEP_UP_HEADER] as string | undefined,
+      ),
+  );
+  for (const [path, archived] of [
+    ['archive', true],
+    ['unarchive', false],
+  ] as const) {
+    app.post(
+      `/:id/${path}`,
+      {
+        schema: {
+          tags,
+          summary: `${archived ? 'Archive (ends their sessions at once)' : 'Unarchive'} a user (super-admin)`,
+          params: idParams,
+          response: { 200: user, ...errors },
+        },
+      },
+      async (request) =>
+        users.setArchived(app.ctx, requireActor(request), request.params.id, archived),
+    );
+  }
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a user nothing depends on (super-admin; 409 otherwise)',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await users.remove(app.ctx, requireActor(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,129 @@
+import type { userBody } from '@skolar/shared';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { roleMay } from '../../auth/grants.ts';
+import { inviteUser } from '../../auth/invitations.ts';
+import { authorize, requireAccess, scopeOf } from '../../auth/policy.ts';
+import { type Actor, revokeUserSessions } from '../../auth/sessions.ts';
+import { requireStepUp } from '../../auth/step-up.ts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { conflict, HttpError, validationFailed } from '../../http/errors.ts';
+import {
+  emailOwner,
+  findUser,
+  institutionExists,
+  listUsers,
+  type UserListQuery,
+} from './users.queries.ts';
+
+type Row = NonNullable<Awaited<ReturnType<typeof findUser>>>;
+type Body = z.output<typeof userBody>;
+
+function present(actor: Actor, row: Row) {
+  const self = row.id === actor.userId;
+  return {
+    ...row,
+    can: {
+      update: roleMay(actor.role, 'update', 'user'),
+      delete: roleMay(actor.role, 'delete', 'user') && !self,
+      archive: roleMay(actor.role, 'archive', 'user') && !self,
+    },
+  };
+}
+
+export async function list(ctx: AppContext, actor: Actor, query: UserListQuery) {
+  authorize(actor, 'list', 'user');
+  const { rows, total } = await listUsers(ctx.db, scopeOf(actor, 'user').where, query);
+  return {
+    data: rows.map((row) => present(actor, row)),
+    meta: { page: query.page, per_page: query.per_page, total },
+  };
+}
+
+export async function read(ctx: AppContext, actor: Actor, id: number) {
+  await requireAccess(ctx.db, actor, 'read', 'user', id);
+  return present(actor, (await findUser(ctx.db, id))!);
+}
+
+/** The checks a form cannot make alone: the institution exists, the address is free. */
+async function checkBody(db: DbOrTx, body: Body, userId?: number) {
+  const errors: Record<string, string[]> = {};
+  if (body.institution_id !== null && !(await institutionExists(db, body.institution_id))) {
+    errors.institution_id = ['manage.validation.unknownInstitution'];
+  }
+  const owner = await emailOwner(db, body.email);
+  if (owner !== undefined && owner !== userId) errors.email = ['manage.validation.emailTaken'];
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+}
+
+/** Creates an account and invites it by e-mail in the same transaction. */
+export async function create(ctx: AppContext, actor: Actor, body: Body) {
+  authorize(actor, 'create', 'user');
+  const id = await ctx.db.transaction(async (tx) => {
+    await checkBody(tx, body);
+    const [row] = await tx
+      .insert(users)
+      .values({ ...body, email: body.email.toLowerCase() })
+      .returning();
+    await inviteUser(ctx, tx, row!);
+    return row!.id;
+  });
+  return present(actor, (await findUser(ctx.db, id))!);
+}
+
+/** Edits an account; the edit route carries a step-up token (X-Confirm-Token). */
+export async function update(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  body: Body,
+  token: string | undefined,
+) {
+  await requireAccess(ctx.db, actor, 'update', 'user', id);
+  await requireStepUp(ctx, actor, token);
+  if (id === actor.userId && body.role !== 'super-admin') throw conflict('manage.conflict.self');
+  await checkBody(ctx.db, body, id);
+  await ctx.db
+    .update(users)
+    .set({ ...body, email: body.email.toLowerCase() })
+    .where(eq(users.id, id));
+  return present(actor, (await findUser(ctx.db, id))!);
+}
+
+/** Archives (and signs out at once) or restores an account. */
+export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
+  await requireAccess(ctx.db, actor, 'archive', 'user', id);
+  if (id === actor.userId) throw conflict('manage.conflict.self');
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ archived_at: archived ? now : null })
+      .where(eq(users.id, id));
+    if (archived) await revokeUserSessions(tx, id, now);
+  });
+  return present(actor, (await findUser(ctx.db, id))!);
+}
+
+/** Deletes an account; when rows still depend on it the database refuses and this answers 409. */
+export async function remove(ctx: AppContext, actor: Actor, id: number) {
+  await requireAccess(ctx.db, actor, 'delete', 'user', id);
+  if (id === actor.userId) throw conflict('manage.conflict.self');
+  try {
+    await ctx.db.delete(users).where(eq(users.id, id));
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new HttpError(409, 'manage.conflict.userInUse');
+    throw error;
+  }
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    if ((current as { code?: unknown }).code === '23503') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,219 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  INSTITUTION_KINDS,
+  type Institution,
+  type InstitutionBody,
+  institutionBody,
+  splitLabels,
+} from '@skolar/shared';
+import { ImageUp, Save } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { TextField } from '../../ui/text-field.tsx';
+import { applyServerErrors } from './common/errors.ts';
+import { SelectField, TextAreaField } from './common/fields.tsx';
+import './common/management.css';
+
+/** The form keeps the levels as text, one per line (or comma-separated). */
+const formSchema = institutionBody.extend({ levels: z.string() });
+type FormValues = z.input<typeof formSchema>;
+const FIELDS = [
+  'name',
+  'diminutive',
+  'kind',
+  'color_code',
+  'url',
+  'address',
+  'email',
+  'phone',
+  'levels',
+] as const;
+
+const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+
+interface InstitutionFormProps {
+  initial?: Institution;
+  submitLabel: string;
+  cancelTo: string;
+  /** Saves the fields, then the logo when one was chosen. */
+  onSubmit: (body: InstitutionBody, logo: File | null) => Promise<void>;
+}
+
+/** Name, short name, kind, colour (#RRGGBB), logo, site, contact details and levels. */
+export function InstitutionForm({
+  initial,
+  submitLabel,
+  cancelTo,
+  onSubmit,
+}: InstitutionFormProps) {
+  const { t } = useTranslation();
+  const logoId = useId();
+  const [logo, setLogo] = useState<File | null>(null);
+  const [logoError, setLogoError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | null>(initial?.logo_link ?? null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: {
+      name: initial?.name ?? '',
+      diminutive: initial?.diminutive ?? '',
+      kind: initial?.kind ?? 'school',
+      color_code: initial?.color_code ?? '#144E5E',
+      url: initial?.url ?? 'https://',
+      address: initial?.address ?? '',
+      email: initial?.email ?? '',
+      phone: initial?.phone ?? '',
+      levels: (initial?.levels ?? []).join('\n'),
+    },
+  });
+
+  useEffect(() => {
+    if (!logo) return;
+    const url = URL.createObjectURL(logo);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [logo]);
+
+  const colour = watch('color_code');
+  const validColour = /^#[0-9A-Fa-f]{6}$/.test(colour ?? '') ? colour : '#144E5E';
+
+  const chooseLogo = (file: File | undefined) => {
+    setLogoError(null);
+    if (!file) return setLogo(null);
+    if (!LOGO_TYPES.includes(file.type)) return setLogoError(t('manage.validation.imageType'));
+    if (file.size > MAX_LOGO_BYTES)
+      return setLogoError(t('manage.validation.fileTooLarge', { size: '2' }));
+    setLogo(file);
+  };
+
+  const submit = handleSubmit(async (values) => {
+    if (logoError) return;
+    const body = { ...values, levels: splitLabels(values.levels) } as unknown as InstitutionBody;
+    try {
+      await onSubmit(body, logo);
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+    }
+  });
+
+  return (
+    <form className="card manage-form" onSubmit={submit} noValidate>
+      <div className="manage-form__grid">
+        <TextField
+          label={t('institutions.fields.name')}
+          error={errors.name}
+          {...register('name')}
+        />
+        <TextField
+          label={t('institutions.fields.diminutive')}
+          error={errors.diminutive}
+          {...register('diminutive')}
+        />
+        <SelectField
+          label={t('institutions.fields.kind')}
+          error={errors.kind}
+          options={INSTITUTION_KINDS.map((kind) => ({
+            value: kind,
+            label: t(`institutions.kinds.${kind}`),
+          }))}
+          {...register('kind')}
+        />
+        <div className="manage-colour">
+          <input
+            type="color"
+            aria-label={t('institutions.fields.colourPicker')}
+            value={validColour.toLowerCase()}
+            onChange={(event) =>
+              setValue('color_code', event.target.value.toUpperCase(), { shouldValidate: true })
+            }
+          />
+          <TextField
+            label={t('institutions.fields.color_code')}
+            placeholder="#RRGGBB"
+            error={errors.color_code}
+            {...register('color_code')}
+          />
+        </div>
+        <TextField
+          label={t('institutions.fields.url')}
+          type="url"
+          error={errors.url}
+          {...register('url')}
+        />
+        <TextField
+          label={t('institutions.fields.email')}
+          type="email"
+          error={errors.email}
+          {...register('email')}
+        />
+        <TextField
+          label={t('institutions.fields.phone')}
+          type="tel"
+          error={errors.phone}
+          {...register('phone')}
+        />
+        <TextField
+          label={t('institutions.fields.address')}
+          error={errors.address}
+          {...register('address')}
+        />
+      </div>
+      <TextAreaField
+        label={t('institutions.fields.levels')}
+        hint={t('institutions.fields.levelsHint')}
+        error={errors.levels}
+        rows={3}
+        {...register('levels')}
+      />
+      <div className="field">
+        <span className="field__label" id={`${logoId}-label`}>
+          {t('institutions.fields.logo')}
+        </span>
+        <div className="manage-logo-field">
+          {preview && <img src={preview} alt={t('institutions.fields.logoPreview')} />}
+          <input
+            id={logoId}
+            type="file"
+            className="sr-only manage-file-input"
+            accept={LOGO_TYPES.join(',')}
+            aria-labelledby={`${logoId}-label`}
+            aria-describedby={`${logoId}-hint`}
+            onChange={(event) => chooseLogo(event.target.files?.[0])}
+          />
+          <label htmlFor={logoId} className="button button--ghost button--small">
+            <ImageUp size={16} aria-hidden="true" />
+            {t('institutions.fields.chooseLogo')}
+          </label>
+          <span className="manage-muted">{logo?.name ?? t('institutions.fields.noFile')}</span>
+        </div>
+        <p id={`${logoId}-hint`} className="manage-hint">
+          {t('institutions.fields.logoHint')}
+        </p>
+        {logoError && (
+          <p className="field__error" role="alert">
+            {logoError}
+          </p>
+        )}
+      </div>
+      <div className="manage-form__actions">
+        <Link to={cancelTo} className="button button--ghost">
+          {t('manage.cancel')}
+        </Link>
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          <Save size={16} aria-hidden="true" />
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,190 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Archive, ArchiveRestore, Link2, Pencil, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { usePageTitle } from '../../ui/page-title.ts';
+import {
+  deleteInstitution,
+  institutionKeys,
+  setInstitutionArchived,
+  useInstitution,
+} from './api.ts';
+import { toastError } from './common/errors.ts';
+import { PageHeader } from './common/page-header.tsx';
+import { useStepUpEdit } from './common/step-up-edit.tsx';
+
+/** `/institutions/:id` (super-admin): the institution's details and actions. */
+export function InstitutionPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const query = useInstitution(id);
+  const institution = query.data;
+  const [stepUp, editWithStepUp] = useStepUpEdit('/institutions');
+  usePageTitle(institution?.name ?? t('institutions.title'));
+  const refresh = () => client.invalidateQueries({ queryKey: institutionKeys.all });
+  const archived = institution?.archived_at !== null && institution?.archived_at !== undefined;
+
+  return (
+    <div className="container page">
+      <PageHeader
+        eyebrow={t('institutions.title')}
+        title={institution?.name ?? '…'}
+        back="/institutions"
+        actions={
+          institution && (
+            <>
+              <Link
+                to={`/institution-program/${id}`}
+                className="button button--ghost button--small"
+              >
+                <Link2 size={16} aria-hidden="true" />
+                {t('institutions.programs')}
+              </Link>
+              {institution.can.update && (
+                <button
+                  type="button"
+                  className="button button--primary button--small"
+                  onClick={() => editWithStepUp(id)}
+                >
+                  <Pencil size={16} aria-hidden="true" />
+                  {t('manage.edit')}
+                </button>
+              )}
+              {institution.can.archive && (
+                <ConfirmDialog
+                  kind={archived ? 'unarchive' : 'archive'}
+                  subject={institution.name}
+                  onConfirm={async () => {
+                    try {
+                      await setInstitutionArchived(id, !archived);
+                      toast.success(t(archived ? 'manage.unarchived' : 'manage.archived'));
+                      await refresh();
+                    } catch (error) {
+                      toastError(error);
+                    }
+                  }}
+                  trigger={
+                    <button type="button" className="button button--ghost button--small">
+                      {archived ? (
+                        <ArchiveRestore size={16} aria-hidden="true" />
+                      ) : (
+                        <Archive size={16} aria-hidden="true" />
+                      )}
+                      {t(archived ? 'manage.unarchive' : 'manage.archive')}
+                    </button>
+                  }
+                />
+              )}
+              {institution.can.delete && (
+                <ConfirmDialog
+                  kind="delete"
+                  subject={institution.name}
+                  onConfirm={async () => {
+                    try {
+                      await deleteInstitution(id);
+                      toast.success(t('manage.deleted'));
+                      await refresh();
+                      await navigate('/institutions');
+                    } catch (error) {
+                      toastError(error);
+                    }
+                  }}
+                  trigger={
+                    <button type="button" className="button button--danger button--small">
+                      <Trash2 size={16} aria-hidden="true" />
+                      {t('manage.delete')}
+                    </button>
+                  }
+                />
+              )}
+            </>
+          )
+        }
+      >
+        {archived && (
+          <span className="badge manage-badge--archived">{t('manage.archivedBadge')}</span>
+        )}
+      </PageHeader>
+      {query.isError && <p className="notice notice--error">{t('institutions.notFound')}</p>}
+      {institution && (
+        <section className="card manage-detail" aria-label={t('institutions.details')}>
+          <div className="manage-detail__hero">
+            {institution.logo_link ? (
+              <img
+                src={institution.logo_link}
+                alt={t('institutions.logoOf', { name: institution.name })}
+              />
+            ) : (
+              <span
+                className="manage-swatch"
+                style={{ background: institution.color_code, width: 48, height: 48 }}
+              />
+            )}
+            <div>
+              <strong>{institution.diminutive ?? institution.name}</strong>
+              <p className="manage-muted">{t(`institutions.kinds.${institution.kind}`)}</p>
+            </div>
+          </div>
+          <dl className="manage-facts">
+            <div>
+              <dt>{t('institutions.fields.color_code')}</dt>
+              <dd className="manage-name">
+                <span className="manage-swatch" style={{ background: institution.color_code }} />
+                <code>{institution.color_code}</code>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('institutions.fields.url')}</dt>
+              <dd>
+                <a href={institution.url} target="_blank" rel="noreferrer noopener">
+                  {institution.url}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('institutions.fields.email')}</dt>
+              <dd>{institution.email}</dd>
+            </div>
+            <div>
+              <dt>{t('institutions.fields.phone')}</dt>
+              <dd>{institution.phone}</dd>
+            </div>
+            <div>
+              <dt>{t('institutions.fields.address')}</dt>
+              <dd>{institution.address}</dd>
+            </div>
+            <div>
+              <dt>{t('institutions.fields.nb_users')}</dt>
+              <dd>{institution.nb_users}</dd>
+            </div>
+            <div>
+              <dt>{t('institutions.fields.nb_programs')}</dt>
+              <dd>{institution.nb_programs}</dd>
+            </div>
+            <div>
+              <dt>{t('institutions.fields.nb_levels')}</dt>
+              <dd>{institution.nb_levels}</dd>
+            </div>
+          </dl>
+          {institution.levels.length > 0 && (
+            <div className="manage-section">
+              <h2>{t('institutions.fields.levelsList')}</h2>
+              <ul className="manage-chips">
+                {institution.levels.map((level) => (
+                  <li key={level} className="badge">
+                    {level}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </section>
+      )}
+      {stepUp}
+    </div>
+  );
+}

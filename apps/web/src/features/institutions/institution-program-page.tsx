@@ -1,0 +1,50 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { usePageTitle } from '../../ui/page-title.ts';
+import { institutionKeys, useInstitution } from './api.ts';
+import { PageHeader } from './common/page-header.tsx';
+import { type Linkable, RelationTable } from './common/relation-table.tsx';
+
+interface LinkedProgram extends Linkable {
+  sector: string | null;
+  levels: string[] | null;
+}
+
+const column = createColumnHelper<LinkedProgram>();
+
+/** `/institution-program/:id` (super-admin): assign programs to the institution, or dissociate them. */
+export function InstitutionProgramPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const institution = useInstitution(id);
+  usePageTitle(t('institutions.programsOf', { name: institution.data?.name ?? '' }));
+  const columns = useMemo(
+    () => [
+      column.accessor('name', { header: t('programs.fields.name'), meta: { sortKey: 'name' } }),
+      column.accessor('sector', { header: t('programs.fields.sector') }),
+      column.accessor('levels', {
+        header: t('programs.fields.levels'),
+        cell: ({ getValue }) => (getValue() ?? []).join(', ') || '—',
+      }),
+    ],
+    [t],
+  );
+  return (
+    <div className="container page">
+      <PageHeader
+        eyebrow={institution.data?.name ?? t('institutions.title')}
+        title={t('institutions.programs')}
+        back={`/institutions/${id}`}
+      />
+      <RelationTable<LinkedProgram>
+        caption={t('institutions.programs')}
+        path={`/api/institutions/${id}/programs`}
+        queryKey={institutionKeys.programs(id)}
+        columns={columns}
+        emptyMessage={t('programs.empty')}
+      />
+    </div>
+  );
+}

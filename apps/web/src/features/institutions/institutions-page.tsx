@@ -1,0 +1,155 @@
+import type { Institution } from '@skolar/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { DataTable } from '../../ui/data-table.tsx';
+import type { CsvColumn } from '../../ui/export-csv.ts';
+import { useListState } from '../../ui/list-state.ts';
+import { usePageTitle } from '../../ui/page-title.ts';
+import { deleteInstitution, institutionKeys, setInstitutionArchived } from './api.ts';
+import { toastError } from './common/errors.ts';
+import { ExportButton } from './common/export-button.tsx';
+import { useListQuery } from './common/list-query.ts';
+import { PageHeader } from './common/page-header.tsx';
+import { RowActions } from './common/row-actions.tsx';
+import { useStepUpEdit } from './common/step-up-edit.tsx';
+
+const column = createColumnHelper<Institution>();
+
+/** `/institutions` (super-admin): every institution, with its users and programs counted. */
+export function InstitutionsPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('institutions.title'));
+  const client = useQueryClient();
+  const [state, setState] = useListState();
+  const list = useListQuery<Institution>(institutionKeys.all, '/api/institutions', state);
+  const [stepUp, editWithStepUp] = useStepUpEdit('/institutions');
+  const refresh = () => client.invalidateQueries({ queryKey: institutionKeys.all });
+
+  const columns = [
+    column.accessor('name', {
+      header: t('institutions.fields.name'),
+      meta: { sortKey: 'name' },
+      cell: ({ row }) => (
+        <Link to={`/institutions/${row.original.id}`} className="manage-name">
+          {row.original.logo_link ? (
+            <img className="manage-logo" src={row.original.logo_link} alt="" />
+          ) : (
+            <span className="manage-swatch" style={{ background: row.original.color_code }} />
+          )}
+          {row.original.name}
+        </Link>
+      ),
+    }),
+    column.accessor('diminutive', {
+      header: t('institutions.fields.diminutive'),
+      meta: { sortKey: 'diminutive' },
+      cell: ({ getValue }) => getValue() ?? '—',
+    }),
+    column.accessor('kind', {
+      header: t('institutions.fields.kind'),
+      meta: { sortKey: 'kind' },
+      cell: ({ getValue }) => t(`institutions.kinds.${getValue()}`),
+    }),
+    column.accessor('color_code', {
+      header: t('institutions.fields.color_code'),
+      cell: ({ getValue }) => (
+        <span className="manage-name">
+          <span className="manage-swatch" style={{ background: getValue() }} />
+          <code>{getValue()}</code>
+        </span>
+      ),
+    }),
+    column.accessor('nb_users', {
+      header: t('institutions.fields.nb_users'),
+      meta: { sortKey: 'nb_users', numeric: true },
+    }),
+    column.accessor('nb_programs', {
+      header: t('institutions.fields.nb_programs'),
+      meta: { sortKey: 'nb_programs', numeric: true },
+    }),
+    column.display({
+      id: 'actions',
+      header: () => <span className="sr-only">{t('manage.actions.title')}</span>,
+      cell: ({ row }) => (
+        <RowActions
+          name={row.original.name}
+          can={row.original.can}
+          archived={row.original.archived_at !== null}
+          view={`/institutions/${row.original.id}`}
+          edit={() => editWithStepUp(row.original.id)}
+          onArchive={async (archived) => {
+            try {
+              await setInstitutionArchived(row.original.id, archived);
+              toast.success(t(archived ? 'manage.archived' : 'manage.unarchived'));
+              await refresh();
+            } catch (error) {
+              toastError(error);
+            }
+          }}
+          onDelete={async () => {
+            try {
+              await deleteInstitution(row.original.id);
+              toast.success(t('manage.deleted'));
+              await refresh();
+            } catch (error) {
+              toastError(error);
+            }
+          }}
+        />
+      ),
+    }),
+  ];
+
+  const csv: CsvColumn<Institution>[] = [
+    { header: t('institutions.fields.name'), value: (row) => row.name },
+    { header: t('institutions.fields.diminutive'), value: (row) => row.diminutive },
+    { header: t('institutions.fields.kind'), value: (row) => t(`institutions.kinds.${row.kind}`) },
+    { header: t('institutions.fields.color_code'), value: (row) => row.color_code },
+    { header: t('institutions.fields.email'), value: (row) => row.email },
+    { header: t('institutions.fields.phone'), value: (row) => row.phone },
+    { header: t('institutions.fields.url'), value: (row) => row.url },
+    { header: t('institutions.fields.nb_users'), value: (row) => row.nb_users },
+    { header: t('institutions.fields.nb_programs'), value: (row) => row.nb_programs },
+  ];
+
+  return (
+    <div className="container page">
+      <PageHeader
+        eyebrow={t('manage.eyebrow')}
+        title={t('institutions.title')}
+        actions={
+          <Link to="/institutions/add" className="button button--primary button--small">
+            <Plus size={16} aria-hidden="true" />
+            {t('institutions.add')}
+          </Link>
+        }
+      />
+      <div className="manage-list">
+        <DataTable
+          caption={t('institutions.title')}
+          columns={columns}
+          answer={list.data}
+          isLoading={list.isLoading}
+          state={state}
+          onStateChange={setState}
+          emptyMessage={t('institutions.empty')}
+          archivable
+          getRowId={(row) => String(row.id)}
+          actions={
+            <ExportButton
+              path="/api/institutions"
+              state={state}
+              columns={csv}
+              filename="institutions.csv"
+            />
+          }
+        />
+      </div>
+      {stepUp}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ModuleBody, ModuleRow } from '@skolar/shared';
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../../lib/http.ts';
+
+export type ModuleDetail = ModuleRow & { nb_trainings: number };
+
+export const moduleKeys = {
+  all: ['modules'] as const,
+  one: (id: number) => ['modules', id] as const,
+  subjects: (id: number) => ['modules', id, 'subjects'] as const,
+};
+
+export const useModule = (id: number) =>
+  useQuery({
+    queryKey: moduleKeys.one(id),
+    queryFn: () => http.get<ModuleDetail>(`/api/modules/${id}`),
+  });
+
+export const createModule = (body: ModuleBody) => http.post<ModuleDetail>('/api/modules', body);
+
+export const updateModule = (id: number, body: ModuleBody) =>
+  http.patch<ModuleDetail>(`/api/modules/${id}`, body);
+
+export const setModuleArchived = (id: number, archived: boolean) =>
+  http.post<ModuleDetail>(`/api/modules/${id}/${archived ? 'archive' : 'unarchive'}`);
+
+export const deleteModule = (id: number) => http.delete(`/api/modules/${id}`);

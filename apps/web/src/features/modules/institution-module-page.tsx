@@ -1,0 +1,44 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { usePageTitle } from '../../ui/page-title.ts';
+import { PageHeader } from '../institutions/common/page-header.tsx';
+import { type Linkable, RelationTable } from '../institutions/common/relation-table.tsx';
+
+interface LinkedModule extends Linkable {
+  hourly_volume: number | null;
+}
+
+const column = createColumnHelper<LinkedModule>();
+
+/** `/institution-module/:id` (admin): the modules their institution uses, to assign or dissociate. */
+export function InstitutionModulePage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  usePageTitle(t('modules.institutionTitle'));
+  const columns = [
+    column.accessor('name', { header: t('modules.fields.name'), meta: { sortKey: 'name' } }),
+    column.accessor('hourly_volume', {
+      header: t('modules.fields.hourly_volume'),
+      meta: { numeric: true },
+      cell: ({ getValue }) =>
+        getValue() === null ? '—' : t('modules.hours', { count: getValue() ?? 0 }),
+    }),
+  ];
+  return (
+    <div className="container page">
+      <PageHeader
+        eyebrow={t('modules.title')}
+        title={t('modules.institutionTitle')}
+        back="/modules"
+      />
+      <RelationTable<LinkedModule>
+        caption={t('modules.institutionTitle')}
+        path={`/api/institutions/${id}/modules`}
+        queryKey={['institutions', id, 'modules']}
+        columns={columns}
+        emptyMessage={t('modules.empty')}
+      />
+    </div>
+  );
+}

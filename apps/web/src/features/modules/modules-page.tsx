@@ -1,0 +1,143 @@
+import type { ModuleRow } from '@skolar/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Link2, Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { useSession } from '../../app/session.ts';
+import { DataTable } from '../../ui/data-table.tsx';
+import type { CsvColumn } from '../../ui/export-csv.ts';
+import { useListState } from '../../ui/list-state.ts';
+import { usePageTitle } from '../../ui/page-title.ts';
+import { toastError } from '../institutions/common/errors.ts';
+import { ExportButton } from '../institutions/common/export-button.tsx';
+import { useListQuery } from '../institutions/common/list-query.ts';
+import { PageHeader } from '../institutions/common/page-header.tsx';
+import { RowActions } from '../institutions/common/row-actions.tsx';
+import { deleteModule, moduleKeys, setModuleArchived } from './api.ts';
+
+const column = createColumnHelper<ModuleRow>();
+
+/** `/modules`: the super-admin's catalogue of modules; an admin sees those of their institution. */
+export function ModulesPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('modules.title'));
+  const { user, info } = useSession();
+  const superAdmin = user?.role === 'super-admin';
+  const client = useQueryClient();
+  const [state, setState] = useListState();
+  const list = useListQuery<ModuleRow>(moduleKeys.all, '/api/modules', state);
+  const refresh = () => client.invalidateQueries({ queryKey: moduleKeys.all });
+
+  const columns = [
+    column.accessor('name', {
+      header: t('modules.fields.name'),
+      meta: { sortKey: 'name' },
+      cell: ({ row }) => (
+        <Link to={`/modules/${row.original.id}`} className="manage-name">
+          {row.original.name}
+        </Link>
+      ),
+    }),
+    column.accessor('hourly_volume', {
+      header: t('modules.fields.hourly_volume'),
+      meta: { sortKey: 'hourly_volume', numeric: true },
+      cell: ({ getValue }) =>
+        getValue() === null ? '—' : t('modules.hours', { count: getValue() ?? 0 }),
+    }),
+    column.accessor('nb_subjects', {
+      header: t('modules.fields.nb_subjects'),
+      meta: { sortKey: 'nb_subjects', numeric: true },
+    }),
+    ...(superAdmin
+      ? [
+          column.accessor('nb_institutions', {
+            header: t('modules.fields.nb_institutions'),
+            meta: { sortKey: 'nb_institutions', numeric: true },
+          }),
+        ]
+      : []),
+    column.display({
+      id: 'actions',
+      header: () => <span className="sr-only">{t('manage.actions.title')}</span>,
+      cell: ({ row }) => (
+        <RowActions
+          name={row.original.name}
+          can={row.original.can}
+          archived={row.original.archived_at !== null}
+          view={`/modules/${row.original.id}`}
+          edit={`/modules/edit/${row.original.id}`}
+          onArchive={async (archived) => {
+            try {
+              await setModuleArchived(row.original.id, archived);
+              toast.success(t(archived ? 'manage.archived' : 'manage.unarchived'));
+              await refresh();
+            } catch (error) {
+              toastError(error);
+            }
+          }}
+          onDelete={async () => {
+            try {
+              await deleteModule(row.original.id);
+              toast.success(t('manage.deleted'));
+              await refresh();
+            } catch (error) {
+              toastError(error);
+            }
+          }}
+        />
+      ),
+    }),
+  ];
+
+  const csv: CsvColumn<ModuleRow>[] = [
+    { header: t('modules.fields.name'), value: (row) => row.name },
+    { header: t('modules.fields.hourly_volume'), value: (row) => row.hourly_volume },
+    { header: t('modules.fields.nb_subjects'), value: (row) => row.nb_subjects },
+    { header: t('modules.fields.description'), value: (row) => row.description },
+  ];
+
+  return (
+    <div className="container page">
+      <PageHeader
+        eyebrow={t('manage.eyebrow')}
+        title={t('modules.title')}
+        actions={
+          superAdmin ? (
+            <Link to="/modules/add" className="button button--primary button--small">
+              <Plus size={16} aria-hidden="true" />
+              {t('modules.add')}
+            </Link>
+          ) : (
+            info?.institution && (
+              <Link
+                to={`/institution-module/${info.institution.id}`}
+                className="button button--primary button--small"
+              >
+                <Link2 size={16} aria-hidden="true" />
+                {t('modules.manageInstitution')}
+              </Link>
+            )
+          )
+        }
+      />
+      <div className="manage-list">
+        <DataTable
+          caption={t('modules.title')}
+          columns={columns}
+          answer={list.data}
+          isLoading={list.isLoading}
+          state={state}
+          onStateChange={setState}
+          emptyMessage={t('modules.empty')}
+          archivable
+          getRowId={(row) => String(row.id)}
+          actions={
+            <ExportButton path="/api/modules" state={state} columns={csv} filename="modules.csv" />
+          }
+        />
+      </div>
+    </div>
+  );
+}

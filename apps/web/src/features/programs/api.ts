@@ -1,0 +1,35 @@
+import type { Program, ProgramBody } from '@skolar/shared';
+import { useQuery } from '@tanstack/react-query';
+import { http, stepUpHeader } from '../../lib/http.ts';
+
+export interface ProgramPromotion {
+  id: number;
+  name: string;
+  academic_year: string;
+  level: string;
+  archived_at: string | null;
+  nb_students: number;
+}
+
+export type ProgramDetail = Program & { promotions: ProgramPromotion[] };
+
+export const programKeys = {
+  all: ['programs'] as const,
+  one: (id: number) => ['programs', id] as const,
+};
+
+export const useProgram = (id: number) =>
+  useQuery({
+    queryKey: programKeys.one(id),
+    queryFn: () => http.get<ProgramDetail>(`/api/programs/${id}`),
+  });
+
+export const createProgram = (body: ProgramBody) => http.post<ProgramDetail>('/api/programs', body);
+
+export const updateProgram = (id: number, body: ProgramBody, token: string) =>
+  http.patch<ProgramDetail>(`/api/programs/${id}`, body, stepUpHeader(token));
+
+export const setProgramArchived = (id: number, archived: boolean) =>
+  http.post<ProgramDetail>(`/api/programs/${id}/${archived ? 'archive' : 'unarchive'}`);
+
+export const deleteProgram = (id: number) => http.delete(`/api/programs/${id}`);

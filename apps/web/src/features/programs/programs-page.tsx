@@ -1,0 +1,147 @@
+import type { Program } from '@skolar/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { useSession } from '../../app/session.ts';
+import { DataTable } from '../../ui/data-table.tsx';
+import type { CsvColumn } from '../../ui/export-csv.ts';
+import { useListState } from '../../ui/list-state.ts';
+import { usePageTitle } from '../../ui/page-title.ts';
+import { toastError } from '../institutions/common/errors.ts';
+import { ExportButton } from '../institutions/common/export-button.tsx';
+import { useListQuery } from '../institutions/common/list-query.ts';
+import { PageHeader } from '../institutions/common/page-header.tsx';
+import { RowActions } from '../institutions/common/row-actions.tsx';
+import { useStepUpEdit } from '../institutions/common/step-up-edit.tsx';
+import { deleteProgram, programKeys, setProgramArchived } from './api.ts';
+
+const column = createColumnHelper<Program>();
+
+/**
+ * `/programs`: the super-admin manages every program; an admin or super-teacher sees the
+ * programs of their institution and opens one to see its promotions.
+ */
+export function ProgramsPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('programs.title'));
+  const { user } = useSession();
+  const superAdmin = user?.role === 'super-admin';
+  const client = useQueryClient();
+  const [state, setState] = useListState();
+  const list = useListQuery<Program>(programKeys.all, '/api/programs', state);
+  const [stepUp, editWithStepUp] = useStepUpEdit('/programs');
+  const refresh = () => client.invalidateQueries({ queryKey: programKeys.all });
+
+  const columns = [
+    column.accessor('name', {
+      header: t('programs.fields.name'),
+      meta: { sortKey: 'name' },
+      cell: ({ row }) =>
+        superAdmin ? (
+          <span className="manage-name">{row.original.name}</span>
+        ) : (
+          <Link to={`/programs/${row.original.id}`} className="manage-name">
+            {row.original.name}
+          </Link>
+        ),
+    }),
+    column.accessor('sector', { header: t('programs.fields.sector'), meta: { sortKey: 'sector' } }),
+    column.accessor('levels', {
+      header: t('programs.fields.levels'),
+      cell: ({ getValue }) => getValue().join(', ') || '—',
+    }),
+    column.accessor('nb_promotions', {
+      header: t('programs.fields.nb_promotions'),
+      meta: { sortKey: 'nb_promotions', numeric: true },
+    }),
+    ...(superAdmin
+      ? [
+          column.accessor('nb_institutions', {
+            header: t('programs.fields.nb_institutions'),
+            meta: { sortKey: 'nb_institutions', numeric: true },
+          }),
+        ]
+      : []),
+    column.display({
+      id: 'actions',
+      header: () => <span className="sr-only">{t('manage.actions.title')}</span>,
+      cell: ({ row }) => (
+        <RowActions
+          name={row.original.name}
+          can={row.original.can}
+          archived={row.original.archived_at !== null}
+          view={superAdmin ? undefined : `/programs/${row.original.id}`}
+          edit={() => editWithStepUp(row.original.id)}
+          onArchive={async (archived) => {
+            try {
+              await setProgramArchived(row.original.id, archived);
+              toast.success(t(archived ? 'manage.archived' : 'manage.unarchived'));
+              await refresh();
+            } catch (error) {
+              toastError(error);
+            }
+          }}
+          onDelete={async () => {
+            try {
+              await deleteProgram(row.original.id);
+              toast.success(t('manage.deleted'));
+              await refresh();
+            } catch (error) {
+              toastError(error);
+            }
+          }}
+        />
+      ),
+    }),
+  ];
+
+  const csv: CsvColumn<Program>[] = [
+    { header: t('programs.fields.name'), value: (row) => row.name },
+    { header: t('programs.fields.sector'), value: (row) => row.sector },
+    { header: t('programs.fields.levels'), value: (row) => row.levels.join(', ') },
+    { header: t('programs.fields.nb_promotions'), value: (row) => row.nb_promotions },
+    { header: t('programs.fields.description'), value: (row) => row.description },
+  ];
+
+  return (
+    <div className="container page">
+      <PageHeader
+        eyebrow={t('manage.eyebrow')}
+        title={t('programs.title')}
+        actions={
+          superAdmin && (
+            <Link to="/programs/add" className="button button--primary button--small">
+              <Plus size={16} aria-hidden="true" />
+              {t('programs.add')}
+            </Link>
+          )
+        }
+      />
+      <div className="manage-list">
+        <DataTable
+          caption={t('programs.title')}
+          columns={columns}
+          answer={list.data}
+          isLoading={list.isLoading}
+          state={state}
+          onStateChange={setState}
+          emptyMessage={t('programs.empty')}
+          archivable
+          getRowId={(row) => String(row.id)}
+          actions={
+            <ExportButton
+              path="/api/programs"
+              state={state}
+              columns={csv}
+              filename="programs.csv"
+            />
+          }
+        />
+      </div>
+      {stepUp}
+    </div>
+  );
+}

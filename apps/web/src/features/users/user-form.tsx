@@ -1,0 +1,185 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ROLES, type UserBody, type UserRow, userBody } from '@skolar/shared';
+import { Save } from 'lucide-react';
+import { useEffect } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TextField } from '../../ui/text-field.tsx';
+import { applyServerErrors } from '../institutions/common/errors.ts';
+import { SelectField } from '../institutions/common/fields.tsx';
+import '../institutions/common/management.css';
+import { useInstitutionChoices } from './api.ts';
+
+/** The form's values: selects hold strings, converted to the API's body before validation. */
+interface FormValues {
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: UserBody['role'];
+  institution_id: string;
+  gender: string;
+  phone: string;
+  locale: 'fr' | 'en' | 'de';
+}
+
+const FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'role',
+  'institution_id',
+  'gender',
+  'phone',
+  'locale',
+] as const;
+
+function toBody(values: FormValues): UserBody {
+  return {
+    ...values,
+    institution_id:
+      values.role === 'super-admin' || !values.institution_id
+        ? null
+        : Number(values.institution_id),
+    gender: values.gender === 'Mr' || values.gender === 'Mme' ? values.gender : null,
+  };
+}
+
+const schemaResolver = zodResolver(userBody);
+/** Validates the converted body with the shared schema (institution rule included). */
+const resolver: Resolver<FormValues> = async (values, context, options) => {
+  const result = await schemaResolver(toBody(values), context, options as never);
+  return Object.keys(result.errors).length > 0
+    ? { values: {}, errors: result.errors as never }
+    : { values, errors: {} };
+};
+
+interface UserFormProps {
+  initial?: UserRow;
+  submitLabel: string;
+  cancelTo: string;
+  onSubmit: (body: UserBody) => Promise<void>;
+}
+
+/** Name, e-mail, role, institution (none for the super-admin), gender, phone and language. */
+export function UserForm({ initial, submitLabel, cancelTo, onSubmit }: UserFormProps) {
+  const { t } = useTranslation();
+  const institutions = useInstitutionChoices();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues>({
+    resolver,
+    defaultValues: {
+      first_name: initial?.first_name ?? '',
+      last_name: initial?.last_name ?? '',
+      email: initial?.email ?? '',
+      role: initial?.role ?? 'admin',
+      institution_id: initial?.institution_id ? String(initial.institution_id) : '',
+      gender: initial?.gender ?? '',
+      phone: initial?.phone ?? '',
+      locale: initial?.locale ?? 'fr',
+    },
+  });
+  const role = watch('role');
+  const noInstitution = role === 'super-admin';
+  useEffect(() => {
+    if (noInstitution) setValue('institution_id', '');
+  }, [noInstitution, setValue]);
+
+  const options = (institutions.data?.data ?? []).map((institution) => ({
+    value: String(institution.id),
+    label: institution.name,
+  }));
+  // Keep the current institution selectable even when it is archived (not in the active list).
+  if (initial?.institution_id && !options.some((o) => o.value === String(initial.institution_id))) {
+    options.push({ value: String(initial.institution_id), label: initial.institution ?? '' });
+  }
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(toBody(values));
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+    }
+  });
+
+  return (
+    <form className="card manage-form" onSubmit={submit} noValidate>
+      <div className="manage-form__grid">
+        <TextField
+          label={t('users.fields.first_name')}
+          autoComplete="off"
+          error={errors.first_name}
+          {...register('first_name')}
+        />
+        <TextField
+          label={t('users.fields.last_name')}
+          autoComplete="off"
+          error={errors.last_name}
+          {...register('last_name')}
+        />
+        <TextField
+          label={t('users.fields.email')}
+          type="email"
+          autoComplete="off"
+          error={errors.email}
+          {...register('email')}
+        />
+        <SelectField
+          label={t('users.fields.role')}
+          error={errors.role}
+          options={[...ROLES].reverse().map((value) => ({ value, label: t(`roles.${value}`) }))}
+          {...register('role')}
+        />
+        <SelectField
+          label={t('users.fields.institution')}
+          error={errors.institution_id}
+          disabled={noInstitution}
+          placeholder={noInstitution ? t('users.noInstitution') : t('users.chooseInstitution')}
+          options={noInstitution ? [] : options}
+          {...register('institution_id')}
+        />
+        <SelectField
+          label={t('users.fields.gender')}
+          error={errors.gender}
+          placeholder="—"
+          options={[
+            { value: 'Mme', label: t('users.genders.Mme') },
+            { value: 'Mr', label: t('users.genders.Mr') },
+          ]}
+          {...register('gender')}
+        />
+        <TextField
+          label={t('users.fields.phone')}
+          type="tel"
+          error={errors.phone}
+          {...register('phone')}
+        />
+        <SelectField
+          label={t('users.fields.locale')}
+          error={errors.locale}
+          options={(['fr', 'en', 'de'] as const).map((value) => ({
+            value,
+            label: t(`locales.${value}`),
+          }))}
+          {...register('locale')}
+        />
+      </div>
+      {!initial && <p className="manage-hint">{t('users.invitationHint')}</p>}
+      <div className="manage-form__actions">
+        <Link to={cancelTo} className="button button--ghost">
+          {t('manage.cancel')}
+        </Link>
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          <Save size={16} aria-hidden="true" />
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

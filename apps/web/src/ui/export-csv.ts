@@ -1,0 +1,72 @@
+import Papa from 'papaparse';
+import { http } from '../lib/http.ts';
+import type { ListAnswer, ListState } from './list-state.ts';
+
+/** One column of an exported list: its header (already translated) and its cell text. */
+export interface CsvColumn<T> {
+  header: string;
+  value: (row: T) => string | number | null | undefined;
+}
+
+const PAGE_SIZE = 100;
+/** A safety stop: an export never asks for more than this many pages. */
+const MAX_PAGES = 200;
+
+/** Cells that a spreadsheet would run as a formula are prefixed with a quote (CSV injection). */
+function neutralise(value: string | number | null | undefined): string | number {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return value;
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** The CSV text of rows (comma-separated, quoted when needed, a UTF-8 BOM for spreadsheets). */
+export function toCsv<T>(rows: T[], columns: CsvColumn<T>[]): string {
+  const data = rows.map((row) => columns.map((column) => neutralise(column.value(row))));
+  return `\uFEFF${Papa.unparse({ fields: columns.map((column) => column.header), data })}`;
+}
+
+/**
+ * Every row of a list for the current search, sort and archived filter (not only the page on
+ * screen), fetched page by page from the same endpoint the list uses.
+ */
+export async function fetchAllRows<T>(path: string, state: ListState): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; page <= MAX_PAGES; page += 1) {
+    const params = new URLSearchParams({ page: String(page), per_page: String(PAGE_SIZE) });
+    if (state.q) params.set('q', state.q);
+    if (state.sort) params.set('sort', state.sort);
+    if (state.archived) params.set('archived', 'true');
+    const separator = path.includes('?') ? '&' : '?';
+    const answer = await http.get<ListAnswer<T>>(`${path}${separator}${params}`);
+    rows.push(...answer.data);
+    if (rows.length >= answer.meta.total || answer.data.length === 0) break;
+  }
+  return rows;
+}
+
+/** Starts the browser's download of a text file. */
+export function download(filename: string, content: string, type = 'text/csv;charset=utf-8') {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * Exports a list as CSV: every row of the current query (search, sort, archived filter),
+ * the columns as the screen names them. Used by the list screens' 'Export CSV' button.
+ */
+export async function exportCsv<T>(options: {
+  path: string;
+  state: ListState;
+  columns: CsvColumn<T>[];
+  filename: string;
+}): Promise<number> {
+  const rows = await fetchAllRows<T>(options.path, options.state);
+  download(options.filename, toCsv(rows, options.columns));
+  return rows.length;
+}
