@@ -285,11 +285,6 @@ const catalogue = {
     en: 'This address belongs to an account of another role or institution.',
     de: 'Diese Adresse gehört zu einem Konto mit anderer Rolle oder Institution.',
   },
-  'cohorts.cover_unavailable': {
-    fr: 'Le stockage des images n’est pas encore disponible.',
-    en: 'Image storage is not available yet.',
-    de: 'Die Bildablage ist noch nicht verfügbar.',
-  },
   'cohorts.import.fix_errors': {
     fr: 'Corrigez les lignes en erreur avant d’importer : rien n’a été enregistré.',
     en: 'Fix the lines with errors before importing: nothing was saved.',

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signIn, TEST_PASSWORD } from '../../../test/app.ts';
 import {
@@ -21,10 +22,8 @@ import {
   trainings,
   users,
 } from '../../db/schema/index.ts';
-import { useCoverStore } from '../trainings/cover.ts';
-import { setCover } from '../trainings/trainings.service.ts';
 
-const { app, db, ctx } = await createTestApp();
+const { app, db } = await createTestApp();
 
 async function adminOf() {
   const institution = await createInstitution(db);
@@ -375,44 +374,46 @@ describe('promotions, trainings and groups (admin)', () => {
   });
 });
 
-describe('training cover (behind the files adapter interface)', () => {
-  it('stores the cover through the wired store, and answers 503 while none is wired', async () => {
-    const { institution, admin } = await adminOf();
-    const promotion = await createPromotion(db, institution.id);
-    const training = await createTraining(db, promotion);
-    const actor = {
-      userId: admin.id,
-      role: 'admin' as const,
-      institutionId: institution.id,
-      sessionId: 0,
-      locale: 'en' as const,
-    };
-    const part = {
-      filename: 'c.png',
-      mimetype: 'image/png',
-      toBuffer: async () => Buffer.from(''),
-    };
-    await expect(setCover(ctx, actor, training.id, part)).rejects.toMatchObject({
-      statusCode: 503,
+describe('training cover', () => {
+  const upload = (url: string, headers: Record<string, string>, bytes: Buffer, type: string) => {
+    const boundary = '----skolar-cover';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="cover"; filename="cover.png"\r\nContent-Type: ${type}\r\n\r\n`;
+    return app.inject({
+      method: 'POST',
+      url,
+      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     });
-    const saved: unknown[] = [];
-    useCoverStore({
-      save: async (_ctx, _db, input) => {
-        saved.push(input);
-        return { id: 7, url: '/api/files/7' };
-      },
-    });
-    try {
-      const answer = await setCover(ctx, actor, training.id, part);
-      expect(answer.cover_link).toBe('/api/files/7');
-      expect(saved).toEqual([{ ownerId: admin.id, institutionId: institution.id, part }]);
-      const other = await createInstitution(db);
-      const foreign = await createTraining(db, await createPromotion(db, other.id));
-      await expect(setCover(ctx, actor, foreign.id, part)).rejects.toMatchObject({
-        statusCode: 404,
-      });
-    } finally {
-      useCoverStore(null);
-    }
+  };
+
+  it('stores an uploaded image as the cover, refuses other content, and hides other institutions', async () => {
+    const { institution, headers } = await adminOf();
+    const training = await createTraining(db, await createPromotion(db, institution.id));
+    const png = await sharp({
+      create: { width: 40, height: 20, channels: 3, background: '#1F5F8B' },
+    })
+      .png()
+      .toBuffer();
+
+    const stored = await upload(`/api/trainings/${training.id}/cover`, headers, png, 'image/png');
+    expect(stored.statusCode).toBe(200);
+    expect(stored.json().cover_link).toMatch(/^\/api\/files\/\d+$/);
+    const [row] = await db.select().from(trainings).where(eq(trainings.id, training.id));
+    expect(row?.cover_link).toBe(stored.json().cover_link);
+
+    const refused = await upload(
+      `/api/trainings/${training.id}/cover`,
+      headers,
+      Buffer.from('<script>alert(1)</script>'),
+      'image/png',
+    );
+    expect(refused.statusCode).toBe(415);
+
+    const other = await createInstitution(db);
+    const foreign = await createTraining(db, await createPromotion(db, other.id));
+    const hidden = await upload(`/api/trainings/${foreign.id}/cover`, headers, png, 'image/png');
+    expect(hidden.statusCode).toBe(404);
+    const [untouched] = await db.select().from(trainings).where(eq(trainings.id, foreign.id));
+    expect(untouched?.cover_link).toBeNull();
   });
 });

@@ -2,11 +2,11 @@ import { idsBody, newTrainingBody, trainingBody } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
+import { filePart } from '../../files/files.routes.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
 import { errorBody } from '../auth/auth.schemas.ts';
 import { canSchema, errorResponses, pairParams, requireSignedIn } from '../promotions/assign.ts';
 import { assignmentAnswer } from '../students/people.schemas.ts';
-import type { UploadPart } from './cover.ts';
 import * as trainings from './trainings.service.ts';
 
 const tags = ['trainings'];
@@ -131,15 +131,12 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload the cover image of a training (admin; multipart field `cover`)',
         consumes: ['multipart/form-data'],
         params: idParams,
-        response: { 200: training, ...errorResponses, 503: errorBody },
+        response: { 200: training, ...errorResponses, 413: errorBody, 415: errorBody },
       },
     },
     async (request) => {
       const actor = requireActor(request);
-      // Present once @fastify/multipart is registered (the files work of issue 5, part A).
-      const file = (request as unknown as { file?: () => Promise<UploadPart | undefined> }).file;
-      const part = file ? await file.call(request) : undefined;
-      return trainings.setCover(app.ctx, actor, request.params.id, part);
+      return trainings.setCover(app.ctx, actor, request.params.id, await filePart(request));
     },
   );
   for (const action of ['archive', 'unarchive'] as const) {

@@ -1,3 +1,4 @@
+import type { MultipartFile } from '@fastify/multipart';
 import type { NewTrainingBody, TrainingBody } from '@skolar/shared';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { authorize, requireAccess, scopeOf } from '../../auth/policy.ts';
@@ -11,11 +12,11 @@ import {
   trainingModules,
   trainings,
 } from '../../db/schema/index.ts';
+import { saveUpload } from '../../files/uploads.ts';
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { canOn, link, pageOf, unlink } from '../promotions/assign.ts';
 import { splitOptions } from '../students/people.service.ts';
-import { coverStore, type UploadPart } from './cover.ts';
 import { listTrainings, trainingById, trainingContent } from './trainings.queries.ts';
 
 type Row = Awaited<ReturnType<typeof trainingById>>;
@@ -160,17 +161,12 @@ export async function dissociateModule(
 }
 
 /** Stores a new cover through the files adapter and points the training at it. */
-export async function setCover(
-  ctx: AppContext,
-  actor: Actor,
-  id: number,
-  part: UploadPart | undefined,
-) {
+export async function setCover(ctx: AppContext, actor: Actor, id: number, part: MultipartFile) {
   await requireAccess(ctx.db, actor, 'update', 'training', id);
-  if (!part) throw validationFailed({ cover: ['validation.required'] });
   const training = await trainingById(ctx.db, id);
   await ctx.db.transaction(async (tx) => {
-    const saved = await coverStore().save(ctx, tx, {
+    const saved = await saveUpload(ctx, tx, {
+      kind: 'formation/cover',
       ownerId: actor.userId,
       institutionId: training.institution_id,
       part,
