@@ -13,7 +13,7 @@ import {
   trainings,
 } from '../../db/schema/index.ts';
 import { saveUpload } from '../../files/uploads.ts';
-import { conflict, notFound, validationFailed } from '../../http/errors.ts';
+import { conflict, notFound } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { canOn, link, pageOf, unlink } from '../promotions/assign.ts';
 import { splitOptions } from '../students/people.service.ts';
