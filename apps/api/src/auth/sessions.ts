@@ -1,7 +1,7 @@
 import type { Role } from '@skolar/shared';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { sessions, users } from '../db/schema/index.ts';
+import { institutions, sessions, users } from '../db/schema/index.ts';
 import type { Locale } from '../i18n/messages.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -19,6 +19,8 @@ export interface Actor {
   institutionId: number | null;
   sessionId: number;
   locale: Locale;
+  /** Staff of an institution that requires MFA, not enrolled yet: only enrolment is open. */
+  mfaEnrolmentRequired?: boolean;
 }
 
 /** Opens a session for the user and answers the raw token, which is never stored. */
@@ -58,9 +60,12 @@ export async function resolveSession(db: DbOrTx, token: string, now: Date): Prom
       locale: users.locale,
       disabledAt: users.disabled_at,
       archivedAt: users.archived_at,
+      mfaEnabledAt: users.mfa_enabled_at,
+      mfaRequired: institutions.mfa_required_for_staff,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
+    .leftJoin(institutions, eq(institutions.id, users.institution_id))
     .where(eq(sessions.token_hash, hashToken(token)))
     .limit(1);
   if (!row || row.revokedAt || row.disabledAt || row.archivedAt) return null;
@@ -76,6 +81,7 @@ export async function resolveSession(db: DbOrTx, token: string, now: Date): Prom
     institutionId: row.institutionId,
     sessionId: row.sessionId,
     locale: row.locale,
+    mfaEnrolmentRequired: row.role !== 'student' && row.mfaRequired === true && !row.mfaEnabledAt,
   };
 }
 

@@ -27,6 +27,8 @@ export const institutionBody = z.object({
   email: requiredText(254).pipe(z.email({ error: 'validation.email' })),
   phone: requiredText(30),
   levels: labelList,
+  /** Staff (every role but students) must enrol in two-factor authentication. */
+  mfa_required_for_staff: z.boolean().default(false),
 });
 export type InstitutionBody = z.input<typeof institutionBody>;
 
@@ -45,6 +47,7 @@ export interface Institution {
   nb_levels: number;
   levels: string[];
   timezone: string;
+  mfa_required_for_staff: boolean;
   archived_at: string | null;
   nb_users?: number;
   nb_programs?: number;

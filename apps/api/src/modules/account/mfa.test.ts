@@ -124,4 +124,30 @@ describe('MFA', () => {
       'Your institution requires two-factor authentication for your role.',
     );
   });
+
+  it('keeps staff who must enrol out of everything but enrolment, until they enrol', async () => {
+    const institution = await createInstitution(db, { mfa_required_for_staff: true });
+    const teacher = await createUser(db, 'teacher', institution.id);
+    const student = await createUser(db, 'student', institution.id);
+    const auth = bearer((await signIn(app, teacher.email)).accessToken);
+    const get = (url: string, headers = auth) =>
+      app.inject({ url, headers: { ...headers, 'accept-language': 'en' } });
+
+    const blocked = await get('/api/me/dashboard');
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().message).toBe(
+      'Your institution requires two-factor authentication for your role.',
+    );
+    expect((await get('/api/auth/info')).statusCode).toBe(200);
+    expect((await get('/api/me/settings')).statusCode).toBe(200);
+
+    const setup = await post('/api/me/mfa/setup', undefined, auth);
+    expect(setup.statusCode).toBe(200);
+    const code = currentTotp(setup.json().secret, clock.now());
+    expect((await post('/api/me/mfa/enable', { code }, auth)).statusCode).toBe(200);
+    expect((await get('/api/me/dashboard')).statusCode).toBe(200);
+
+    const studentAuth = bearer((await signIn(app, student.email)).accessToken);
+    expect((await get('/api/me/dashboard', studentAuth)).statusCode).toBe(200);
+  });
 });

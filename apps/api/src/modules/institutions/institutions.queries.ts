@@ -56,6 +56,7 @@ const columns = {
   nb_levels: institutions.nb_levels,
   levels: institutions.levels,
   timezone: institutions.timezone,
+  mfa_required_for_staff: institutions.mfa_required_for_staff,
   archived_at: institutions.archived_at,
   nb_users: nbUsers,
   nb_programs: nbPrograms,

@@ -22,6 +22,7 @@ const institution = z.object({
   nb_levels: z.number().int(),
   levels: z.array(z.string()),
   timezone: z.string(),
+  mfa_required_for_staff: z.boolean(),
   archived_at: z.date().nullable(),
   nb_users: z.number().int(),
   nb_programs: z.number().int(),

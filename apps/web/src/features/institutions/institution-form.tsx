@@ -74,6 +74,7 @@ export function InstitutionForm({
       email: initial?.email ?? '',
       phone: initial?.phone ?? '',
       levels: (initial?.levels ?? []).join('\n'),
+      mfa_required_for_staff: initial?.mfa_required_for_staff ?? false,
     },
   });
 
@@ -175,6 +176,13 @@ export function InstitutionForm({
         rows={3}
         {...register('levels')}
       />
+      <label className="check-field">
+        <input type="checkbox" {...register('mfa_required_for_staff')} />
+        <span>
+          {t('institutions.fields.mfaRequired')}
+          <small>{t('institutions.fields.mfaRequiredHint')}</small>
+        </span>
+      </label>
       <div className="field">
         <span className="field__label" id={`${logoId}-label`}>
           {t('institutions.fields.logo')}
