@@ -117,3 +117,25 @@ for (const locale of ['en', 'de'] as const) {
     await expect(page.getByRole('alert')).toHaveText(text(locale, 'account.reset.invalid'));
   });
 }
+
+test('a signed-in student asks the support for help and is told it was sent', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel(t('auth.login.email'), { exact: true }).fill('student@school.skolar.test');
+  await page.getByLabel(t('auth.login.password'), { exact: true }).fill('Skolar#2026');
+  await page.getByRole('button', { name: t('auth.login.submit') }).click();
+  await expect(page).toHaveURL('/dashboard');
+  await page.goto('/support');
+  // The form starts from the account's details.
+  await expect(page.getByLabel(t('public.contact.email'), { exact: true })).toHaveValue(
+    'student@school.skolar.test',
+  );
+  await page.getByLabel(t('public.contact.object'), { exact: true }).fill('Accès au cours');
+  await page
+    .getByLabel(t('public.contact.message'), { exact: true })
+    .fill('Je ne trouve pas le support du cours de mercredi.');
+  await page.getByRole('button', { name: t('public.contact.send') }).click();
+  // The API's own confirmation, in French.
+  await expect(page.getByText('Votre message a bien été envoyé', { exact: false })).toBeVisible();
+  const mail = await (await page.request.get('/api/dev/mail?to=student@school.skolar.test')).json();
+  expect(JSON.stringify(mail)).toContain('Accès au cours');
+});

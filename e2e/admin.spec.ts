@@ -47,6 +47,10 @@ test('journey 4: an admin sets up a promotion, a training and its students, and 
   const stored = await (await page.request.get(`/api/trainings/${trainingId}`)).json();
   expect(stored).toMatchObject({ visibility: 'public', archived_at: null });
 
+  // Public now: it appears in the public catalogue.
+  await page.goto('/public-formations');
+  await expect(page.getByRole('heading', { name: /Découverte E2E/ }).first()).toBeVisible();
+
   // Students added to the promotion.
   await page.goto(promotionUrl);
   await page.getByRole('link', { name: t('promotions.manageStudents') }).click();
@@ -85,6 +89,10 @@ test('journey 4: an admin sets up a promotion, a training and its students, and 
   await expect(page.getByText(t('cohorts.archivedBadge'), { exact: true })).toBeVisible();
   const archived = await (await page.request.get(`/api/trainings/${trainingId}`)).json();
   expect(archived.archived_at).not.toBeNull();
+
+  // Archived: the public catalogue no longer offers it.
+  await page.goto('/public-formations');
+  await expect(page.getByRole('heading', { name: /Découverte E2E/ })).toHaveCount(0);
 
   // The super-admin's screens stay closed: silently sent to /, which forwards a signed-in user
   // to their dashboard.

@@ -33,44 +33,29 @@ const RULE =
   'Le nouveau mot de passe doit contenir au moins 8 caractères avec une minuscule, une majuscule, un chiffre et un caractère spécial.';
 
 describe('SupportPage', () => {
-  it('posts the request to /api/auth/user-request and shows the server message', async () => {
+  it('is the signed-in contact form, prefilled, with the need support, posted to user-request', async () => {
     const fetchMock = mockFetch(
       routesHandler({
+        'GET /api/auth/info': () =>
+          jsonResponse(200, { ...studentInfo, phone: 'fr0612345678', email: 'amina@example.test' }),
         'POST /api/auth/user-request': () => jsonResponse(200, { message: 'Demande envoyée.' }),
       }),
     );
     renderAt('/support', '/support', SupportPage);
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Prénom'), 'Léa');
-    await user.type(screen.getByLabelText('Nom'), 'Martin');
-    await user.type(screen.getByLabelText('Adresse e-mail'), 'lea@example.test');
+    expect(await screen.findByDisplayValue('amina@example.test')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Objet'), 'Accès');
     await user.type(screen.getByLabelText('Message'), 'Je ne vois pas mon cours.');
-    await user.click(screen.getByRole('button', { name: 'Envoyer' }));
+    await user.click(screen.getByRole('button', { name: /Envoyer/ }));
     expect(await screen.findByText('Demande envoyée.')).toBeInTheDocument();
-    const [, init] = fetchMock.mock.calls[0]!;
-    expect(JSON.parse(String(init?.body))).toEqual({
-      first_name: 'Léa',
-      last_name: 'Martin',
-      email: 'lea@example.test',
-      phone: '',
+    const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/auth/user-request');
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
+      email: 'amina@example.test',
+      phone: '+33 0612345678',
       need: 'support',
       object: 'Accès',
       message: 'Je ne vois pas mon cours.',
     });
-  });
-
-  it('shows the server field errors under their fields', async () => {
-    mockFetch(() =>
-      jsonResponse(422, {
-        message: 'Les données envoyées ne sont pas valides.',
-        errors: { email: ['Saisissez une adresse e-mail valide.'], first_name: ['Obligatoire.'] },
-      }),
-    );
-    renderAt('/support', '/support', SupportPage);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Envoyer' }));
-    expect(await screen.findByText('Saisissez une adresse e-mail valide.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Prénom')).toHaveAccessibleDescription('Obligatoire.');
   });
 });
 

@@ -43,19 +43,6 @@ export const endSession = (id: number) => http.delete(`/api/me/sessions/${id}`);
 export const endOtherSessions = () =>
   http.post<{ revoked: number }>('/api/me/sessions/revoke-others');
 
-/** The support request of a signed-in user (`POST /api/auth/user-request`). */
-export interface SupportRequest {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  need: 'demo' | 'contact' | 'support';
-  object: string;
-  message: string;
-}
-export const sendSupportRequest = (body: SupportRequest) =>
-  http.post<Message>('/api/auth/user-request', body);
-
 export const setupMfa = () =>
   http.post<{ secret: string; otpauth_url: string; qr_svg: string }>('/api/me/mfa/setup');
 export const enableMfa = (code: string) =>

@@ -44,12 +44,18 @@ export function ContactForm({
   headingLevel = 1,
   institutionId,
   object = '',
+  need = 'contact',
+  title,
 }: {
   signedIn: boolean;
   headingId?: string;
   headingLevel?: 1 | 2;
   institutionId?: number | null;
   object?: string;
+  /** The need chosen at first (the support page asks for 'support'). */
+  need?: NeedKey;
+  /** Replaces the signed-in heading 'contact' (e.g. on the support page). */
+  title?: string;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -63,7 +69,7 @@ export function ContactForm({
       email: '',
       country: DEFAULT_COUNTRY.code,
       number: '',
-      need: 'contact',
+      need,
       object,
       message: '',
     },
@@ -111,7 +117,7 @@ export function ContactForm({
       toast.success(answer?.message || t('public.contact.sent'), { duration: CONTACT_SUCCESS_MS });
       reset(
         signedIn
-          ? { ...values, need: 'contact', object: '', message: '' }
+          ? { ...values, need, object: '', message: '' }
           : {
               ...values,
               first_name: '',
@@ -120,7 +126,7 @@ export function ContactForm({
               number: '',
               object: '',
               message: '',
-              need: 'contact',
+              need,
             },
       );
     } catch (error) {
@@ -143,7 +149,7 @@ export function ContactForm({
   if (signedIn) {
     heading = (
       <Heading id={headingId} className="contact-form__title">
-        {t('public.contact.heading')}
+        {title ?? t('public.contact.heading')}
       </Heading>
     );
   } else {
