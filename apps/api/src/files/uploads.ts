@@ -99,18 +99,32 @@ export interface UploadInput {
   part: MultipartFile;
 }
 
+/** Checks and stores an uploaded multipart file (see saveFile); 413 past the kind's limit. */
+export async function saveUpload(ctx: AppContext, db: DbOrTx, input: UploadInput) {
+  const bytes = await readPart(input.part, KIND_RULES[input.kind].maxBytes);
+  return saveFile(ctx, db, { ...input, bytes, filename: input.part.filename });
+}
+
+export interface FileInput {
+  kind: FileKind;
+  ownerId: number | null;
+  institutionId: number | null;
+  bytes: Buffer;
+  filename?: string;
+}
+
 /**
- * Checks, stores and records an uploaded file: size limit (413), type sniffed from the content
+ * Checks, stores and records file bytes: size limit (413), type sniffed from the content
  * against the kind's allow-list (415), images re-encoded so no script or metadata survives, a
  * server-chosen storage key, and a `files` row in `db` (the caller's transaction, if any).
  */
-export async function saveUpload(ctx: AppContext, db: DbOrTx, input: UploadInput) {
+export async function saveFile(ctx: AppContext, db: DbOrTx, input: FileInput) {
   const rule = KIND_RULES[input.kind];
-  const raw = await readPart(input.part, rule.maxBytes);
-  const sniffed = await fileTypeFromBuffer(raw);
+  if (input.bytes.length > rule.maxBytes) throw tooLarge();
+  const sniffed = await fileTypeFromBuffer(input.bytes);
   if (!sniffed || !rule.types.includes(sniffed.mime)) throw unsupportedType();
   const mime = sniffed.mime;
-  const bytes = rule.maxSide ? await reencode(raw, mime, rule.maxSide) : raw;
+  const bytes = rule.maxSide ? await reencode(input.bytes, mime, rule.maxSide) : input.bytes;
   const now = ctx.clock.now();
   const key = `${input.kind.replace('/', '-')}/${now.getUTCFullYear()}/${randomUUID()}.${EXTENSIONS[mime]}`;
   const storage = storageFor(ctx.config);
@@ -123,7 +137,7 @@ export async function saveUpload(ctx: AppContext, db: DbOrTx, input: UploadInput
         owner_id: input.ownerId,
         institution_id: input.institutionId,
         storage_key: key,
-        original_name: cleanName(input.part.filename),
+        original_name: cleanName(input.filename),
         mime,
         size: bytes.length,
         sha256: createHash('sha256').update(bytes).digest('hex'),

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
+import { saveFile } from '../../files/uploads.ts';
 import { HttpError } from '../../http/errors.ts';
 import { getProfile } from './profile.service.ts';
 
@@ -34,13 +35,22 @@ export async function reencodePicture(bytes: Buffer): Promise<Buffer> {
 }
 
 /**
- * Sets the signed-in user's picture. It is small once re-encoded (a few KB), so it is kept in the
- * account as a data URL: every API node serves it, with no file store to share (decisions.md, issue 4).
+ * Sets the signed-in user's picture: cropped to a 256 px WebP, then kept by the files adapter
+ * (local folder or S3) like every upload, and served by `GET /api/files/:id` to the user's
+ * institution only.
  */
 export async function setPicture(ctx: AppContext, actor: Actor, bytes: Buffer) {
   const webp = await reencodePicture(bytes);
-  const link = `data:image/webp;base64,${webp.toString('base64')}`;
-  await ctx.db.update(users).set({ picture_link: link }).where(eq(users.id, actor.userId));
+  await ctx.db.transaction(async (tx) => {
+    const saved = await saveFile(ctx, tx, {
+      kind: 'user/picture',
+      ownerId: actor.userId,
+      institutionId: actor.institutionId,
+      bytes: webp,
+      filename: 'picture.webp',
+    });
+    await tx.update(users).set({ picture_link: saved.url }).where(eq(users.id, actor.userId));
+  });
   return getProfile(ctx, actor);
 }
 

@@ -37,8 +37,11 @@ describe('PUT /api/me/picture', () => {
     const response = await upload(auth, photo, 'application/octet-stream');
     expect(response.statusCode).toBe(200);
     const link: string = response.json().picture_link;
-    expect(link).toMatch(/^data:image\/webp;base64,/);
-    const stored = Buffer.from(link.split(',')[1]!, 'base64');
+    expect(link).toMatch(/^\/api\/files\/\d+$/);
+    const served = await app.inject({ url: link, headers: auth });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    const stored = served.rawPayload;
     const meta = await sharp(stored).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 256, height: 256 });
     expect(meta.exif).toBeUndefined();
