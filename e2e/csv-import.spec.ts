@@ -63,4 +63,18 @@ test('an admin imports students from a CSV: a bad line is reported, the fixed fi
   await expect(page.getByRole('link', { name: 'Noor Haddad', exact: true })).toBeVisible();
   const after = await (await page.request.get(`/api/promotions/${promotion.id}`)).json();
   expect(after.nb_students).toBe(promotion.nb_students + 2);
+
+  // The list exports what it shows (the current search, once applied) as CSV.
+  await expect(page).toHaveURL(/[?&]q=Haddad/);
+  await expect(page.getByRole('link', { name: 'Yanis Belkacem', exact: true })).toHaveCount(0);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: t('manage.export.csv') }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('students.csv');
+  const exported = readFileSync(await download.path(), 'utf8');
+  const lines = exported.split(/\r?\n/).filter((line) => line.trim());
+  // The header, then the two Haddads (the imported one and the demo's).
+  expect(lines).toHaveLength(3);
+  expect(lines.slice(1).every((line) => line.startsWith('Haddad,'))).toBe(true);
 });

@@ -10,6 +10,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useSession } from '../../app/session.ts';
 import { DataTable } from '../../ui/data-table.tsx';
+import { ExportButton } from '../../ui/export-button.tsx';
 import { useListState } from '../../ui/list-state.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { TextField } from '../../ui/text-field.tsx';
@@ -105,6 +106,19 @@ export function GroupsPage() {
         onStateChange={setState}
         emptyMessage={t('groups.empty')}
         archivable
+        actions={
+          <ExportButton<Group>
+            path={'/api/groups'}
+            state={state}
+            columns={[
+              { header: t('cohorts.fields.name'), value: (row) => row.name },
+              { header: t('cohorts.fields.promotion'), value: (row) => row.promotion_name },
+              { header: t('cohorts.fields.academicYear'), value: (row) => row.academic_year },
+              { header: t('students.title'), value: (row) => row.nb_students },
+            ]}
+            filename="groups.csv"
+          />
+        }
       />
     </div>
   );

@@ -10,6 +10,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useSession } from '../../app/session.ts';
 import { DataTable } from '../../ui/data-table.tsx';
+import { ExportButton } from '../../ui/export-button.tsx';
 import { useListState } from '../../ui/list-state.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { TextField } from '../../ui/text-field.tsx';
@@ -136,6 +137,21 @@ export function PromotionsPage() {
         onStateChange={setState}
         emptyMessage={t('promotions.empty')}
         archivable
+        actions={
+          <ExportButton<Promotion>
+            path={programId ? `/api/promotions?program_id=${programId}` : '/api/promotions'}
+            state={state}
+            columns={[
+              { header: t('cohorts.fields.program'), value: (row) => row.program_name },
+              { header: t('cohorts.fields.name'), value: (row) => row.name },
+              { header: t('cohorts.fields.academicYear'), value: (row) => row.academic_year },
+              { header: t('cohorts.fields.level'), value: (row) => row.level },
+              { header: t('students.title'), value: (row) => row.nb_students },
+              { header: t('trainings.title'), value: (row) => row.nb_trainings },
+            ]}
+            filename="promotions.csv"
+          />
+        }
       />
     </div>
   );

@@ -4,6 +4,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DataTable } from '../../ui/data-table.tsx';
+import { ExportButton } from '../../ui/export-button.tsx';
+import type { CsvColumn } from '../../ui/export-csv.ts';
 import { useListState } from '../../ui/list-state.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { StepUpDialog } from '../auth/step-up-dialog.tsx';
@@ -122,6 +124,14 @@ export function PeopleListPage({ kind }: { kind: PersonKind }) {
     [t, kind, stepUp.open],
   );
 
+  const csvColumns: CsvColumn<PersonRow>[] = [
+    { header: t('cohorts.fields.lastName'), value: (row) => row.last_name },
+    { header: t('cohorts.fields.firstName'), value: (row) => row.first_name },
+    { header: t('cohorts.fields.email'), value: (row) => row.email },
+    { header: t('cohorts.fields.phone'), value: (row) => row.phone },
+    { header: t('promotions.title'), value: (row) => row.promotions.join(', ') },
+  ];
+
   return (
     <div className="container page cohort-page">
       <CohortHeader
@@ -155,6 +165,14 @@ export function PeopleListPage({ kind }: { kind: PersonKind }) {
         onStateChange={setState}
         emptyMessage={t(`${n}.empty`)}
         archivable
+        actions={
+          <ExportButton
+            path={peoplePath(kind)}
+            state={state}
+            columns={csvColumns}
+            filename={`${kind}s.csv`}
+          />
+        }
       />
       {stepUp.dialog}
     </div>

@@ -10,6 +10,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { http } from '../../lib/http.ts';
 import { DataTable } from '../../ui/data-table.tsx';
+import { ExportButton } from '../../ui/export-button.tsx';
 import { useListState } from '../../ui/list-state.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { TextField } from '../../ui/text-field.tsx';
@@ -361,6 +362,22 @@ export function AllTrainingsPage() {
         onStateChange={setState}
         emptyMessage={t('trainings.empty')}
         archivable
+        actions={
+          <ExportButton<Training>
+            path={'/api/trainings'}
+            state={state}
+            columns={[
+              { header: t('cohorts.fields.title'), value: (row) => row.title },
+              { header: t('cohorts.fields.program'), value: (row) => row.program },
+              { header: t('cohorts.fields.level'), value: (row) => row.level },
+              { header: t('cohorts.fields.promotion'), value: (row) => row.promotion_name },
+              { header: t('cohorts.fields.academicYear'), value: (row) => row.academic_year },
+              { header: t('cohorts.fields.totalHours'), value: (row) => row.total_hours },
+              { header: t('cohorts.fields.visibility'), value: (row) => row.visibility },
+            ]}
+            filename="trainings.csv"
+          />
+        }
       />
     </div>
   );

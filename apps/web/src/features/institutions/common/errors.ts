@@ -1,7 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { toast } from 'sonner';
-import i18n from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/http.ts';
+import { toastError } from '../../../ui/toast-error.ts';
 
 /**
  * Shows an API error on a form: 422 field errors under their fields (the API translates
@@ -26,7 +25,4 @@ export function applyServerErrors<T extends FieldValues>(
   return false;
 }
 
-/** The API's message (already translated) or the generic one, as an error toast. */
-export function toastError(error: unknown): void {
-  toast.error(error instanceof ApiError ? error.message : i18n.t('errors.generic'));
-}
+export { toastError } from '../../../ui/toast-error.ts';

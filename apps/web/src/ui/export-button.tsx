@@ -2,9 +2,9 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { type CsvColumn, exportCsv } from '../../../ui/export-csv.ts';
-import type { ListState } from '../../../ui/list-state.ts';
-import { toastError } from './errors.ts';
+import { type CsvColumn, exportCsv } from './export-csv.ts';
+import type { ListState } from './list-state.ts';
+import { toastError } from './toast-error.ts';
 
 interface ExportButtonProps<T> {
   path: string;
