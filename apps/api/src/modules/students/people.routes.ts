@@ -1,0 +1,170 @@
+import { idsBody } from '@skolar/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActor } from '../../auth/plugin.ts';
+import type { Actor } from '../../auth/sessions.ts';
+import { STEP_UP_HEADER } from '../../auth/step-up.ts';
+import type { AppContext } from '../../context.ts';
+import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
+import { errorResponses, pairParams, requireSignedIn } from '../promotions/assign.ts';
+import { assignmentAnswer, person, personDetail, personRow } from './people.schemas.ts';
+import * as people from './people.service.ts';
+
+type Assignment = z.infer<typeof assignmentAnswer>;
+
+/** What differs between the students and the teachers endpoints. */
+interface PeopleRoutesSpec {
+  kind: 'student' | 'teacher';
+  body: z.ZodType;
+  summaries: { list: string; create: string; read: string; update: string; archive: string };
+  /** The person's own association: a student's groups, a teacher's subjects. */
+  relation: {
+    path: 'groups' | 'subjects';
+    summaries: { read: string; assign: string; dissociate: string };
+    read(ctx: AppContext, actor: Actor, id: number): Promise<Assignment>;
+    assign(ctx: AppContext, actor: Actor, id: number, ids: number[]): Promise<Assignment>;
+    dissociate(ctx: AppContext, actor: Actor, id: number, otherId: number): Promise<void>;
+  };
+}
+
+/** The endpoints of one kind of person (list, create, read, step-up edit, archive, relation). */
+export function peopleRoutes(spec: PeopleRoutesSpec): FastifyPluginAsyncZod {
+  const { kind, relation } = spec;
+  const tags = [`${kind}s`];
+  return async (app) => {
+    requireSignedIn(app);
+    app.get(
+      '/',
+      {
+        schema: {
+          tags,
+          summary: spec.summaries.list,
+          querystring: listQuery.extend({
+            promotion_id: z.coerce.number().int().positive().optional(),
+          }),
+          response: { 200: listAnswer(personRow), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { promotion_id, ...query } = request.query;
+        return people.list(app.ctx, requireActor(request), kind, query, promotion_id);
+      },
+    );
+    app.post(
+      '/',
+      {
+        schema: {
+          tags,
+          summary: spec.summaries.create,
+          body: spec.body,
+          response: { 201: person, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body as Parameters<typeof people.create>[3];
+        const row = await people.create(app.ctx, requireActor(request), kind, body);
+        return reply.status(201).send(row);
+      },
+    );
+    app.get(
+      '/:id',
+      {
+        schema: {
+          tags,
+          summary: spec.summaries.read,
+          params: idParams,
+          response: { 200: personDetail, ...errorResponses },
+        },
+      },
+      async (request) => people.read(app.ctx, requireActor(request), kind, request.params.id),
+    );
+    app.patch(
+      '/:id',
+      {
+        schema: {
+          tags,
+          summary: spec.summaries.update,
+          params: idParams,
+          body: spec.body,
+          response: { 200: person, ...errorResponses },
+        },
+      },
+      async (request) =>
+        people.update(
+          app.ctx,
+          requireActor(request),
+          kind,
+          request.params.id,
+          request.body as Parameters<typeof people.update>[4],
+          request.headers[STEP_UP_HEADER] as string | undefined,
+        ),
+    );
+    for (const action of ['archive', 'unarchive'] as const) {
+      app.post(
+        `/:id/${action}`,
+        {
+          schema: {
+            tags,
+            summary: `${action === 'archive' ? 'Archive' : 'Unarchive'} ${spec.summaries.archive}`,
+            params: idParams,
+            response: { 200: person, ...errorResponses },
+          },
+        },
+        async (request) =>
+          people.setArchived(
+            app.ctx,
+            requireActor(request),
+            kind,
+            request.params.id,
+            action === 'archive',
+          ),
+      );
+    }
+    app.get(
+      `/:id/${relation.path}`,
+      {
+        schema: {
+          tags,
+          summary: relation.summaries.read,
+          params: idParams,
+          response: { 200: assignmentAnswer, ...errorResponses },
+        },
+      },
+      async (request) => relation.read(app.ctx, requireActor(request), request.params.id),
+    );
+    app.put(
+      `/:id/${relation.path}`,
+      {
+        schema: {
+          tags,
+          summary: relation.summaries.assign,
+          params: idParams,
+          body: idsBody,
+          response: { 200: assignmentAnswer, ...errorResponses },
+        },
+      },
+      async (request) =>
+        relation.assign(app.ctx, requireActor(request), request.params.id, request.body.ids),
+    );
+    app.delete(
+      `/:id/${relation.path}/:otherId`,
+      {
+        schema: {
+          tags,
+          summary: relation.summaries.dissociate,
+          params: pairParams,
+          response: { 204: z.null(), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        await relation.dissociate(
+          app.ctx,
+          requireActor(request),
+          request.params.id,
+          request.params.otherId,
+        );
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}
