@@ -26,7 +26,8 @@ export async function inviteUser(
   db: DbOrTx,
   user: Invitee,
 ): Promise<void> {
-  const token = await issueToken(db, user.id, 'verify_email', ctx.clock.now(), INVITATION_TTL_MS);
+  const now = ctx.clock.now();
+  const token = await issueToken(db, user.id, 'verify_email', now, INVITATION_TTL_MS);
   const [institution] = user.institution_id
     ? await db
         .select({ name: institutions.name, color_code: institutions.color_code })
@@ -36,6 +37,7 @@ export async function inviteUser(
   const link = new URL(`/verify-email/${token}`, ctx.config.PUBLIC_URL);
   link.searchParams.set('email', user.email);
   await enqueueMail(db, {
+    at: now,
     to: user.email,
     template: 'invitation',
     locale: user.locale,

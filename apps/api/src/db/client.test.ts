@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../test/temp-dir.ts';
 import { DatabaseLockedError, openDatabase, queryRows } from './client.ts';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'skolar-lock-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const dataDir = tempDir('lock');
 
 describe('embedded database', () => {
   it('persists in DATA_DIR/db and refuses a second process on the same folder', async () => {

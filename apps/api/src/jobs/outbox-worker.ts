@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { mailOutbox } from '../db/schema/index.ts';
@@ -10,7 +10,10 @@ import type { MailTransport } from '../mail/transport.ts';
 export const MAX_MAIL_ATTEMPTS = 6;
 /** The first retry waits this long; each next one twice as long (30 s, 1 min, 2 min, 4 min…). */
 export const MAIL_BACKOFF_MS = 30 * 1000;
-/** A row left `sending` this long (its node died mid-send) is taken again. */
+/**
+ * A claim's lease: a row stays `sending` with `next_attempt_at` this far ahead; if its node dies
+ * mid-send, the row is taken again once the lease has run out.
+ */
 export const STALE_SENDING_MS = 10 * 60 * 1000;
 
 export interface OutboxRun {
@@ -43,10 +46,7 @@ export async function processOutbox(
       .where(
         or(
           and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.next_attempt_at, now)),
-          and(
-            eq(mailOutbox.status, 'sending'),
-            lt(mailOutbox.updated_at, new Date(now.getTime() - STALE_SENDING_MS)),
-          ),
+          and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.next_attempt_at, now)),
         ),
       )
       .orderBy(mailOutbox.id)
@@ -55,7 +55,11 @@ export async function processOutbox(
     if (due.length === 0) return [];
     return tx
       .update(mailOutbox)
-      .set({ status: 'sending', updated_at: now })
+      .set({
+        status: 'sending',
+        next_attempt_at: new Date(now.getTime() + STALE_SENDING_MS),
+        updated_at: now,
+      })
       .where(
         inArray(
           mailOutbox.id,

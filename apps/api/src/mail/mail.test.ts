@@ -7,7 +7,12 @@ import { createTestApp } from '../../test/app.ts';
 import { createInstitution, createUser } from '../../test/factories.ts';
 import { inviteUser } from '../auth/invitations.ts';
 import { mailOutbox } from '../db/schema/index.ts';
-import { backoffMs, MAX_MAIL_ATTEMPTS, processOutbox } from '../jobs/outbox-worker.ts';
+import {
+  backoffMs,
+  MAX_MAIL_ATTEMPTS,
+  processOutbox,
+  STALE_SENDING_MS,
+} from '../jobs/outbox-worker.ts';
 import { enqueueMail } from './outbox.ts';
 import { renderMail } from './templates.ts';
 import { devTransport, type MailTransport, smtpTransport } from './transport.ts';
@@ -146,6 +151,7 @@ describe('processOutbox', () => {
   it('retries a failure later with backoff, then gives up after the last attempt', async () => {
     await clearOutbox();
     await enqueueMail(db, {
+      at: ctx.clock.now(),
       to: 'someone@example.test',
       template: 'password-changed',
       locale: 'fr',
@@ -189,6 +195,7 @@ describe('processOutbox', () => {
     await clearOutbox();
     for (let i = 0; i < 6; i += 1) {
       await enqueueMail(db, {
+        at: ctx.clock.now(),
         to: `p${i}@example.test`,
         template: 'password-changed',
         locale: 'en',
@@ -213,6 +220,39 @@ describe('processOutbox', () => {
     expect(new Set(sent).size).toBe(6);
     expect(runs.reduce((n, r) => n + r.sent, 0)).toBeLessThanOrEqual(6);
   });
+
+  it('takes a mail again only once the lease of a node that died mid-send has run out', async () => {
+    await clearOutbox();
+    await enqueueMail(db, {
+      at: ctx.clock.now(),
+      to: 'lease@example.test',
+      template: 'password-changed',
+      locale: 'en',
+      payload: { first_name: 'A' },
+    });
+    // A node claims the row, then dies before recording the outcome.
+    const dying: MailTransport = {
+      kind: 'dev',
+      send: () => new Promise<never>(() => {}),
+      close() {},
+    };
+    void processOutbox(ctx, { transport: dying });
+    await expect.poll(async () => (await db.select().from(mailOutbox))[0]?.status).toBe('sending');
+
+    const sent: string[] = [];
+    const recording: MailTransport = {
+      kind: 'dev',
+      async send(mail) {
+        sent.push(mail.to);
+      },
+      close() {},
+    };
+    clock.advance(STALE_SENDING_MS - 1000);
+    expect((await processOutbox(ctx, { transport: recording })).sent).toBe(0);
+    clock.advance(2000);
+    expect((await processOutbox(ctx, { transport: recording })).sent).toBe(1);
+    expect(sent).toEqual(['lease@example.test']);
+  });
 });
 
 describe('GET /api/dev/mail', () => {
@@ -224,6 +264,7 @@ describe('GET /api/dev/mail', () => {
       password_hash: null,
     });
     await enqueueMail(db, {
+      at: ctx.clock.now(),
       to: 'older@example.test',
       template: 'password-changed',
       locale: 'en',

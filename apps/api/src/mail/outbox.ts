@@ -17,6 +17,8 @@ export interface OutgoingMail {
   locale: Locale;
   /** What the template needs (names, links, institution name and colour…). */
   payload: Record<string, unknown>;
+  /** When it is queued (`ctx.clock.now()`): due at once, and the worker compares it with its clock. */
+  at: Date;
 }
 
 /**
@@ -29,5 +31,8 @@ export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<void>
     template: mail.template,
     locale: mail.locale,
     payload: mail.payload,
+    next_attempt_at: mail.at,
+    created_at: mail.at,
+    updated_at: mail.at,
   });
 }

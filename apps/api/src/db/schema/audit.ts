@@ -18,7 +18,7 @@ export const auditLog = pgTable(
     entity_id: bigint('entity_id', { mode: 'number' }),
     before: jsonb('before').$type<Record<string, unknown> | null>(),
     after: jsonb('after').$type<Record<string, unknown> | null>(),
-    at: timestamptz('at').notNull().defaultNow(),
+    at: timestamptz('at').notNull(),
   },
   (t) => [
     index('audit_log_actor_id_idx').on(t.actor_id),

@@ -13,7 +13,7 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     token_hash: text('token_hash').notNull().unique('sessions_token_hash_unique'),
     created_at: createdAt(),
-    last_seen_at: timestamptz('last_seen_at').notNull().defaultNow(),
+    last_seen_at: timestamptz('last_seen_at').notNull(),
     /** Absolute end of the session, whatever the activity. */
     expires_at: timestamptz('expires_at').notNull(),
     revoked_at: timestamptz('revoked_at'),

@@ -142,7 +142,7 @@ export const attempts = pgTable(
     student_id: fk('student_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    started_at: timestamptz('started_at').notNull().defaultNow(),
+    started_at: timestamptz('started_at').notNull(),
     deadline_at: timestamptz('deadline_at').notNull(),
     finished_at: timestamptz('finished_at'),
     finished_by: attemptFinishedByEnum('finished_by'),
@@ -200,7 +200,7 @@ export const submissions = pgTable(
     file_id: fk('file_id')
       .notNull()
       .references(() => files.id, { onDelete: 'restrict' }),
-    submitted_at: timestamptz('submitted_at').notNull().defaultNow(),
+    submitted_at: timestamptz('submitted_at').notNull(),
     version: integer('version').notNull().default(1),
     ...timestamps(),
   },

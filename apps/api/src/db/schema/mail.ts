@@ -18,7 +18,7 @@ export const mailOutbox = pgTable(
     status: mailStatusEnum('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     last_error: text('last_error'),
-    next_attempt_at: timestamptz('next_attempt_at').notNull().defaultNow(),
+    next_attempt_at: timestamptz('next_attempt_at').notNull(),
     sent_at: timestamptz('sent_at'),
     created_at: createdAt(),
     updated_at: updatedAt(),

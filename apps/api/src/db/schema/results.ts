@@ -45,7 +45,7 @@ export const gradeChanges = pgTable(
     old_absent: boolean('old_absent').notNull().default(false),
     new_absent: boolean('new_absent').notNull().default(false),
     changed_by: fk('changed_by').references(() => users.id, { onDelete: 'set null' }),
-    at: timestamptz('at').notNull().defaultNow(),
+    at: timestamptz('at').notNull(),
   },
   (t) => [
     index('grade_changes_result_id_idx').on(t.result_id, t.at),

@@ -48,9 +48,9 @@ const SEED_LOCK_KEY = 7_265_431_002;
  */
 export async function seedDemo(
   db: Db,
-  options: { now?: Date; publicUrl?: string } = {},
+  options: { now: Date; publicUrl?: string },
 ): Promise<'seeded' | 'skipped'> {
-  const now = options.now ?? new Date();
+  const { now } = options;
   if (await hasAnyUser(db)) return 'skipped';
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {

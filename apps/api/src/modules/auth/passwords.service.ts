@@ -45,9 +45,11 @@ async function mailUser(
   db: DbOrTx,
   user: UserRow,
   template: MailTemplate,
+  at: Date,
   link?: URL,
 ): Promise<void> {
   await enqueueMail(db, {
+    at,
     to: user.email,
     template,
     locale: user.locale,
@@ -103,6 +105,7 @@ export async function forgotPassword(
         tx,
         user,
         'reset-password',
+        now,
         new URL(`/reset-password/${token}`, ctx.config.PUBLIC_URL),
       );
     });
@@ -143,7 +146,7 @@ export async function resetPassword(
       .where(eq(users.id, user.id));
     await retireTokens(tx, user.id, 'reset_password', now);
     await revokeUserSessions(tx, user.id, now);
-    await mailUser(tx, user, 'password-changed');
+    await mailUser(tx, user, 'password-changed', now);
     return user.id;
   });
   log?.info({ userId }, 'password reset; all sessions revoked');
@@ -221,7 +224,7 @@ export async function requestVerification(
       const token = await issueToken(tx, user.id, 'verify_email', now, VERIFY_TTL_MS);
       const link = new URL(`/verify-email/${token}`, ctx.config.PUBLIC_URL);
       link.searchParams.set('email', user.email);
-      await mailUser(tx, user, 'verify-email', link);
+      await mailUser(tx, user, 'verify-email', now, link);
     });
   }
   return 'account.verify_sent';
@@ -258,7 +261,7 @@ export async function changePassword(
     await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, user.id));
     await retireTokens(tx, user.id, 'reset_password', now);
     await revokeUserSessions(tx, user.id, now, actor.sessionId);
-    await mailUser(tx, user, 'password-changed');
+    await mailUser(tx, user, 'password-changed', now);
   });
   log?.info({ userId: actor.userId }, 'password changed; other sessions revoked');
   return 'account.password_changed';

@@ -27,6 +27,7 @@ export async function send(ctx: AppContext, sender: Sender, body: ContactRequest
 
   // A signed-in user writes to their own institution; a guest may name a public one.
   const institutionId = sender.actor ? sender.actor.institutionId : (body.institution_id ?? null);
+  const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const [institution] = institutionId
       ? await tx
@@ -49,8 +50,8 @@ export async function send(ctx: AppContext, sender: Sender, body: ContactRequest
         message: body.message,
         user_id: sender.actor?.userId ?? null,
         institution_id: institution?.id ?? null,
-        created_at: ctx.clock.now(),
-        updated_at: ctx.clock.now(),
+        created_at: now,
+        updated_at: now,
       })
       .returning({ id: contactRequests.id });
     const payload = {
@@ -65,12 +66,14 @@ export async function send(ctx: AppContext, sender: Sender, body: ContactRequest
       institution: institution?.name ?? null,
     };
     await enqueueMail(tx, {
+      at: now,
       to: institution?.email ?? PLATFORM_CONTACT.email,
       template: 'contact-request',
       locale: 'fr',
       payload,
     });
     await enqueueMail(tx, {
+      at: now,
       to: body.email,
       template: 'contact-acknowledgement',
       locale: sender.locale,
