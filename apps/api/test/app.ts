@@ -6,18 +6,25 @@ import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { TestClock } from './clock.ts';
 import { openTestDatabase } from './database.ts';
+import { tempDir } from './temp-dir.ts';
 
 export const TEST_PASSWORD = 'Corr3ct#Horse';
 
 /**
  * The real application on a fresh database, for one test file; closed after the file's tests.
  * Requests go through `app.inject()`, so routing, hooks, validation and serialisation all run.
+ * Its DATA_DIR (uploads) is a temporary folder removed after the file.
  */
 export async function createTestApp(overrides: Partial<AppContext> = {}) {
   const database = await openTestDatabase();
   const clock = new TestClock();
   const ctx: AppContext = {
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED: 'none' }),
+    config: loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SEED: 'none',
+      DATA_DIR: tempDir('data'),
+    }),
     db: database.db,
     clock,
     limits: new RateLimits(),

@@ -60,6 +60,7 @@ describe('login rate limits', () => {
 });
 
 const redisUrl = process.env.TEST_REDIS_URL;
+// Needs a Redis server: CI's PostgreSQL pass sets TEST_REDIS_URL; the in-memory pass has none.
 describe.runIf(redisUrl)('rate limits shared through Redis', () => {
   const clients: Redis[] = [];
   afterAll(() => {

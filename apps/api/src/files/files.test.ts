@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
@@ -13,11 +10,12 @@ import {
   createTraining,
   createUser,
 } from '../../test/factories.ts';
+import { tempDir } from '../../test/temp-dir.ts';
 import { loadConfig } from '../config.ts';
 import { files, trainings } from '../db/schema/index.ts';
 import { saveUpload } from './uploads.ts';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'skolar-files-'));
+const dataDir = tempDir('files');
 const { app, ctx, db } = await createTestApp({
   config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED: 'none', DATA_DIR: dataDir }),
 });

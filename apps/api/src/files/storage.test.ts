@@ -1,7 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../test/temp-dir.ts';
 import { loadConfig } from '../config.ts';
 import { LocalStorage, S3Storage, storageFor } from './storage.ts';
 
@@ -21,7 +19,7 @@ describe('file storage', () => {
   });
 
   it('stores, reads and deletes bytes, and refuses keys that leave the folder', async () => {
-    const storage = new LocalStorage(mkdtempSync(join(tmpdir(), 'skolar-storage-')));
+    const storage = new LocalStorage(tempDir('storage'));
     await storage.put('user-picture/2026/a.png', Buffer.from('abc'), 'image/png');
     expect((await storage.get('user-picture/2026/a.png'))?.toString()).toBe('abc');
     await expect(

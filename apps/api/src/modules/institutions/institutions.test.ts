@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -11,10 +8,11 @@ import {
   createPromotion,
   createUser,
 } from '../../../test/factories.ts';
+import { tempDir } from '../../../test/temp-dir.ts';
 import { loadConfig } from '../../config.ts';
 import { files, institutionPrograms, institutions, programs } from '../../db/schema/index.ts';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'skolar-institutions-'));
+const dataDir = tempDir('institutions');
 const { app, db } = await createTestApp({
   config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED: 'none', DATA_DIR: dataDir }),
 });
