@@ -1,15 +1,61 @@
 import { expect, type Page, request, test } from '@playwright/test';
-import { DEMO_PASSWORD, menuFor, type Role } from '@skolar/shared';
+import { DEMO_PASSWORD, type Role } from '@skolar/shared';
 import { text } from './support/i18n.ts';
 
 const fr = (key: string, values?: Record<string, string>) => text('fr', key, values);
 
-const ACCOUNTS: ReadonlyArray<{ role: Role; email: string }> = [
-  { role: 'student', email: 'student@uni.skolar.test' },
-  { role: 'teacher', email: 'teacher@uni.skolar.test' },
-  { role: 'super-teacher', email: 'superteacher@uni.skolar.test' },
-  { role: 'admin', email: 'admin@uni.skolar.test' },
-  { role: 'super-admin', email: 'superadmin@skolar.test' },
+/** Each role's menu as the spec's 'Navigation chrome' writes it: label key and address. */
+const ACCOUNTS: ReadonlyArray<{ role: Role; email: string; menu: [string, string][] }> = [
+  {
+    role: 'student',
+    email: 'student@uni.skolar.test',
+    menu: [
+      ['trainings', '/student/trainings'],
+      ['seminars', '/student/seminars'],
+      ['evaluations', '/list-evaluations'],
+    ],
+  },
+  {
+    role: 'teacher',
+    email: 'teacher@uni.skolar.test',
+    menu: [
+      ['subjects', '/subjects'],
+      ['groups', '/groups'],
+      ['evaluations', '/evaluations'],
+    ],
+  },
+  {
+    role: 'super-teacher',
+    email: 'superteacher@uni.skolar.test',
+    menu: [
+      ['promotions', '/promotions'],
+      ['subjects', '/subjects'],
+      ['groups', '/groups'],
+      ['evaluations', '/evaluations'],
+    ],
+  },
+  {
+    role: 'admin',
+    email: 'admin@uni.skolar.test',
+    menu: [
+      ['programs', '/programs'],
+      ['students', '/students'],
+      ['teachers', '/teachers'],
+      ['modules', '/modules'],
+      ['evaluations', '/evaluations'],
+    ],
+  },
+  {
+    role: 'super-admin',
+    email: 'superadmin@skolar.test',
+    menu: [
+      ['institutions', '/institutions'],
+      ['programs', '/programs'],
+      ['courses', '/trainings'],
+      ['users', '/users'],
+      ['modules', '/modules'],
+    ],
+  },
 ];
 
 async function signIn(page: Page, email: string) {
@@ -26,9 +72,11 @@ for (const account of ACCOUNTS) {
   }) => {
     await signIn(page, account.email);
     const roleMenu = page.getByRole('navigation', { name: fr('chrome.roleMenu') });
-    await expect(roleMenu.getByRole('link')).toHaveText(
-      menuFor(account.role).map((item) => fr(`menu.${item.key}`)),
-    );
+    const links = roleMenu.getByRole('link');
+    await expect(links).toHaveText(account.menu.map(([key]) => fr(`menu.${key}`)));
+    for (const [index, [, href]] of account.menu.entries()) {
+      await expect(links.nth(index)).toHaveAttribute('href', href);
+    }
     const calendar = page.getByRole('banner').getByRole('link', { name: fr('chrome.calendar') });
     await expect(calendar).toHaveCount(account.role === 'student' ? 0 : 1);
     // The dashboard counts come from the API.

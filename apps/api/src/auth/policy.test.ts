@@ -85,10 +85,22 @@ describe('authorize (role grants)', () => {
     expect(() => authorize(actorOf(world.root), 'list', 'evaluation')).not.toThrow();
   });
 
-  it('grants institutions to the super-admin only, and no evaluation rights to no one else', () => {
-    expect(GRANTS.institution.create).toEqual(['super-admin']);
+  it('writes institutions for the super-admin only, and evaluations for staff only', () => {
+    expect(GRANTS.institution).toEqual({
+      list: ['super-admin'],
+      read: ['super-admin', 'admin'],
+      create: ['super-admin'],
+      update: ['super-admin'],
+      delete: ['super-admin'],
+      archive: ['super-admin'],
+      assign: ['super-admin', 'admin'],
+    });
     expect(GRANTS.user.list).toEqual(['super-admin']);
     expect(GRANTS.teacher.create).toEqual(['admin']);
+    const staff = ['super-admin', 'admin', 'super-teacher', 'teacher'];
+    for (const action of ['create', 'update', 'delete', 'archive'] as const) {
+      expect(GRANTS.evaluation[action]).toEqual(staff);
+    }
   });
 });
 

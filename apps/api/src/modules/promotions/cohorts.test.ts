@@ -23,7 +23,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 
-const { app, db } = await createTestApp();
+const { app, db, clock } = await createTestApp();
 
 async function adminOf() {
   const institution = await createInstitution(db);
@@ -146,7 +146,25 @@ describe('students and teachers (admin)', () => {
       headers,
     });
     expect(archivedList.json().data.map((t: { id: number }) => t.id)).toEqual([teacher.id]);
-    expect(await db.select().from(sessions).where(eq(sessions.user_id, teacher.id))).toBeDefined();
+    const teacherSessions = await db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.user_id, teacher.id));
+    expect(teacherSessions.map((s) => s.revoked_at)).toEqual([clock.now()]);
+
+    // Restoring the teacher brings none of the old sessions back.
+    const restored = await app.inject({
+      method: 'POST',
+      url: `/api/teachers/${teacher.id}/unarchive`,
+      headers,
+    });
+    expect(restored.statusCode).toBe(200);
+    const again = await app.inject({
+      method: 'GET',
+      url: '/api/auth/info',
+      headers: bearer(own.accessToken),
+    });
+    expect(again.statusCode).toBe(401);
   });
 
   it('assigns subjects to a teacher set-based: one foreign id fails everything', async () => {

@@ -2,7 +2,7 @@ import type { PersonBody } from '@skolar/shared';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { inviteUser } from '../../auth/invitations.ts';
 import { allowedIds, authorize, requireAccess, scopeOf } from '../../auth/policy.ts';
-import type { Actor } from '../../auth/sessions.ts';
+import { type Actor, revokeUserSessions } from '../../auth/sessions.ts';
 import { requireStepUp } from '../../auth/step-up.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -146,7 +146,10 @@ export async function update(
   });
 }
 
-/** Archived accounts lose their sessions at once (resolveSession ignores archived users). */
+/**
+ * Archives or restores a person. Archiving revokes their sessions in the same transaction, so a
+ * later restore brings none of them back: the person signs in again.
+ */
 export async function setArchived(
   ctx: AppContext,
   actor: Actor,
@@ -155,11 +158,16 @@ export async function setArchived(
   archived: boolean,
 ) {
   await requireAccess(ctx.db, actor, 'archive', kind, id);
-  const [row] = await ctx.db
-    .update(users)
-    .set({ archived_at: archived ? ctx.clock.now() : null })
-    .where(eq(users.id, id))
-    .returning(personColumns);
+  const now = ctx.clock.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ archived_at: archived ? now : null })
+      .where(eq(users.id, id))
+      .returning(personColumns);
+    if (archived) await revokeUserSessions(tx, id, now);
+    return updated;
+  });
   return present(actor, kind, row!);
 }
 
