@@ -1,5 +1,6 @@
 export * from './access.ts';
 export * from './demo.ts';
+export * from './grants.ts';
 export * from './roles.ts';
 export * from './rules/catalogue.ts';
 export * from './rules/colour.ts';

@@ -1,4 +1,5 @@
 import type { Role } from '@skolar/shared';
+import { GRANTS } from '@skolar/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import {
@@ -9,8 +10,8 @@ import {
   createTraining,
   createUser,
 } from '../../test/factories.ts';
-import { GRANTS } from './grants.ts';
-import { allowedIds, authorize, requireAccess } from './policy.ts';
+import { events } from '../db/schema/index.ts';
+import { allowedIds, authorize, permissionsOf, requireAccess } from './policy.ts';
 import type { Actor } from './sessions.ts';
 
 const { db } = await createTestApp();
@@ -210,6 +211,69 @@ describe('finer scopes', () => {
         world.classmate.id,
       ]),
     ).toEqual(new Set([world.student.id, world.classmate.id]));
+  });
+});
+
+describe('the action narrows the rows', () => {
+  const event = async (
+    owner: { id: number; institution_id: number | null },
+    audience: 'personal' | 'institution',
+  ) => {
+    const [row] = await db
+      .insert(events)
+      .values({
+        institution_id: owner.institution_id,
+        owner_id: owner.id,
+        title: `${audience} event`,
+        starts_at: new Date('2026-12-01T09:00:00Z'),
+        ends_at: new Date('2026-12-01T10:00:00Z'),
+        audience,
+        audience_id: audience === 'personal' ? null : owner.institution_id,
+      })
+      .returning();
+    return row!.id;
+  };
+
+  it('lets everyone see the institution events but write only their own; an admin writes the institution events', async () => {
+    const teachersOwn = await event(world.teacher, 'personal');
+    const institutionWide = await event(world.admin, 'institution');
+    const colleagues = await event(world.superTeacher, 'personal');
+    const ids = [teachersOwn, institutionWide, colleagues];
+    const allowed = async (
+      who: { id: number; role: Role; institution_id: number | null },
+      action: 'read' | 'update' | 'delete',
+    ) => [...(await allowedIds(db, actorOf(who), action, 'event', ids))].sort();
+    expect(await allowed(world.teacher, 'read')).toEqual([teachersOwn, institutionWide].sort());
+    expect(await allowed(world.teacher, 'update')).toEqual([teachersOwn]);
+    expect(await allowed(world.student, 'read')).toEqual([institutionWide]);
+    expect(await allowed(world.student, 'update')).toEqual([]);
+    expect(await allowed(world.student, 'delete')).toEqual([]);
+    expect(await allowed(world.admin, 'update')).toEqual([institutionWide]);
+    expect(await allowed(world.otherAdmin, 'read')).toEqual([]);
+    expect(await allowed(world.root, 'delete')).toEqual([...ids].sort());
+  });
+
+  it('computes the can flags of rows from the same condition the write asks', async () => {
+    const teachersOwn = await event(world.teacher, 'personal');
+    const institutionWide = await event(world.admin, 'institution');
+    const flags = await permissionsOf(db, actorOf(world.teacher), 'event', [
+      teachersOwn,
+      institutionWide,
+    ]);
+    expect(flags.get(teachersOwn)).toEqual({ update: true, delete: true, archive: false });
+    expect(flags.get(institutionWide)).toEqual({ update: false, delete: false, archive: false });
+    const promotions = await permissionsOf(db, actorOf(world.admin), 'promotion', [
+      world.mine.id,
+      world.elsewhere.id,
+    ]);
+    expect(promotions.get(world.mine.id)).toEqual({ update: true, delete: true, archive: true });
+    expect(promotions.get(world.elsewhere.id)).toEqual({
+      update: false,
+      delete: false,
+      archive: false,
+    });
+    const asTeacher = await permissionsOf(db, actorOf(world.teacher), 'promotion', [world.mine.id]);
+    expect(asTeacher.get(world.mine.id)).toEqual({ update: false, delete: false, archive: false });
   });
 });
 

@@ -1,3 +1,4 @@
+import { type Action, type Entity, roleMay } from '@skolar/shared';
 import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
@@ -6,8 +7,10 @@ import {
   episodes,
   evaluations,
   events,
+  files,
   groupStudents,
   groups,
+  imports,
   institutionModules,
   institutionPrograms,
   institutions,
@@ -28,10 +31,9 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { forbidden, notFound } from '../http/errors.ts';
-import { type Action, type Entity, roleMay } from './grants.ts';
 import type { Actor } from './sessions.ts';
 
-export type { Action, Entity } from './grants.ts';
+export type { Action, Entity } from '@skolar/shared';
 
 /** 403 unless the actor's role may perform the action on that kind of row at all. */
 export function authorize(actor: Actor, action: Action, entity: Entity): void {
@@ -139,7 +141,7 @@ function userScope(actor: Actor, entity: 'user' | 'student' | 'teacher'): SQL {
 }
 
 /** Rows of an entity that the actor may see at all, as one SQL condition on the entity's table. */
-export function scopeOf(actor: Actor, entity: Entity): Scoped {
+function visibleRows(actor: Actor, entity: Entity): Scoped {
   switch (entity) {
     case 'institution':
       return {
@@ -209,7 +211,7 @@ export function scopeOf(actor: Actor, entity: Entity): Scoped {
       return {
         table: episodes,
         id: episodes.id,
-        where: sql`${episodes.seminar_id} in (select ${seminars.id} from ${seminars} where ${scopeOf(actor, 'seminar').where})`,
+        where: sql`${episodes.seminar_id} in (select ${seminars.id} from ${seminars} where ${visibleRows(actor, 'seminar').where})`,
       };
     case 'evaluation':
       return { table: evaluations, id: evaluations.id, where: evaluationScope(actor) };
@@ -235,7 +237,78 @@ export function scopeOf(actor: Actor, entity: Entity): Scoped {
                 and(isNull(events.institution_id), ne(events.audience, 'personal')),
               )!,
       };
+    case 'import':
+      return { table: imports, id: imports.id, where: tenant(actor, imports.institution_id) };
+    case 'file':
+      return { table: files, id: files.id, where: fileScope(actor) };
   }
+}
+
+/** `/api/files/<id>`, the link other rows keep to a file, as SQL on the files table. */
+const fileLink = sql`'/api/files/' || ${files.id}`;
+
+/**
+ * A file is readable as the row that links it is: an institution's logo by anyone, a training's
+ * cover by whoever may read the training (anyone when it is public), a picture by whoever may read
+ * its user; every file by its uploader. Submissions, documents and resources follow their rows as
+ * those land; until then only their uploader (and the super-admin) reads them.
+ */
+function fileScope(actor: Actor): SQL {
+  if (actor.role === 'super-admin') return TRUE;
+  const trainingsSeen = visibleRows(actor, 'training').where;
+  const usersSeen = visibleRows(actor, 'user').where;
+  return or(
+    eq(files.owner_id, actor.userId),
+    eq(files.kind, 'institution/logo'),
+    and(
+      eq(files.kind, 'formation/cover'),
+      sql`${fileLink} in (select ${trainings.cover_link} from ${trainings} where ${trainingsSeen} or (${trainings.visibility} = 'public' and ${trainings.archived_at} is null))`,
+    ),
+    and(
+      eq(files.kind, 'user/picture'),
+      sql`${fileLink} in (select ${users.picture_link} from ${users} where ${usersSeen})`,
+    ),
+  )!;
+}
+
+/** Files anyone may read, signed in or not: logos, and covers of public, non-archived trainings. */
+export const publicFiles: SQL = or(
+  eq(files.kind, 'institution/logo'),
+  and(
+    eq(files.kind, 'formation/cover'),
+    sql`${fileLink} in (select ${trainings.cover_link} from ${trainings} where ${trainings.visibility} = 'public' and ${trainings.archived_at} is null)`,
+  ),
+)!;
+
+/** Writes narrower than what the actor sees, per entity. */
+function writableRows(actor: Actor, action: Action, entity: Entity, visible: SQL): SQL {
+  if (entity === 'event' && actor.role !== 'super-admin') {
+    // Everyone writes their own events; an admin also the events of the institution.
+    return or(
+      eq(events.owner_id, actor.userId),
+      actor.role === 'admin'
+        ? and(sameInstitution(actor, events.institution_id), ne(events.audience, 'personal'))
+        : FALSE,
+    )!;
+  }
+  void action;
+  return visible;
+}
+
+const READS: ReadonlySet<Action> = new Set(['list', 'read']);
+
+/**
+ * The rows of an entity on which the actor may perform the action, as one SQL condition on the
+ * entity's table: tenancy (another institution's rows are never in it), the role's scope (a
+ * teacher's promotions and subjects, a student's own rows), and what the action needs beyond
+ * seeing the row (only the owner writes a personal event). Every handler reaches rows through it,
+ * with `requireAccess`, `allowedIds`, `permissionsOf` or as the `where` of its list query.
+ * The role's grant itself is checked by `authorize` (403 before any row is read).
+ */
+export function can(actor: Actor, action: Action, entity: Entity): Scoped {
+  const visible = visibleRows(actor, entity);
+  if (READS.has(action)) return visible;
+  return { ...visible, where: writableRows(actor, action, entity, visible.where) };
 }
 
 /**
@@ -252,7 +325,7 @@ export async function allowedIds(
   authorize(actor, action, entity);
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Set();
-  const scope = scopeOf(actor, entity);
+  const scope = can(actor, action, entity);
   const rows = await db
     .select({ id: scope.id })
     .from(scope.table)
@@ -274,4 +347,77 @@ export async function requireAccess(
   const list = typeof ids === 'number' ? [ids] : ids;
   const allowed = await allowedIds(db, actor, action, entity, list);
   if (list.some((id) => !allowed.has(id))) throw notFound();
+}
+
+/** What the current user may do with a row: the screens show only these actions. */
+export interface RowPermissions {
+  update: boolean;
+  delete: boolean;
+  archive: boolean;
+}
+
+const ROW_ACTIONS = ['update', 'delete', 'archive'] as const;
+
+/**
+ * The permissions of the actor on each of the rows, in one query, from the same `can` that the
+ * write will ask: a teacher's own event says yes, a colleague's says no.
+ */
+export async function permissionsOf(
+  db: DbOrTx,
+  actor: Actor,
+  entity: Entity,
+  ids: readonly number[],
+): Promise<Map<number, RowPermissions>> {
+  const none: RowPermissions = { update: false, delete: false, archive: false };
+  const answer = new Map<number, RowPermissions>(ids.map((id) => [id, { ...none }]));
+  const granted = ROW_ACTIONS.filter((action) => roleMay(actor.role, action, entity));
+  if (ids.length === 0 || granted.length === 0) return answer;
+  const scope = visibleRows(actor, entity);
+  const columns = Object.fromEntries(
+    granted.map((action) => [
+      action,
+      sql<boolean>`coalesce((${can(actor, action, entity).where}), false)`,
+    ]),
+  );
+  const rows = (await db
+    .select({ id: scope.id, ...columns })
+    .from(scope.table)
+    .where(inArray(scope.id, [...new Set(ids)]))) as unknown as Array<
+    { id: number } & Partial<Record<(typeof ROW_ACTIONS)[number], boolean | string>>
+  >;
+  for (const row of rows) {
+    const flags = { ...none };
+    for (const action of granted) flags[action] = row[action] === true || row[action] === 't';
+    answer.set(Number(row.id), flags);
+  }
+  return answer;
+}
+
+type Refine<T> = (row: T, can: RowPermissions) => RowPermissions;
+
+/**
+ * The rows with their `can` flags (permissionsOf), optionally refined by a rule of the row itself
+ * (a program still used by promotions cannot be deleted).
+ */
+export async function withPermissions<T extends { id: number }>(
+  db: DbOrTx,
+  actor: Actor,
+  entity: Entity,
+  rows: readonly T[],
+  refine: Refine<T> = (_row, can) => can,
+): Promise<Array<T & { can: RowPermissions }>> {
+  const ids = rows.map((row) => row.id);
+  const permissions = await permissionsOf(db, actor, entity, ids);
+  return rows.map((row) => ({ ...row, can: refine(row, permissions.get(row.id)!) }));
+}
+
+/** One row with its `can` flags. */
+export async function withPermission<T extends { id: number }>(
+  db: DbOrTx,
+  actor: Actor,
+  entity: Entity,
+  row: T,
+  refine?: Refine<T>,
+): Promise<T & { can: RowPermissions }> {
+  return (await withPermissions(db, actor, entity, [row], refine))[0]!;
 }

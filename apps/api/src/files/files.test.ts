@@ -12,7 +12,7 @@ import {
 } from '../../test/factories.ts';
 import { tempDir } from '../../test/temp-dir.ts';
 import { loadConfig } from '../config.ts';
-import { files, trainings } from '../db/schema/index.ts';
+import { files, trainings, users } from '../db/schema/index.ts';
 import { saveUpload } from './uploads.ts';
 
 const dataDir = tempDir('files');
@@ -118,29 +118,57 @@ describe('saveUpload', () => {
 });
 
 describe('GET /api/files/:id', () => {
-  it('serves a private file only to its institution and the super-admin (404 elsewhere, 401 guest)', async () => {
+  it('serves a picture as its user is readable, and a submission to its uploader only (404 elsewhere, 401 guest)', async () => {
     const mine = await createInstitution(db);
     const other = await createInstitution(db);
     const owner = await createUser(db, 'teacher', mine.id);
+    const admin = await createUser(db, 'admin', mine.id);
     const colleague = await createUser(db, 'student', mine.id);
     const stranger = await createUser(db, 'admin', other.id);
     const superAdmin = await createUser(db, 'super-admin', null);
-    const saved = await saveUpload(ctx, db, {
+    const picture = await saveUpload(ctx, db, {
       kind: 'user/picture',
       ownerId: owner.id,
       institutionId: mine.id,
       part: part(await photoWithExif()),
     });
-    const get = async (email?: string) => {
+    await db.update(users).set({ picture_link: picture.url }).where(eq(users.id, owner.id));
+    const submission = await saveUpload(ctx, db, {
+      kind: 'submission',
+      ownerId: colleague.id,
+      institutionId: mine.id,
+      part: part(Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF'), 'work.pdf'),
+    });
+    const get = async (url: string, email?: string) => {
       const headers = email ? bearer((await signIn(app, email)).accessToken) : {};
-      return (await app.inject({ method: 'GET', url: saved.url, headers })).statusCode;
+      return (await app.inject({ method: 'GET', url, headers })).statusCode;
     };
-    expect(await get(owner.email)).toBe(200);
-    expect(await get(colleague.email)).toBe(200);
-    expect(await get(superAdmin.email)).toBe(200);
-    expect(await get(stranger.email)).toBe(404);
-    expect(await get()).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/api/files/999999' })).statusCode).toBe(404);
+    const statuses = async (url: string) => ({
+      owner: await get(url, owner.email),
+      admin: await get(url, admin.email),
+      colleague: await get(url, colleague.email),
+      superAdmin: await get(url, superAdmin.email),
+      stranger: await get(url, stranger.email),
+      guest: await get(url),
+    });
+    expect(await statuses(picture.url)).toEqual({
+      owner: 200,
+      admin: 200,
+      colleague: 404,
+      superAdmin: 200,
+      stranger: 404,
+      guest: 401,
+    });
+    expect(await statuses(submission.url)).toEqual({
+      owner: 404,
+      admin: 404,
+      colleague: 200,
+      superAdmin: 200,
+      stranger: 404,
+      guest: 401,
+    });
+    expect(await get('/api/files/999999', admin.email)).toBe(404);
+    expect(await get('/api/files/999999')).toBe(401);
   });
 
   it('serves logos and covers of public, non-archived trainings to guests', async () => {

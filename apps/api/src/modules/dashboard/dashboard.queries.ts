@@ -1,13 +1,13 @@
+import type { Entity } from '@skolar/shared';
 import { and, asc, eq, getTableColumns, gte, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Entity } from '../../auth/grants.ts';
-import type { scopeOf } from '../../auth/policy.ts';
+import type { can } from '../../auth/policy.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { evaluations, subjects, trainings } from '../../db/schema/index.ts';
 
 /** All counts in one statement: one scalar sub-select per entity, non-archived rows only. */
 export async function countScoped(
   db: DbOrTx,
-  scopes: ReadonlyArray<{ key: Entity; scoped: ReturnType<typeof scopeOf>; extra?: SQL }>,
+  scopes: ReadonlyArray<{ key: Entity; scoped: ReturnType<typeof can>; extra?: SQL }>,
 ): Promise<Array<{ key: string; value: number }>> {
   if (scopes.length === 0) return [];
   const columns = scopes.map(({ key, scoped, extra }) => {

@@ -1,8 +1,7 @@
-import { DASHBOARD_COUNTS } from '@skolar/shared';
+import type { Entity } from '@skolar/shared';
+import { DASHBOARD_COUNTS, roleMay } from '@skolar/shared';
 import { gte } from 'drizzle-orm';
-import type { Entity } from '../../auth/grants.ts';
-import { roleMay } from '../../auth/grants.ts';
-import { scopeOf } from '../../auth/policy.ts';
+import { can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { evaluations } from '../../db/schema/index.ts';
@@ -23,13 +22,13 @@ export async function dashboard(ctx: AppContext, actor: Actor) {
       ctx.db,
       keys.map((key) => ({
         key,
-        scoped: scopeOf(actor, key),
+        scoped: can(actor, 'list', key),
         // Evaluations count the ones still to come.
         extra: key === 'evaluation' ? gte(evaluations.date, today) : undefined,
       })),
     ),
     mayListEvaluations
-      ? upcomingEvaluations(ctx.db, scopeOf(actor, 'evaluation').where, today)
+      ? upcomingEvaluations(ctx.db, can(actor, 'list', 'evaluation').where, today)
       : Promise.resolve([]),
   ]);
   return { counts, upcoming };

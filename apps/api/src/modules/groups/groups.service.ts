@@ -1,8 +1,15 @@
 import type { GroupBody } from '@skolar/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { authorize, requireAccess, scopeOf } from '../../auth/policy.ts';
+import {
+  authorize,
+  can,
+  requireAccess,
+  withPermission,
+  withPermissions,
+} from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import {
   groupStudents,
   groupSubjects,
@@ -14,12 +21,12 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
-import { canOn, link, pageOf, unlink } from '../promotions/assign.ts';
+import { link, pageOf, unlink } from '../promotions/assign.ts';
 import { splitOptions } from '../students/people.service.ts';
 import { groupById, listGroups } from './groups.queries.ts';
 
 type Row = Awaited<ReturnType<typeof groupById>>;
-const present = (actor: Actor, row: Row) => ({ ...row, can: canOn(actor, 'group') });
+const present = (db: DbOrTx, actor: Actor, row: Row) => withPermission(db, actor, 'group', row);
 
 /** Admins and super-teachers: the institution's groups; teachers: the groups of their promotions. */
 export async function list(ctx: AppContext, actor: Actor, query: ListQuery, promotionId?: number) {
@@ -28,15 +35,11 @@ export async function list(ctx: AppContext, actor: Actor, query: ListQuery, prom
     await requireAccess(ctx.db, actor, 'read', 'promotion', promotionId);
   const { rows, total } = await listGroups(
     ctx.db,
-    scopeOf(actor, 'group').where,
+    can(actor, 'list', 'group').where,
     query,
     promotionId,
   );
-  return pageOf(
-    query,
-    rows.map((row) => present(actor, row)),
-    total,
-  );
+  return pageOf(query, await withPermissions(ctx.db, actor, 'group', rows), total);
 }
 
 const fullName = sql<string>`${users.first_name} || ' ' || ${users.last_name}`;
@@ -63,7 +66,7 @@ export async function read(ctx: AppContext, actor: Actor, id: number) {
       .where(eq(groupSubjects.group_id, id))
       .orderBy(asc(subjects.name)),
   ]);
-  return { ...present(actor, row), students, subjects: subjectRows };
+  return { ...(await present(ctx.db, actor, row)), students, subjects: subjectRows };
 }
 
 export async function create(ctx: AppContext, actor: Actor, body: GroupBody) {
@@ -81,13 +84,13 @@ export async function create(ctx: AppContext, actor: Actor, body: GroupBody) {
       name: body.name,
     })
     .returning({ id: groups.id });
-  return present(actor, await groupById(ctx.db, row!.id));
+  return present(ctx.db, actor, await groupById(ctx.db, row!.id));
 }
 
 export async function rename(ctx: AppContext, actor: Actor, id: number, name: string) {
   await requireAccess(ctx.db, actor, 'update', 'group', id);
   await ctx.db.update(groups).set({ name }).where(eq(groups.id, id));
-  return present(actor, await groupById(ctx.db, id));
+  return present(ctx.db, actor, await groupById(ctx.db, id));
 }
 
 /** A group owns only links (its students and subjects), which go with it. */
@@ -102,7 +105,7 @@ export async function setArchived(ctx: AppContext, actor: Actor, id: number, arc
     .update(groups)
     .set({ archived_at: archived ? ctx.clock.now() : null })
     .where(eq(groups.id, id));
-  return present(actor, await groupById(ctx.db, id));
+  return present(ctx.db, actor, await groupById(ctx.db, id));
 }
 
 /** `/:promotionId/group-student/:groupId`: the group's students and the promotion's others. */

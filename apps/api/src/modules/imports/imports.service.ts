@@ -10,7 +10,7 @@ import {
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { inviteUser } from '../../auth/invitations.ts';
-import { authorize } from '../../auth/policy.ts';
+import { authorize, can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -271,7 +271,8 @@ export async function run(ctx: AppContext, actor: Actor, body: ImportBody, local
 /** The import history of the institution for one kind, newest first. */
 export async function history(ctx: AppContext, actor: Actor, kind: Kind, query: ListQuery) {
   guard(actor, kind);
-  const where = and(eq(imports.institution_id, actor.institutionId!), eq(imports.kind, kind));
+  authorize(actor, 'list', 'import');
+  const where = and(can(actor, 'list', 'import').where, eq(imports.kind, kind));
   const [rows, [total]] = await Promise.all([
     ctx.db
       .select({

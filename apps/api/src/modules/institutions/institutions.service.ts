@@ -2,11 +2,18 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { institutionBody } from '@skolar/shared';
 import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { roleMay } from '../../auth/grants.ts';
-import { authorize, requireAccess, scopeOf } from '../../auth/policy.ts';
+import {
+  authorize,
+  can,
+  type RowPermissions,
+  requireAccess,
+  withPermission,
+  withPermissions,
+} from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import { requireStepUp } from '../../auth/step-up.ts';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import {
   institutionModules,
   institutionPrograms,
@@ -28,27 +35,24 @@ import {
 type Row = NonNullable<Awaited<ReturnType<typeof findInstitution>>>;
 type Body = z.output<typeof institutionBody>;
 
-function present(actor: Actor, row: Row) {
-  return {
-    ...row,
-    can: {
-      update: roleMay(actor.role, 'update', 'institution'),
-      delete: roleMay(actor.role, 'delete', 'institution') && row.nb_users === 0,
-      archive: roleMay(actor.role, 'archive', 'institution'),
-    },
-  };
-}
+/** An institution with users cannot be deleted. */
+const empty = (row: Row, can: RowPermissions) => ({
+  ...can,
+  delete: can.delete && row.nb_users === 0,
+});
+const present = (db: DbOrTx, actor: Actor, row: Row) =>
+  withPermission(db, actor, 'institution', row, empty);
 
 /** Institutions the actor may list (the super-admin: all of them). */
 export async function list(ctx: AppContext, actor: Actor, query: ListQuery) {
   authorize(actor, 'list', 'institution');
   const { rows, total } = await listInstitutions(
     ctx.db,
-    scopeOf(actor, 'institution').where,
+    can(actor, 'list', 'institution').where,
     query,
   );
   return {
-    data: rows.map((row) => present(actor, row)),
+    data: await withPermissions(ctx.db, actor, 'institution', rows, empty),
     meta: { page: query.page, per_page: query.per_page, total },
   };
 }
@@ -56,7 +60,7 @@ export async function list(ctx: AppContext, actor: Actor, query: ListQuery) {
 /** One institution: the super-admin reads any, an admin only their own (others answer 404). */
 export async function read(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'read', 'institution', id);
-  return present(actor, (await findInstitution(ctx.db, id))!);
+  return present(ctx.db, actor, (await findInstitution(ctx.db, id))!);
 }
 
 const values = (body: Body) => ({ ...body, nb_levels: body.levels.length });
@@ -67,7 +71,7 @@ export async function create(ctx: AppContext, actor: Actor, body: Body) {
     .insert(institutions)
     .values(values(body))
     .returning({ id: institutions.id });
-  return present(actor, (await findInstitution(ctx.db, row!.id))!);
+  return present(ctx.db, actor, (await findInstitution(ctx.db, row!.id))!);
 }
 
 /** Edits an institution; the edit route carries a step-up token (X-Confirm-Token). */
@@ -81,7 +85,7 @@ export async function update(
   await requireAccess(ctx.db, actor, 'update', 'institution', id);
   await requireStepUp(ctx, actor, token);
   await ctx.db.update(institutions).set(values(body)).where(eq(institutions.id, id));
-  return present(actor, (await findInstitution(ctx.db, id))!);
+  return present(ctx.db, actor, (await findInstitution(ctx.db, id))!);
 }
 
 export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
@@ -90,7 +94,7 @@ export async function setArchived(ctx: AppContext, actor: Actor, id: number, arc
     .update(institutions)
     .set({ archived_at: archived ? ctx.clock.now() : null })
     .where(eq(institutions.id, id));
-  return present(actor, (await findInstitution(ctx.db, id))!);
+  return present(ctx.db, actor, (await findInstitution(ctx.db, id))!);
 }
 
 /** Deletes an institution nobody depends on; with users or promotions it answers 409. */

@@ -1,8 +1,14 @@
 import type { moduleBody } from '@skolar/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { roleMay } from '../../auth/grants.ts';
-import { authorize, requireAccess, scopeOf } from '../../auth/policy.ts';
+import {
+  authorize,
+  can,
+  type RowPermissions,
+  requireAccess,
+  withPermission,
+  withPermissions,
+} from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { modules } from '../../db/schema/index.ts';
@@ -19,16 +25,11 @@ import {
 type Row = NonNullable<Awaited<ReturnType<typeof findModule>>>;
 type Body = z.output<typeof moduleBody>;
 
-function present(actor: Actor, row: Row) {
-  return {
-    ...row,
-    can: {
-      update: roleMay(actor.role, 'update', 'module'),
-      delete: roleMay(actor.role, 'delete', 'module') && row.nb_trainings === 0,
-      archive: roleMay(actor.role, 'archive', 'module'),
-    },
-  };
-}
+/** A module some training uses cannot be deleted. */
+const unused = (row: Row, can: RowPermissions) => ({
+  ...can,
+  delete: can.delete && row.nb_trainings === 0,
+});
 
 const viewerInstitution = (actor: Actor) =>
   actor.role === 'super-admin' ? null : (actor.institutionId ?? -1);
@@ -38,19 +39,20 @@ export async function list(ctx: AppContext, actor: Actor, query: ListQuery) {
   authorize(actor, 'list', 'module');
   const { rows, total } = await listModules(
     ctx.db,
-    scopeOf(actor, 'module').where,
+    can(actor, 'list', 'module').where,
     viewerInstitution(actor),
     query,
   );
   return {
-    data: rows.map((row) => present(actor, row)),
+    data: await withPermissions(ctx.db, actor, 'module', rows, unused),
     meta: { page: query.page, per_page: query.per_page, total },
   };
 }
 
 export async function read(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'read', 'module', id);
-  return present(actor, (await findModule(ctx.db, id, viewerInstitution(actor)))!);
+  const row = (await findModule(ctx.db, id, viewerInstitution(actor)))!;
+  return withPermission(ctx.db, actor, 'module', row, unused);
 }
 
 export async function create(ctx: AppContext, actor: Actor, body: Body) {
@@ -89,7 +91,7 @@ export async function listSubjects(ctx: AppContext, actor: Actor, id: number, qu
   const { rows, total } = await listModuleSubjects(
     ctx.db,
     id,
-    scopeOf(actor, 'subject').where,
+    can(actor, 'read', 'subject').where,
     query,
   );
   return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };

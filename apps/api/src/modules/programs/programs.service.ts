@@ -1,8 +1,14 @@
 import type { programBody } from '@skolar/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { roleMay } from '../../auth/grants.ts';
-import { authorize, requireAccess, scopeOf } from '../../auth/policy.ts';
+import {
+  authorize,
+  can,
+  type RowPermissions,
+  requireAccess,
+  withPermission,
+  withPermissions,
+} from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import { requireStepUp } from '../../auth/step-up.ts';
 import type { AppContext } from '../../context.ts';
@@ -14,16 +20,11 @@ import { findProgram, listPrograms, programPromotions } from './programs.queries
 type Row = NonNullable<Awaited<ReturnType<typeof findProgram>>>;
 type Body = z.output<typeof programBody>;
 
-function present(actor: Actor, row: Row) {
-  return {
-    ...row,
-    can: {
-      update: roleMay(actor.role, 'update', 'program'),
-      delete: roleMay(actor.role, 'delete', 'program') && row.nb_promotions === 0,
-      archive: roleMay(actor.role, 'archive', 'program'),
-    },
-  };
-}
+/** A program some promotion uses cannot be deleted. */
+const unused = (row: Row, can: RowPermissions) => ({
+  ...can,
+  delete: can.delete && row.nb_promotions === 0,
+});
 
 /** The super-admin sees every program; an admin or super-teacher those of their institution. */
 const viewerInstitution = (actor: Actor) =>
@@ -33,12 +34,12 @@ export async function list(ctx: AppContext, actor: Actor, query: ListQuery) {
   authorize(actor, 'list', 'program');
   const { rows, total } = await listPrograms(
     ctx.db,
-    scopeOf(actor, 'program').where,
+    can(actor, 'list', 'program').where,
     viewerInstitution(actor),
     query,
   );
   return {
-    data: rows.map((row) => present(actor, row)),
+    data: await withPermissions(ctx.db, actor, 'program', rows, unused),
     meta: { page: query.page, per_page: query.per_page, total },
   };
 }
@@ -49,7 +50,7 @@ export async function read(ctx: AppContext, actor: Actor, id: number) {
   const institutionId = viewerInstitution(actor);
   const row = (await findProgram(ctx.db, id, institutionId))!;
   return {
-    ...present(actor, row),
+    ...(await withPermission(ctx.db, actor, 'program', row, unused)),
     promotions: await programPromotions(ctx.db, id, institutionId),
   };
 }

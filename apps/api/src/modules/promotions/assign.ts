@@ -2,10 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { roleMay } from '../../auth/grants.ts';
 import { requireActor } from '../../auth/plugin.ts';
-import type { Entity } from '../../auth/policy.ts';
-import type { Actor } from '../../auth/sessions.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { errorBody } from '../auth/auth.schemas.ts';
@@ -25,14 +22,6 @@ export const canSchema = z.object({
   delete: z.boolean(),
   archive: z.boolean(),
 });
-
-export function canOn(actor: Actor, entity: Entity) {
-  return {
-    update: roleMay(actor.role, 'update', entity),
-    delete: roleMay(actor.role, 'delete', entity),
-    archive: roleMay(actor.role, 'archive', entity),
-  };
-}
 
 export const errorResponses = {
   401: errorBody,

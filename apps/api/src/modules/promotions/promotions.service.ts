@@ -1,8 +1,15 @@
 import type { PromotionBody } from '@skolar/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { authorize, requireAccess, scopeOf } from '../../auth/policy.ts';
+import {
+  authorize,
+  can,
+  requireAccess,
+  withPermission,
+  withPermissions,
+} from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import {
   groupStudents,
   groups,
@@ -16,30 +23,26 @@ import {
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { splitOptions } from '../students/people.service.ts';
-import { canOn, link, pageOf, unlink } from './assign.ts';
+import { link, pageOf, unlink } from './assign.ts';
 import { listPromotions, promotionById } from './promotions.queries.ts';
 
 type Row = Awaited<ReturnType<typeof promotionById>>;
-const present = (actor: Actor, row: Row) => ({ ...row, can: canOn(actor, 'promotion') });
+const present = (db: DbOrTx, actor: Actor, row: Row) => withPermission(db, actor, 'promotion', row);
 
 export async function list(ctx: AppContext, actor: Actor, query: ListQuery, programId?: number) {
   authorize(actor, 'list', 'promotion');
   const { rows, total } = await listPromotions(
     ctx.db,
-    scopeOf(actor, 'promotion').where,
+    can(actor, 'list', 'promotion').where,
     query,
     programId,
   );
-  return pageOf(
-    query,
-    rows.map((row) => present(actor, row)),
-    total,
-  );
+  return pageOf(query, await withPermissions(ctx.db, actor, 'promotion', rows), total);
 }
 
 export async function read(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'read', 'promotion', id);
-  return present(actor, await promotionById(ctx.db, id));
+  return present(ctx.db, actor, await promotionById(ctx.db, id));
 }
 
 /** The program must be offered by the institution, and the level one of the program's. */
@@ -62,14 +65,14 @@ export async function create(ctx: AppContext, actor: Actor, body: PromotionBody)
     .insert(promotions)
     .values({ ...body, institution_id: actor.institutionId })
     .returning({ id: promotions.id });
-  return present(actor, await promotionById(ctx.db, row!.id));
+  return present(ctx.db, actor, await promotionById(ctx.db, row!.id));
 }
 
 export async function update(ctx: AppContext, actor: Actor, id: number, body: PromotionBody) {
   await requireAccess(ctx.db, actor, 'update', 'promotion', id);
   await checkProgram(ctx, actor, body);
   await ctx.db.update(promotions).set(body).where(eq(promotions.id, id));
-  return present(actor, await promotionById(ctx.db, id));
+  return present(ctx.db, actor, await promotionById(ctx.db, id));
 }
 
 /** Refused with 409 while students or trainings depend on the promotion: archive it instead. */
@@ -94,7 +97,7 @@ export async function setArchived(ctx: AppContext, actor: Actor, id: number, arc
     .update(promotions)
     .set({ archived_at: archived ? ctx.clock.now() : null })
     .where(eq(promotions.id, id));
-  return present(actor, await promotionById(ctx.db, id));
+  return present(ctx.db, actor, await promotionById(ctx.db, id));
 }
 
 const fullName = sql<string>`${users.first_name} || ' ' || ${users.last_name}`;
@@ -128,7 +131,7 @@ export async function people(ctx: AppContext, actor: Actor, id: number, kind: Ki
       assigned: sql<boolean>`${users.id} in (select ${other} from ${table} where ${owner} = ${id})`,
     })
     .from(users)
-    .where(and(scopeOf(actor, entity).where, isNull(users.archived_at)))
+    .where(and(can(actor, 'read', entity).where, isNull(users.archived_at)))
     .orderBy(asc(users.last_name), asc(users.first_name));
   return splitOptions({ id, label: `${promotion.name} (${promotion.academic_year})` }, rows);
 }
@@ -184,6 +187,6 @@ export async function programOptions(ctx: AppContext, actor: Actor) {
   return ctx.db
     .select({ id: programs.id, name: programs.name, levels: programs.levels })
     .from(programs)
-    .where(and(scopeOf(actor, 'program').where, isNull(programs.archived_at)))
+    .where(and(can(actor, 'read', 'program').where, isNull(programs.archived_at)))
     .orderBy(asc(programs.name));
 }

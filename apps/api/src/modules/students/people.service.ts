@@ -1,7 +1,14 @@
 import type { PersonBody } from '@skolar/shared';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { inviteUser } from '../../auth/invitations.ts';
-import { allowedIds, authorize, requireAccess, scopeOf } from '../../auth/policy.ts';
+import {
+  allowedIds,
+  authorize,
+  can,
+  requireAccess,
+  withPermission,
+  withPermissions,
+} from '../../auth/policy.ts';
 import { type Actor, revokeUserSessions } from '../../auth/sessions.ts';
 import { requireStepUp } from '../../auth/step-up.ts';
 import type { AppContext } from '../../context.ts';
@@ -17,7 +24,7 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
-import { canOn, link, pageOf, unlink } from '../promotions/assign.ts';
+import { link, pageOf, unlink } from '../promotions/assign.ts';
 import { listPeople, personColumns, personLinks } from './people.queries.ts';
 
 export type PersonKind = 'student' | 'teacher';
@@ -36,9 +43,8 @@ export async function assertEmailFree(db: DbOrTx, email: string, exceptId?: numb
   if (taken) throw validationFailed({ email: ['cohorts.email_taken'] });
 }
 
-function present<T extends { archived_at: Date | null }>(actor: Actor, kind: PersonKind, row: T) {
-  return { ...row, can: canOn(actor, kind) };
-}
+const present = <T extends { id: number }>(db: DbOrTx, actor: Actor, kind: PersonKind, row: T) =>
+  withPermission(db, actor, kind, row);
 
 export async function list(
   ctx: AppContext,
@@ -50,14 +56,10 @@ export async function list(
   authorize(actor, 'list', kind);
   if (promotionId !== undefined)
     await requireAccess(ctx.db, actor, 'read', 'promotion', promotionId);
-  const { rows, total } = await listPeople(ctx.db, kind, scopeOf(actor, kind).where, query, {
+  const { rows, total } = await listPeople(ctx.db, kind, can(actor, 'list', kind).where, query, {
     promotionId,
   });
-  return pageOf(
-    query,
-    rows.map((row) => present(actor, kind, row)),
-    total,
-  );
+  return pageOf(query, await withPermissions(ctx.db, actor, kind, rows), total);
 }
 
 export async function read(ctx: AppContext, actor: Actor, kind: PersonKind, id: number) {
@@ -65,7 +67,7 @@ export async function read(ctx: AppContext, actor: Actor, kind: PersonKind, id: 
   const [row] = await ctx.db.select(personColumns).from(users).where(eq(users.id, id));
   const links = await personLinks(ctx.db, id);
   return {
-    ...present(actor, kind, row!),
+    ...(await present(ctx.db, actor, kind, row!)),
     promotions: kind === 'student' ? links.studentOf : links.teacherOf,
     groups: links.groups,
     subjects: links.subjects,
@@ -112,7 +114,7 @@ export async function create(ctx: AppContext, actor: Actor, kind: PersonKind, bo
       locale: row!.locale,
       institution_id: institutionId,
     });
-    return present(actor, kind, row!);
+    return present(tx, actor, kind, row!);
   });
 }
 
@@ -142,7 +144,7 @@ export async function update(
       })
       .where(eq(users.id, id))
       .returning(personColumns);
-    return present(actor, kind, row!);
+    return present(tx, actor, kind, row!);
   });
 }
 
@@ -168,7 +170,7 @@ export async function setArchived(
     if (archived) await revokeUserSessions(tx, id, now);
     return updated;
   });
-  return present(actor, kind, row!);
+  return present(ctx.db, actor, kind, row!);
 }
 
 const fullName = sql<string>`${users.first_name} || ' ' || ${users.last_name}`;
@@ -184,7 +186,7 @@ export async function teacherSubjectsOf(ctx: AppContext, actor: Actor, id: numbe
       assigned: sql<boolean>`${subjects.id} in (select ${teacherSubjects.subject_id} from ${teacherSubjects} where ${teacherSubjects.teacher_id} = ${id})`,
     })
     .from(subjects)
-    .where(and(scopeOf(actor, 'subject').where, isNull(subjects.archived_at)))
+    .where(and(can(actor, 'read', 'subject').where, isNull(subjects.archived_at)))
     .orderBy(asc(subjects.name));
   return splitOptions({ id, label: teacher!.label }, rows);
 }

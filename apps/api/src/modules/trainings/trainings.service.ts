@@ -1,9 +1,16 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { NewTrainingBody, TrainingBody } from '@skolar/shared';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { authorize, requireAccess, scopeOf } from '../../auth/policy.ts';
+import {
+  authorize,
+  can,
+  requireAccess,
+  withPermission,
+  withPermissions,
+} from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import {
   evaluations,
   modules,
@@ -15,12 +22,12 @@ import {
 import { saveUpload } from '../../files/uploads.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
-import { canOn, link, pageOf, unlink } from '../promotions/assign.ts';
+import { link, pageOf, unlink } from '../promotions/assign.ts';
 import { splitOptions } from '../students/people.service.ts';
 import { listTrainings, trainingById, trainingContent } from './trainings.queries.ts';
 
 type Row = Awaited<ReturnType<typeof trainingById>>;
-const present = (actor: Actor, row: Row) => ({ ...row, can: canOn(actor, 'training') });
+const present = (db: DbOrTx, actor: Actor, row: Row) => withPermission(db, actor, 'training', row);
 
 /** Trainings in the actor's scope; the super-admin's 'courses' list shows every institution's. */
 export async function list(ctx: AppContext, actor: Actor, query: ListQuery, promotionId?: number) {
@@ -29,21 +36,17 @@ export async function list(ctx: AppContext, actor: Actor, query: ListQuery, prom
     await requireAccess(ctx.db, actor, 'read', 'promotion', promotionId);
   const { rows, total } = await listTrainings(
     ctx.db,
-    scopeOf(actor, 'training').where,
+    can(actor, 'list', 'training').where,
     query,
     promotionId,
   );
-  return pageOf(
-    query,
-    rows.map((row) => present(actor, row)),
-    total,
-  );
+  return pageOf(query, await withPermissions(ctx.db, actor, 'training', rows), total);
 }
 
 export async function read(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'read', 'training', id);
   const [row, content] = await Promise.all([trainingById(ctx.db, id), trainingContent(ctx.db, id)]);
-  return { ...present(actor, row), ...content };
+  return { ...(await present(ctx.db, actor, row)), ...content };
 }
 
 /** A training of a promotion of the institution; its program label is the promotion's program. */
@@ -68,7 +71,7 @@ export async function create(ctx: AppContext, actor: Actor, body: NewTrainingBod
       visibility: body.visibility ?? 'private',
     })
     .returning({ id: trainings.id });
-  return present(actor, await trainingById(ctx.db, row!.id));
+  return present(ctx.db, actor, await trainingById(ctx.db, row!.id));
 }
 
 export async function update(ctx: AppContext, actor: Actor, id: number, body: TrainingBody) {
@@ -83,7 +86,7 @@ export async function update(ctx: AppContext, actor: Actor, id: number, body: Tr
       visibility: body.visibility ?? 'private',
     })
     .where(eq(trainings.id, id));
-  return present(actor, await trainingById(ctx.db, id));
+  return present(ctx.db, actor, await trainingById(ctx.db, id));
 }
 
 /** Refused with 409 while evaluations depend on the training: archive it instead. */
@@ -106,7 +109,7 @@ export async function setArchived(ctx: AppContext, actor: Actor, id: number, arc
     .update(trainings)
     .set({ archived_at: archived ? ctx.clock.now() : null })
     .where(eq(trainings.id, id));
-  return present(actor, await trainingById(ctx.db, id));
+  return present(ctx.db, actor, await trainingById(ctx.db, id));
 }
 
 /** Modules to training: the training's modules and the institution's other modules. */
@@ -123,7 +126,7 @@ export async function modulesOf(ctx: AppContext, actor: Actor, id: number) {
       assigned: sql<boolean>`${modules.id} in (select ${trainingModules.module_id} from ${trainingModules} where ${trainingModules.training_id} = ${id})`,
     })
     .from(modules)
-    .where(and(scopeOf(actor, 'module').where, isNull(modules.archived_at)))
+    .where(and(can(actor, 'read', 'module').where, isNull(modules.archived_at)))
     .orderBy(asc(modules.name));
   return splitOptions({ id, label: training.title }, rows);
 }
@@ -173,5 +176,5 @@ export async function setCover(ctx: AppContext, actor: Actor, id: number, part: 
     });
     await tx.update(trainings).set({ cover_link: saved.url }).where(eq(trainings.id, id));
   });
-  return present(actor, await trainingById(ctx.db, id));
+  return present(ctx.db, actor, await trainingById(ctx.db, id));
 }

@@ -1,9 +1,15 @@
 import type { userBody } from '@skolar/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { roleMay } from '../../auth/grants.ts';
 import { inviteUser } from '../../auth/invitations.ts';
-import { authorize, requireAccess, scopeOf } from '../../auth/policy.ts';
+import {
+  authorize,
+  can,
+  type RowPermissions,
+  requireAccess,
+  withPermission,
+  withPermissions,
+} from '../../auth/policy.ts';
 import { type Actor, revokeUserSessions } from '../../auth/sessions.ts';
 import { requireStepUp } from '../../auth/step-up.ts';
 import type { AppContext } from '../../context.ts';
@@ -21,30 +27,26 @@ import {
 type Row = NonNullable<Awaited<ReturnType<typeof findUser>>>;
 type Body = z.output<typeof userBody>;
 
-function present(actor: Actor, row: Row) {
+/** Nobody archives or deletes their own account. */
+const notSelf = (actor: Actor) => (row: Row, can: RowPermissions) => {
   const self = row.id === actor.userId;
-  return {
-    ...row,
-    can: {
-      update: roleMay(actor.role, 'update', 'user'),
-      delete: roleMay(actor.role, 'delete', 'user') && !self,
-      archive: roleMay(actor.role, 'archive', 'user') && !self,
-    },
-  };
-}
+  return { ...can, delete: can.delete && !self, archive: can.archive && !self };
+};
+const present = (db: DbOrTx, actor: Actor, row: Row) =>
+  withPermission(db, actor, 'user', row, notSelf(actor));
 
 export async function list(ctx: AppContext, actor: Actor, query: UserListQuery) {
   authorize(actor, 'list', 'user');
-  const { rows, total } = await listUsers(ctx.db, scopeOf(actor, 'user').where, query);
+  const { rows, total } = await listUsers(ctx.db, can(actor, 'list', 'user').where, query);
   return {
-    data: rows.map((row) => present(actor, row)),
+    data: await withPermissions(ctx.db, actor, 'user', rows, notSelf(actor)),
     meta: { page: query.page, per_page: query.per_page, total },
   };
 }
 
 export async function read(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'read', 'user', id);
-  return present(actor, (await findUser(ctx.db, id))!);
+  return present(ctx.db, actor, (await findUser(ctx.db, id))!);
 }
 
 /** The checks a form cannot make alone: the institution exists, the address is free. */
@@ -70,7 +72,7 @@ export async function create(ctx: AppContext, actor: Actor, body: Body) {
     await inviteUser(ctx, tx, row!);
     return row!.id;
   });
-  return present(actor, (await findUser(ctx.db, id))!);
+  return present(ctx.db, actor, (await findUser(ctx.db, id))!);
 }
 
 /** Edits an account; the edit route carries a step-up token (X-Confirm-Token). */
@@ -89,7 +91,7 @@ export async function update(
     .update(users)
     .set({ ...body, email: body.email.toLowerCase() })
     .where(eq(users.id, id));
-  return present(actor, (await findUser(ctx.db, id))!);
+  return present(ctx.db, actor, (await findUser(ctx.db, id))!);
 }
 
 /** Archives (and signs out at once) or restores an account. */
@@ -104,7 +106,7 @@ export async function setArchived(ctx: AppContext, actor: Actor, id: number, arc
       .where(eq(users.id, id));
     if (archived) await revokeUserSessions(tx, id, now);
   });
-  return present(actor, (await findUser(ctx.db, id))!);
+  return present(ctx.db, actor, (await findUser(ctx.db, id))!);
 }
 
 /** Deletes an account; when rows still depend on it the database refuses and this answers 409. */

@@ -1,7 +1,12 @@
-import type { Role } from '@skolar/shared';
+import type { Role } from './roles.ts';
 
-/** What a role may do; rows are further narrowed by tenant and scope in policy.ts. */
-export type Action = 'list' | 'read' | 'create' | 'update' | 'delete' | 'archive' | 'assign';
+/**
+ * What a role may do to a kind of row, beside the route table (access.ts): a role that may open a
+ * screen may call the operations behind it, and no other role may. The API narrows the rows further
+ * by tenant and scope (apps/api/src/auth/policy.ts, `can(actor, action, entity)`).
+ */
+export const ACTIONS = ['list', 'read', 'create', 'update', 'delete', 'archive', 'assign'] as const;
+export type Action = (typeof ACTIONS)[number];
 
 export type Entity =
   | 'institution'
@@ -20,7 +25,9 @@ export type Entity =
   | 'group'
   | 'evaluation'
   | 'result'
-  | 'event';
+  | 'event'
+  | 'import'
+  | 'file';
 
 const SA = 'super-admin';
 const A = 'admin';
@@ -30,10 +37,7 @@ const S = 'student';
 const EVERYONE: Role[] = [S, T, ST, A, SA];
 const CONTENT_EDITORS: Role[] = [SA, A, ST, T];
 
-/**
- * The API's grants, mirroring the route table of packages/shared/src/access.ts: a role that may
- * open a screen may call the operations behind it, and no other role may.
- */
+/** The grants of every role; `grants.test.ts` checks them against the screens of access.ts. */
 export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = {
   institution: {
     list: [SA],
@@ -162,8 +166,16 @@ export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = 
     update: CONTENT_EDITORS,
     delete: CONTENT_EDITORS,
   },
+  // Everyone keeps a personal agenda; the API lets each write only their own events, and the
+  // institution's events to its admins (policy.ts).
   event: { list: EVERYONE, read: EVERYONE, create: EVERYONE, update: EVERYONE, delete: EVERYONE },
+  /** CSV imports of students and teachers, and their history. */
+  import: { list: [A], create: [A] },
+  /** Uploaded files: readable as the row that links them is (policy.ts). */
+  file: { read: [...EVERYONE] },
 };
+
+export const ENTITIES = Object.keys(GRANTS) as Entity[];
 
 /** True when the role may perform the action on that kind of row at all. */
 export function roleMay(role: Role, action: Action, entity: Entity): boolean {
