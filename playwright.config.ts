@@ -43,6 +43,7 @@ export default defineConfig({
       DATA_DIR: process.env.SKOLAR_E2E_DATA_DIR,
       NODE_ENV: 'test',
       SEED: 'demo',
+      DEV_ROUTES: '1',
       LOG_LEVEL: 'warn',
     },
     reuseExistingServer: false,

@@ -15,6 +15,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { authPlugin } from './auth/plugin.ts';
+import { routeAccessPlugin } from './auth/route-access.ts';
 import type { AppContext } from './context.ts';
 import { fileRoutes } from './files/files.routes.ts';
 import { MAX_UPLOAD_BYTES } from './files/uploads.ts';
@@ -116,10 +117,15 @@ export async function buildApp(ctx: AppContext, options: { webRoot?: string | nu
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin);
+  await app.register(routeAccessPlugin);
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get(
+    '/api/openapi.json',
+    { schema: { hide: true }, config: { access: { public: 'the API description' } } },
+    async () => app.swagger(),
+  );
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(accountRoutes, { prefix: '/api/me' });
@@ -137,7 +143,7 @@ export async function buildApp(ctx: AppContext, options: { webRoot?: string | nu
   await app.register(userRoutes, { prefix: '/api/users' });
   await app.register(programRoutes, { prefix: '/api/programs' });
   await app.register(moduleRoutes, { prefix: '/api/modules' });
-  if (!production) await app.register(devRoutes, { prefix: '/api/dev' });
+  if (ctx.config.DEV_ROUTES) await app.register(devRoutes, { prefix: '/api/dev' });
 
   const dist = options.webRoot === undefined ? webDist() : options.webRoot;
   const serveWeb = dist !== null && existsSync(resolve(dist, 'index.html'));

@@ -30,6 +30,11 @@ const envSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `1` serves /api/dev/* (the demo accounts, the mail outbox with its links): never in production. */
+  DEV_ROUTES: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((value) => value === '1'),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'HOST' | 'PUBLIC_URL'> & {
@@ -53,6 +58,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (s3.some(Boolean) && !s3.every(Boolean)) {
     throw new ConfigError(
       'Invalid S3_*: set all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY, or none',
+    );
+  }
+  if (value.DEV_ROUTES && value.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid DEV_ROUTES="1": the development routes hand out sign-in links and are refused with NODE_ENV=production',
     );
   }
   const host = value.HOST ?? (value.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');

@@ -24,6 +24,7 @@ export async function createTestApp(overrides: Partial<AppContext> = {}) {
       LOG_LEVEL: 'silent',
       SEED: 'none',
       DATA_DIR: tempDir('data'),
+      DEV_ROUTES: '1',
     }),
     db: database.db,
     clock,

@@ -9,8 +9,6 @@ export const SESSION_COOKIE = 'skolar_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** What staff may still call while their institution requires MFA and they have not enrolled. */
-const OPEN_BEFORE_MFA_ENROLMENT = /^\/api\/(auth\/|me\/(mfa\/|settings(\?|$)|sessions))/;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -80,7 +78,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         return sendError(request, reply, 403, 'errors.xsrf');
       }
     }
-    if (actor.mfaEnrolmentRequired && !OPEN_BEFORE_MFA_ENROLMENT.test(request.url)) {
+    // Staff whose institution requires MFA may call only the routes declared open before enrolment.
+    if (actor.mfaEnrolmentRequired && !request.routeOptions.config.beforeMfaEnrolment) {
       return sendError(request, reply, 403, 'account.mfa_required_by_institution');
     }
     request.actor = actor;

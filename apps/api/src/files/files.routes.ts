@@ -25,7 +25,14 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
+      config: {
+        access: {
+          public:
+            'logos and public covers are public; the service asks the policy of the row that links any other file',
+        },
+      },
       schema: {
+        operationId: 'getFile',
         tags: ['files'],
         summary:
           'The bytes of an uploaded file (public logos and covers; otherwise its institution)',

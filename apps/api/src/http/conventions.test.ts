@@ -25,12 +25,12 @@ describe('API conventions', () => {
   });
 
   it('answers 422 with errors per field, in the request language', async () => {
+    const root = await signIn(app, (await createUser(db, 'super-admin', null)).email);
     const response = await app.inject({
       method: 'GET',
       url: '/api/institutions?per_page=7&page=0',
-      headers: { 'accept-language': 'fr' },
+      headers: { ...bearer(root.accessToken), 'accept-language': 'fr' },
     });
-    // Validation runs before authentication answers: the shape is what matters here.
     expect(response.statusCode).toBe(422);
     const body = response.json();
     expect(body.message).toBe('Les données envoyées ne sont pas valides.');

@@ -10,7 +10,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearSessionCookies, requireActor } from '../../auth/plugin.ts';
-import { STEP_UP_HEADER } from '../../auth/step-up.ts';
 import * as account from './account.service.ts';
 import * as mfa from './mfa.service.ts';
 import * as picture from './picture.service.ts';
@@ -21,7 +20,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings',
     {
+      config: { access: { signedIn: 'the own preferences' }, beforeMfaEnrolment: true },
       schema: {
+        operationId: 'getSettings',
         tags: ['account'],
         summary: 'My preferences (language, theme, notifications) and MFA state',
         response: { 200: settingsAnswer, 401: errorBody },
@@ -33,7 +34,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/settings',
     {
+      config: { access: { signedIn: 'the own preferences' }, beforeMfaEnrolment: true },
       schema: {
+        operationId: 'updateSettings',
         tags: ['account'],
         summary: 'Saves my preferences',
         body: settingsBody,
@@ -46,7 +49,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sessions',
     {
+      config: { access: { signedIn: 'the own sessions' }, beforeMfaEnrolment: true },
       schema: {
+        operationId: 'listSessions',
         tags: ['account'],
         summary: 'My open sessions, the current one marked',
         response: { 200: z.array(sessionItem), 401: errorBody },
@@ -58,7 +63,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sessions/:id',
     {
+      config: { access: { signedIn: 'the own sessions' }, beforeMfaEnrolment: true },
       schema: {
+        operationId: 'endSession',
         tags: ['account'],
         summary: 'Signs out one of my sessions (the current one clears the cookies)',
         params: z.object({ id: z.coerce.number().int().positive() }),
@@ -79,7 +86,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sessions/revoke-others',
     {
+      config: { access: { signedIn: 'the own sessions' }, beforeMfaEnrolment: true },
       schema: {
+        operationId: 'endOtherSessions',
         tags: ['account'],
         summary: 'Signs out everywhere else',
         response: { 200: z.object({ revoked: z.number().int() }), 401: errorBody },
@@ -93,7 +102,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mfa/setup',
     {
+      config: { access: { signedIn: 'the own MFA enrolment' }, beforeMfaEnrolment: true },
       schema: {
+        operationId: 'setupMfa',
         tags: ['account'],
         summary: 'Starts an MFA enrolment: a new secret and its QR code (SVG, drawn by the server)',
         response: {
@@ -109,7 +120,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mfa/enable',
     {
+      config: { access: { signedIn: 'the own MFA enrolment' }, beforeMfaEnrolment: true },
       schema: {
+        operationId: 'enableMfa',
         tags: ['account'],
         summary: 'Turns MFA on with a code from the app; answers 10 one-time recovery codes',
         body: mfaCodeBody,
@@ -128,7 +141,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mfa/disable',
     {
+      config: { access: { signedIn: 'the own MFA enrolment' }, beforeMfaEnrolment: true },
       schema: {
+        operationId: 'disableMfa',
         tags: ['account'],
         summary: 'Turns MFA off with a current code or a recovery code (refused when required)',
         body: mfaCodeBody,
@@ -144,7 +159,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profile',
     {
+      config: { access: { signedIn: 'the own information' } },
       schema: {
+        operationId: 'getProfile',
         tags: ['account'],
         summary: 'My information',
         response: { 200: profileAnswer, 401: errorBody },
@@ -156,22 +173,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/profile',
     {
+      config: { access: { signedIn: 'the own information' }, stepUp: true },
       schema: {
+        operationId: 'updateProfile',
         tags: ['account'],
         summary: 'Updates my information; needs a step-up token in X-Confirm-Token (403 without)',
         body: profileBody,
         response: { 200: profileAnswer, 401: errorBody, 403: errorBody, 422: errorBody },
       },
     },
-    async (request) => {
-      const token = request.headers[STEP_UP_HEADER];
-      return profile.updateProfile(
-        app.ctx,
-        requireActor(request),
-        request.body,
-        typeof token === 'string' ? token : undefined,
-      );
-    },
+    async (request) => profile.updateProfile(app.ctx, requireActor(request), request.body),
   );
 
   // The picture arrives as the raw image (Content-Type image/jpeg, png or webp), in this plugin only.
@@ -185,7 +196,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/picture',
     {
       bodyLimit: picture.PICTURE_MAX_BYTES,
+      config: { access: { signedIn: 'the own picture' } },
       schema: {
+        operationId: 'setPicture',
         tags: ['account'],
         summary:
           'Sets my picture: the raw JPEG, PNG or WebP (2 MB at most), re-encoded to a 256 px WebP',
@@ -202,7 +215,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/picture',
     {
+      config: { access: { signedIn: 'the own picture' } },
       schema: {
+        operationId: 'removePicture',
         tags: ['account'],
         summary: 'Removes my picture',
         response: { 200: profileAnswer, 401: errorBody },

@@ -1,7 +1,6 @@
 import type { ProfileAnswer, ProfileBody } from '@skolar/shared';
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../../auth/sessions.ts';
-import { requireStepUp } from '../../auth/step-up.ts';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
@@ -30,9 +29,7 @@ export async function updateProfile(
   ctx: AppContext,
   actor: Actor,
   body: ProfileBody,
-  stepUpToken: string | undefined,
 ): Promise<ProfileAnswer> {
-  await requireStepUp(ctx, actor, stepUpToken);
   await ctx.db
     .update(users)
     .set({

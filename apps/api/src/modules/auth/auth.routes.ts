@@ -21,7 +21,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
+      config: { access: { public: 'signing in' }, beforeMfaEnrolment: true },
       schema: {
+        operationId: 'login',
         tags: ['auth'],
         summary: 'Sign in; sets the session and XSRF cookies and answers a bearer token',
         body: loginBody,
@@ -42,7 +44,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login/mfa',
     {
+      config: { access: { public: 'the second step of signing in' }, beforeMfaEnrolment: true },
       schema: {
+        operationId: 'loginWithMfa',
         tags: ['auth'],
         summary:
           'Second step of a sign-in with MFA: the challenge token and a code (or a recovery code)',
@@ -67,25 +71,38 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/logout',
-    schema: {
-      tags: ['auth'],
-      summary: 'Sign out: revokes the session (also answers 204 when already signed out)',
-      response: { 204: z.null() },
-    },
-    handler: async (request, reply) => {
-      if (request.actor) await auth.logout(app.ctx, request.actor);
-      clearSessionCookies(reply);
-      return reply.status(204).send(null);
-    },
-  });
+  // GET for a plain link, POST for the web client's button; both sign out the same way.
+  for (const [method, operationId] of [
+    ['POST', 'logout'],
+    ['GET', 'logoutLink'],
+  ] as const) {
+    app.route({
+      method,
+      url: '/logout',
+      config: {
+        access: { public: 'signing out answers 204 even when already signed out' },
+        beforeMfaEnrolment: true,
+      },
+      schema: {
+        operationId,
+        tags: ['auth'],
+        summary: 'Sign out: revokes the session (also answers 204 when already signed out)',
+        response: { 204: z.null() },
+      },
+      handler: async (request, reply) => {
+        if (request.actor) await auth.logout(app.ctx, request.actor);
+        clearSessionCookies(reply);
+        return reply.status(204).send(null);
+      },
+    });
+  }
 
   app.post(
     '/verify-password-request',
     {
+      config: { access: { signedIn: 'a step-up of the own session' }, beforeMfaEnrolment: true },
       schema: {
+        operationId: 'confirmPassword',
         tags: ['auth'],
         summary:
           'Step-up: confirm the password, get a token valid 15 minutes (send it as X-Confirm-Token)',
@@ -111,7 +128,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verify-token-validity/:token',
     {
+      config: { access: { signedIn: 'a step-up of the own session' }, beforeMfaEnrolment: true },
       schema: {
+        operationId: 'checkStepUpToken',
         tags: ['auth'],
         summary: 'Whether a step-up token is still valid for the signed-in user',
         params: z.object({ token: z.string().min(1).max(200) }),
@@ -126,7 +145,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/info',
     {
+      config: { access: { signedIn: 'the signed-in user' }, beforeMfaEnrolment: true },
       schema: {
+        operationId: 'getSessionInfo',
         tags: ['auth'],
         summary: 'The signed-in user, their role and institution',
         response: { 200: userInfo, 401: errorBody },
@@ -141,7 +162,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/forgot-password',
     {
+      config: {
+        access: { public: 'a password reset is asked signed out' },
+        beforeMfaEnrolment: true,
+      },
       schema: {
+        operationId: 'forgotPassword',
         tags: ['auth'],
         summary:
           'Sends a reset link (valid 60 minutes); the same answer whether or not the address exists',
@@ -160,7 +186,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/verify-token/:token',
     {
+      config: {
+        access: { public: 'the reset link is opened signed out' },
+        beforeMfaEnrolment: true,
+      },
       schema: {
+        operationId: 'checkResetToken',
         tags: ['auth'],
         summary: 'Whether a password-reset link is still usable',
         params: tokenParams,
@@ -173,7 +204,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reset-password/:token',
     {
+      config: { access: { public: 'the reset link is used signed out' }, beforeMfaEnrolment: true },
       schema: {
+        operationId: 'resetPassword',
         tags: ['auth'],
         summary:
           'Sets a new password from a reset link (single use); ends every session of the user',
@@ -199,7 +232,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/verify-email/:token',
     {
+      config: {
+        access: { public: 'the invitation link is opened signed out' },
+        beforeMfaEnrolment: true,
+      },
       schema: {
+        operationId: 'checkInvitation',
         tags: ['auth'],
         summary:
           'Follows a verification link; an invited user without a password is asked to choose one (password_required)',
@@ -219,7 +257,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verify-email/:token',
     {
+      config: {
+        access: { public: 'the invitation link is used signed out' },
+        beforeMfaEnrolment: true,
+      },
       schema: {
+        operationId: 'acceptInvitation',
         tags: ['auth'],
         summary: 'Invited user: verifies the address and sets the first password (single use)',
         params: tokenParams,
@@ -238,7 +281,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verify-email-request',
     {
+      config: { access: { public: 'a new link is asked signed out' }, beforeMfaEnrolment: true },
       schema: {
+        operationId: 'resendVerification',
         tags: ['auth'],
         summary: 'Sends a new verification link; the same answer whatever the address',
         body: emailBody,
@@ -256,7 +301,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/change-password',
     {
+      config: { access: { signedIn: 'the own password' }, beforeMfaEnrolment: true },
       schema: {
+        operationId: 'changePassword',
         tags: ['auth'],
         summary: 'Changes the password (current one required); ends the other sessions',
         body: changePasswordBody,

@@ -14,7 +14,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/training',
     {
+      config: { access: { public: 'the public catalogue' } },
       schema: {
+        operationId: 'listPublicTrainings',
         tags: ['catalogue'],
         summary: 'Public, non-archived trainings with their institution (no sign-in)',
         security: [],
@@ -26,7 +28,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/training/:id',
     {
+      config: { access: { public: 'the public catalogue' } },
       schema: {
+        operationId: 'getPublicTraining',
         tags: ['catalogue'],
         summary: 'One public training, its modules and its institution (no sign-in)',
         security: [],
@@ -39,7 +43,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/institution',
     {
+      config: { access: { public: 'the public catalogue' } },
       schema: {
+        operationId: 'listPublicInstitutions',
         tags: ['catalogue'],
         summary: 'Non-archived institutions: name, short name, colour, logo (no sign-in)',
         security: [],

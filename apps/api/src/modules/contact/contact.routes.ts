@@ -11,7 +11,9 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/client-request',
     {
+      config: { access: { public: 'the contact form of visitors' }, beforeMfaEnrolment: true },
       schema: {
+        operationId: 'sendContactRequest',
         tags: ['contact'],
         summary: 'Contact request from a visitor; queues the notification and acknowledgement',
         security: [],
@@ -29,7 +31,12 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user-request',
     {
+      config: {
+        access: { signedIn: 'anyone writes to their institution' },
+        beforeMfaEnrolment: true,
+      },
       schema: {
+        operationId: 'sendSupportRequest',
         tags: ['contact'],
         summary: 'Contact request from the signed-in user (to their institution)',
         body: contactRequestWithInstitution,

@@ -7,7 +7,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard',
     {
+      config: { access: { signedIn: 'each role sees its own counts' } },
       schema: {
+        operationId: 'getDashboard',
         tags: ['dashboard'],
         summary: "The signed-in user's dashboard: counts and next evaluations",
         response: { 200: dashboardAnswer, 401: errorBody },

@@ -5,12 +5,14 @@ import { z } from 'zod';
 import { users } from '../../db/schema/index.ts';
 import { listDevMail } from './dev.mail.ts';
 
-/** Development helpers; never registered when NODE_ENV=production. */
+/** Development helpers, served only with DEV_ROUTES=1 (refused in production). */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/demo-accounts',
     {
+      config: { access: { public: 'development helper, served only with DEV_ROUTES=1' } },
       schema: {
+        operationId: 'listDemoAccounts',
         tags: ['development'],
         summary: 'The demo accounts present in this database (development only)',
         response: {
@@ -38,7 +40,9 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mail',
     {
+      config: { access: { public: 'development helper, served only with DEV_ROUTES=1' } },
       schema: {
+        operationId: 'listDevMail',
         tags: ['development'],
         summary: 'The mail outbox, newest first, rendered (development only)',
         querystring: z.object({

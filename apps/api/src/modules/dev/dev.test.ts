@@ -17,13 +17,24 @@ describe('GET /api/dev/demo-accounts', () => {
     ]);
   });
 
-  it('does not exist in production', async () => {
-    const production = await buildApp(
-      { ...ctx, config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }) },
-      { webRoot: null },
+  it('does not exist unless DEV_ROUTES=1, in development as in production', async () => {
+    for (const NODE_ENV of ['development', 'production'] as const) {
+      const plain = await buildApp(
+        { ...ctx, config: loadConfig({ NODE_ENV, LOG_LEVEL: 'silent' }) },
+        { webRoot: null },
+      );
+      for (const url of ['/api/dev/demo-accounts', '/api/dev/mail']) {
+        expect((await plain.inject({ url })).statusCode).toBe(404);
+      }
+      await plain.close();
+    }
+  });
+
+  it('cannot be turned on in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_ROUTES: '1' })).toThrow(
+      /^Invalid DEV_ROUTES="1"/,
     );
-    const response = await production.inject({ url: '/api/dev/demo-accounts' });
-    expect(response.statusCode).toBe(404);
-    await production.close();
+    expect(loadConfig({ NODE_ENV: 'development', DEV_ROUTES: '1' }).DEV_ROUTES).toBe(true);
+    expect(loadConfig({}).DEV_ROUTES).toBe(false);
   });
 });

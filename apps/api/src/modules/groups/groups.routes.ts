@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
-import { canSchema, errorResponses, pairParams, requireSignedIn } from '../promotions/assign.ts';
+import { canSchema, errorResponses, pairParams } from '../promotions/assign.ts';
 import { assignmentAnswer } from '../students/people.schemas.ts';
 import * as groups from './groups.service.ts';
 
@@ -37,11 +37,12 @@ const groupDetail = group.extend({
 });
 
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
-  requireSignedIn(app);
   app.get(
     '/',
     {
+      config: { access: { entity: 'group', action: 'list' } },
       schema: {
+        operationId: 'listGroups',
         tags,
         summary: 'List groups (admin, super-teacher: the institution; teacher: their promotions)',
         querystring: listQuery.extend({
@@ -58,7 +59,9 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      config: { access: { entity: 'group', action: 'create' } },
       schema: {
+        operationId: 'createGroup',
         tags,
         summary: 'Create a group in a promotion (admin)',
         body: groupBody,
@@ -71,7 +74,9 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
+      config: { access: { entity: 'group', action: 'read' } },
       schema: {
+        operationId: 'getGroup',
         tags,
         summary: 'One group with its students and subjects',
         params: idParams,
@@ -83,7 +88,9 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id',
     {
+      config: { access: { entity: 'group', action: 'update' } },
       schema: {
+        operationId: 'renameGroup',
         tags,
         summary: 'Rename a group (admin)',
         params: idParams,
@@ -97,7 +104,9 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id',
     {
+      config: { access: { entity: 'group', action: 'delete' } },
       schema: {
+        operationId: 'deleteGroup',
         tags,
         summary: 'Delete a group and its links (admin)',
         params: idParams,
@@ -113,7 +122,9 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/:id/${action}`,
       {
+        config: { access: { entity: 'group', action: 'archive' } },
         schema: {
+          operationId: `${action}Group`,
           tags,
           summary: `${action === 'archive' ? 'Archive' : 'Unarchive'} a group (admin)`,
           params: idParams,
@@ -140,7 +151,9 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/:id/${kind}`,
       {
+        config: { access: { entity: 'group', action: 'assign' } },
         schema: {
+          operationId: kind === 'students' ? 'listGroupStudents' : 'listGroupSubjects',
           tags,
           summary: `The ${kind} of a group and the ones that may be added (admin, super-teacher)`,
           params: idParams,
@@ -152,7 +165,9 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       `/:id/${kind}`,
       {
+        config: { access: { entity: 'group', action: 'assign' } },
         schema: {
+          operationId: kind === 'students' ? 'assignGroupStudents' : 'assignGroupSubjects',
           tags,
           summary: `Add ${kind} to a group (admin, super-teacher)`,
           params: idParams,
@@ -166,7 +181,9 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     app.delete(
       `/:id/${kind}/:otherId`,
       {
+        config: { access: { entity: 'group', action: 'assign' } },
         schema: {
+          operationId: kind === 'students' ? 'dissociateGroupStudent' : 'dissociateGroupSubject',
           tags,
           summary: `Dissociate one of the ${kind} from a group (admin, super-teacher)`,
           params: pairParams,

@@ -6,7 +6,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
+      config: { access: { public: 'liveness probes of load balancers' } },
       schema: {
+        operationId: 'health',
         tags: ['operations'],
         summary: 'Liveness and database check',
         response: {

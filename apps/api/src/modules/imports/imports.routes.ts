@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { listAnswer, listQuery } from '../../http/pagination.ts';
-import { errorResponses, requireSignedIn } from '../promotions/assign.ts';
+import { errorResponses } from '../promotions/assign.ts';
 import * as imports from './imports.service.ts';
 
 const tags = ['imports'];
@@ -21,11 +21,12 @@ const importRow = z.object({
 });
 
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
-  requireSignedIn(app);
   app.post(
     '/dry-run',
     {
+      config: { access: { entity: 'import', action: 'create' } },
       schema: {
+        operationId: 'dryRunImport',
         tags,
         summary: 'Check a CSV of students or teachers line by line, without writing (admin)',
         body: importBody,
@@ -37,7 +38,9 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      config: { access: { entity: 'import', action: 'create' } },
       schema: {
+        operationId: 'runImport',
         tags,
         summary: 'Import a valid CSV in one transaction and send the invitations (admin)',
         body: importBody,
@@ -58,7 +61,9 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
+      config: { access: { entity: 'import', action: 'list' } },
       schema: {
+        operationId: 'listImports',
         tags,
         summary: 'The import history of the institution (admin)',
         querystring: listQuery.extend({ kind: z.enum(['student', 'teacher']) }),

@@ -2,7 +2,6 @@ import { idsBody, institutionBody, rowPermissions } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
-import { STEP_UP_HEADER } from '../../auth/step-up.ts';
 import { filePart } from '../../files/files.routes.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
 import { errorBody } from '../auth/auth.schemas.ts';
@@ -49,7 +48,9 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
+      config: { access: { entity: 'institution', action: 'list' } },
       schema: {
+        operationId: 'listInstitutions',
         tags,
         summary: 'List institutions (super-admin), with nb_users and nb_programs',
         querystring: listQuery,
@@ -61,7 +62,9 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
+      config: { access: { entity: 'institution', action: 'read' } },
       schema: {
+        operationId: 'getInstitution',
         tags,
         summary: 'One institution (super-admin: any; admin: their own)',
         params: idParams,
@@ -73,7 +76,9 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      config: { access: { entity: 'institution', action: 'create' } },
       schema: {
+        operationId: 'createInstitution',
         tags,
         summary: 'Create an institution (super-admin)',
         body: institutionBody,
@@ -88,7 +93,9 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id',
     {
+      config: { access: { entity: 'institution', action: 'update' }, stepUp: true },
       schema: {
+        operationId: 'updateInstitution',
         tags,
         summary: 'Edit an institution (super-admin, with a step-up token in X-Confirm-Token)',
         params: idParams,
@@ -97,13 +104,7 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      institutions.update(
-        app.ctx,
-        requireActor(request),
-        request.params.id,
-        request.body,
-        request.headers[STEP_UP_HEADER] as string | undefined,
-      ),
+      institutions.update(app.ctx, requireActor(request), request.params.id, request.body),
   );
   for (const [path, archived] of [
     ['archive', true],
@@ -112,7 +113,9 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/:id/${path}`,
       {
+        config: { access: { entity: 'institution', action: 'archive' } },
         schema: {
+          operationId: archived ? 'archiveInstitution' : 'unarchiveInstitution',
           tags,
           summary: `${archived ? 'Archive' : 'Unarchive'} an institution (super-admin)`,
           params: idParams,
@@ -126,7 +129,9 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id',
     {
+      config: { access: { entity: 'institution', action: 'delete' } },
       schema: {
+        operationId: 'deleteInstitution',
         tags,
         summary: 'Delete an institution nobody depends on (super-admin; 409 otherwise)',
         params: idParams,
@@ -141,7 +146,9 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/logo',
     {
+      config: { access: { entity: 'institution', action: 'update' } },
       schema: {
+        operationId: 'uploadInstitutionLogo',
         tags,
         summary: 'Upload the logo (multipart field `file`: PNG, JPEG or WebP up to 2 MB)',
         params: idParams,
@@ -165,10 +172,16 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const kind of ['programs', 'modules'] as const) {
     const who = kind === 'programs' ? 'super-admin' : 'super-admin, admin of the institution';
+    const relationAccess = {
+      entity: kind === 'programs' ? 'program' : 'institution',
+      action: 'assign',
+    } as const;
     app.get(
       `/:id/${kind}`,
       {
+        config: { access: relationAccess },
         schema: {
+          operationId: kind === 'programs' ? 'listInstitutionPrograms' : 'listInstitutionModules',
           tags,
           summary: `The ${kind} of the catalogue, each with whether the institution has it (${who})`,
           params: idParams,
@@ -188,7 +201,10 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       `/:id/${kind}`,
       {
+        config: { access: relationAccess },
         schema: {
+          operationId:
+            kind === 'programs' ? 'assignInstitutionPrograms' : 'assignInstitutionModules',
           tags,
           summary: `Assign ${kind} to the institution; those already assigned stay (${who})`,
           params: idParams,
@@ -208,7 +224,10 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
     app.delete(
       `/:id/${kind}/:entryId`,
       {
+        config: { access: relationAccess },
         schema: {
+          operationId:
+            kind === 'programs' ? 'dissociateInstitutionProgram' : 'dissociateInstitutionModule',
           tags,
           summary: `Dissociate one of the institution's ${kind} (${who})`,
           params: relationParams,

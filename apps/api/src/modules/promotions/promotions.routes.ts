@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
 import { assignmentAnswer } from '../students/people.schemas.ts';
-import { canSchema, errorResponses, pairParams, requireSignedIn } from './assign.ts';
+import { canSchema, errorResponses, pairParams } from './assign.ts';
 import * as promotions from './promotions.service.ts';
 
 const tags = ['promotions'];
@@ -27,11 +27,12 @@ const promotion = z.object({
 });
 
 export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
-  requireSignedIn(app);
   app.get(
     '/',
     {
+      config: { access: { entity: 'promotion', action: 'list' } },
       schema: {
+        operationId: 'listPromotions',
         tags,
         summary: 'List promotions (admin, super-teacher: the institution; teacher: their own)',
         querystring: listQuery.extend({
@@ -48,7 +49,9 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      config: { access: { entity: 'promotion', action: 'create' } },
       schema: {
+        operationId: 'createPromotion',
         tags,
         summary: 'Create a promotion of a program of the institution (admin)',
         body: promotionBody,
@@ -61,7 +64,9 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/programs',
     {
+      config: { access: { entity: 'promotion', action: 'create' } },
       schema: {
+        operationId: 'listPromotionPrograms',
         tags,
         summary: 'The programs of the institution a promotion may belong to (admin)',
         response: {
@@ -77,7 +82,9 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
+      config: { access: { entity: 'promotion', action: 'read' } },
       schema: {
+        operationId: 'getPromotion',
         tags,
         summary: 'One promotion with its counts',
         params: idParams,
@@ -89,7 +96,9 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id',
     {
+      config: { access: { entity: 'promotion', action: 'update' } },
       schema: {
+        operationId: 'updatePromotion',
         tags,
         summary: 'Edit a promotion (admin)',
         params: idParams,
@@ -103,7 +112,9 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id',
     {
+      config: { access: { entity: 'promotion', action: 'delete' } },
       schema: {
+        operationId: 'deletePromotion',
         tags,
         summary: 'Delete a promotion without students or trainings (admin; 409 otherwise)',
         params: idParams,
@@ -119,7 +130,9 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/:id/${action}`,
       {
+        config: { access: { entity: 'promotion', action: 'archive' } },
         schema: {
+          operationId: `${action}Promotion`,
           tags,
           summary: `${action === 'archive' ? 'Archive' : 'Unarchive'} a promotion (admin)`,
           params: idParams,
@@ -139,7 +152,9 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/:id/${kind}`,
       {
+        config: { access: { entity: 'promotion', action: 'assign' } },
         schema: {
+          operationId: kind === 'students' ? 'listPromotionStudents' : 'listPromotionTeachers',
           tags,
           summary: `The ${kind} of a promotion and the others of the institution (admin)`,
           params: idParams,
@@ -151,7 +166,9 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       `/:id/${kind}`,
       {
+        config: { access: { entity: 'promotion', action: 'assign' } },
         schema: {
+          operationId: kind === 'students' ? 'assignPromotionStudents' : 'assignPromotionTeachers',
           tags,
           summary: `Add ${kind} to a promotion (admin; one foreign id fails the whole request)`,
           params: idParams,
@@ -171,7 +188,10 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
     app.delete(
       `/:id/${kind}/:otherId`,
       {
+        config: { access: { entity: 'promotion', action: 'assign' } },
         schema: {
+          operationId:
+            kind === 'students' ? 'dissociatePromotionStudent' : 'dissociatePromotionTeacher',
           tags,
           summary: `Dissociate one of the ${kind} from a promotion (admin)`,
           params: pairParams,

@@ -3,10 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import type { Actor } from '../../auth/sessions.ts';
-import { STEP_UP_HEADER } from '../../auth/step-up.ts';
 import type { AppContext } from '../../context.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
-import { errorResponses, pairParams, requireSignedIn } from '../promotions/assign.ts';
+import { errorResponses, pairParams } from '../promotions/assign.ts';
 import { assignmentAnswer, person, personDetail, personRow } from './people.schemas.ts';
 import * as people from './people.service.ts';
 
@@ -31,12 +30,16 @@ interface PeopleRoutesSpec {
 export function peopleRoutes(spec: PeopleRoutesSpec): FastifyPluginAsyncZod {
   const { kind, relation } = spec;
   const tags = [`${kind}s`];
+  // Operation ids: listStudents, assignStudentGroups, dissociateTeacherSubjects…
+  const Kind = kind === 'student' ? 'Student' : 'Teacher';
+  const Relation = relation.path === 'groups' ? 'Groups' : 'Subjects';
   return async (app) => {
-    requireSignedIn(app);
     app.get(
       '/',
       {
+        config: { access: { entity: kind, action: 'list' } },
         schema: {
+          operationId: `list${Kind}s`,
           tags,
           summary: spec.summaries.list,
           querystring: listQuery.extend({
@@ -53,7 +56,9 @@ export function peopleRoutes(spec: PeopleRoutesSpec): FastifyPluginAsyncZod {
     app.post(
       '/',
       {
+        config: { access: { entity: kind, action: 'create' } },
         schema: {
+          operationId: `create${Kind}`,
           tags,
           summary: spec.summaries.create,
           body: spec.body,
@@ -69,7 +74,9 @@ export function peopleRoutes(spec: PeopleRoutesSpec): FastifyPluginAsyncZod {
     app.get(
       '/:id',
       {
+        config: { access: { entity: kind, action: 'read' } },
         schema: {
+          operationId: `get${Kind}`,
           tags,
           summary: spec.summaries.read,
           params: idParams,
@@ -81,7 +88,9 @@ export function peopleRoutes(spec: PeopleRoutesSpec): FastifyPluginAsyncZod {
     app.patch(
       '/:id',
       {
+        config: { access: { entity: kind, action: 'update' }, stepUp: true },
         schema: {
+          operationId: `update${Kind}`,
           tags,
           summary: spec.summaries.update,
           params: idParams,
@@ -96,14 +105,15 @@ export function peopleRoutes(spec: PeopleRoutesSpec): FastifyPluginAsyncZod {
           kind,
           request.params.id,
           request.body as Parameters<typeof people.update>[4],
-          request.headers[STEP_UP_HEADER] as string | undefined,
         ),
     );
     for (const action of ['archive', 'unarchive'] as const) {
       app.post(
         `/:id/${action}`,
         {
+          config: { access: { entity: kind, action: 'archive' } },
           schema: {
+            operationId: `${action}${Kind}`,
             tags,
             summary: `${action === 'archive' ? 'Archive' : 'Unarchive'} ${spec.summaries.archive}`,
             params: idParams,
@@ -123,7 +133,9 @@ export function peopleRoutes(spec: PeopleRoutesSpec): FastifyPluginAsyncZod {
     app.get(
       `/:id/${relation.path}`,
       {
+        config: { access: { entity: kind, action: 'assign' } },
         schema: {
+          operationId: `list${Kind}${Relation}`,
           tags,
           summary: relation.summaries.read,
           params: idParams,
@@ -135,7 +147,9 @@ export function peopleRoutes(spec: PeopleRoutesSpec): FastifyPluginAsyncZod {
     app.put(
       `/:id/${relation.path}`,
       {
+        config: { access: { entity: kind, action: 'assign' } },
         schema: {
+          operationId: `assign${Kind}${Relation}`,
           tags,
           summary: relation.summaries.assign,
           params: idParams,
@@ -149,7 +163,9 @@ export function peopleRoutes(spec: PeopleRoutesSpec): FastifyPluginAsyncZod {
     app.delete(
       `/:id/${relation.path}/:otherId`,
       {
+        config: { access: { entity: kind, action: 'assign' } },
         schema: {
+          operationId: `dissociate${Kind}${Relation}`,
           tags,
           summary: relation.summaries.dissociate,
           params: pairParams,

@@ -10,7 +10,6 @@ import {
   withPermissions,
 } from '../../auth/policy.ts';
 import { type Actor, revokeUserSessions } from '../../auth/sessions.ts';
-import { requireStepUp } from '../../auth/step-up.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -125,10 +124,8 @@ export async function update(
   kind: PersonKind,
   id: number,
   body: NewPerson,
-  stepUpToken: string | undefined,
 ) {
   await requireAccess(ctx.db, actor, 'update', kind, id);
-  await requireStepUp(ctx, actor, stepUpToken);
   return ctx.db.transaction(async (tx) => {
     await assertEmailFree(tx, body.email, id);
     const [row] = await tx

@@ -5,7 +5,7 @@ import { requireActor } from '../../auth/plugin.ts';
 import { filePart } from '../../files/files.routes.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
 import { errorBody } from '../auth/auth.schemas.ts';
-import { canSchema, errorResponses, pairParams, requireSignedIn } from '../promotions/assign.ts';
+import { canSchema, errorResponses, pairParams } from '../promotions/assign.ts';
 import { assignmentAnswer } from '../students/people.schemas.ts';
 import * as trainings from './trainings.service.ts';
 
@@ -51,11 +51,12 @@ const trainingDetail = training.extend({
 });
 
 export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
-  requireSignedIn(app);
   app.get(
     '/',
     {
+      config: { access: { entity: 'training', action: 'list' } },
       schema: {
+        operationId: 'listTrainings',
         tags,
         summary: 'List trainings in scope (the super-admin: every institution, read-only)',
         querystring: listQuery.extend({
@@ -72,7 +73,9 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      config: { access: { entity: 'training', action: 'create' } },
       schema: {
+        operationId: 'createTraining',
         tags,
         summary: 'Create a training in a promotion (admin)',
         body: newTrainingBody,
@@ -85,7 +88,9 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
+      config: { access: { entity: 'training', action: 'read' } },
       schema: {
+        operationId: 'getTraining',
         tags,
         summary: 'One training with its modules and subjects',
         params: idParams,
@@ -97,7 +102,9 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id',
     {
+      config: { access: { entity: 'training', action: 'update' } },
       schema: {
+        operationId: 'updateTraining',
         tags,
         summary: 'Edit a training, including its visibility (admin)',
         params: idParams,
@@ -111,7 +118,9 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id',
     {
+      config: { access: { entity: 'training', action: 'delete' } },
       schema: {
+        operationId: 'deleteTraining',
         tags,
         summary: 'Delete a training without evaluations (admin; 409 otherwise)',
         params: idParams,
@@ -126,7 +135,9 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/cover',
     {
+      config: { access: { entity: 'training', action: 'update' } },
       schema: {
+        operationId: 'uploadTrainingCover',
         tags,
         summary: 'Upload the cover image of a training (admin; multipart field `cover`)',
         consumes: ['multipart/form-data'],
@@ -143,7 +154,9 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/:id/${action}`,
       {
+        config: { access: { entity: 'training', action: 'archive' } },
         schema: {
+          operationId: `${action}Training`,
           tags,
           summary: `${action === 'archive' ? 'Archive' : 'Unarchive'} a training (admin)`,
           params: idParams,
@@ -162,7 +175,9 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/modules',
     {
+      config: { access: { entity: 'training', action: 'assign' } },
       schema: {
+        operationId: 'listTrainingModules',
         tags,
         summary: "A training's modules and the institution's others (admin, super-teacher)",
         params: idParams,
@@ -174,7 +189,9 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id/modules',
     {
+      config: { access: { entity: 'training', action: 'assign' } },
       schema: {
+        operationId: 'assignTrainingModules',
         tags,
         summary: 'Add modules to a training (admin, super-teacher)',
         params: idParams,
@@ -188,7 +205,9 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id/modules/:otherId',
     {
+      config: { access: { entity: 'training', action: 'assign' } },
       schema: {
+        operationId: 'dissociateTrainingModule',
         tags,
         summary: 'Dissociate a module from a training (admin, super-teacher)',
         params: pairParams,

