@@ -7,7 +7,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -20,6 +20,7 @@ import type { AppContext } from './context.ts';
 import { fileRoutes } from './files/files.routes.ts';
 import { MAX_UPLOAD_BYTES } from './files/uploads.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { redactUrl } from './http/redact.ts';
 import { translate } from './i18n/messages.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -44,10 +45,24 @@ function webDist(): string {
   return resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 }
 
-function loggerOptions(ctx: AppContext): FastifyServerOptions['logger'] {
+function loggerOptions(
+  ctx: AppContext,
+  stream?: NodeJS.WritableStream,
+): FastifyServerOptions['logger'] {
   if (ctx.config.LOG_LEVEL === 'silent') return false;
   return {
     level: ctx.config.LOG_LEVEL,
+    ...(stream ? { stream } : {}),
+    serializers: {
+      // Reset, invitation and step-up tokens travel in paths: the log keeps the route only.
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
     redact: {
       paths: [
         'req.headers.authorization',
@@ -64,10 +79,13 @@ function loggerOptions(ctx: AppContext): FastifyServerOptions['logger'] {
  * Builds the whole HTTP application: plugins, then the API, then the SPA (from `webRoot`, the
  * built web app by default; null serves the API alone). server.ts only listens.
  */
-export async function buildApp(ctx: AppContext, options: { webRoot?: string | null } = {}) {
+export async function buildApp(
+  ctx: AppContext,
+  options: { webRoot?: string | null; logStream?: NodeJS.WritableStream } = {},
+) {
   const production = ctx.config.NODE_ENV === 'production';
   const app = Fastify({
-    logger: loggerOptions(ctx),
+    logger: loggerOptions(ctx, options.logStream),
     trustProxy: ctx.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

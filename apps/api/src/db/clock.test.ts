@@ -2,8 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/database.ts';
+
+// The migrated schema, opened before the tests (a cold PGlite start is slow on a loaded machine).
+const database = await openTestDatabase();
+afterAll(() => database.close());
+
 import { queryRows } from './client.ts';
 
 // Every instant the application compares comes from `ctx.clock` (architecture.md): a tests' clock
@@ -36,7 +41,6 @@ function linesMatching(pattern: RegExp, allowed: readonly string[] = []): string
 
 describe('the clock', () => {
   it('gives no column a default from the database clock, bookkeeping columns aside', async () => {
-    const database = await openTestDatabase();
     const columns = await queryRows<{ table: string; column: string }>(
       database.db,
       sql`
@@ -46,7 +50,6 @@ describe('the clock', () => {
         and (column_default ilike '%now()%' or column_default ilike '%current_%')
       order by 1, 2`,
     );
-    await database.close();
     expect(columns.filter((c) => !BOOKKEEPING.has(c.column))).toEqual([]);
   });
 

@@ -1,0 +1,15 @@
+/**
+ * Secrets that travel in URL paths, as the spec names those routes: password-reset and invitation
+ * links, and the step-up token of the edit screens. The request log keeps the route, never them.
+ */
+const TOKEN_IN_PATH: readonly RegExp[] = [
+  // API: /api/auth/reset-password/<token>, /verify-email/<token>, /verify-token/<token>, …
+  /(\/(?:reset-password|verify-email|verify-token|verify-token-validity)\/)[^/?#]+/g,
+  // Screens: /edit-profile/<id>/<token>, /<list>/edit/<id>/<token>, /start-evaluation/<id>/<token>
+  /(\/(?:edit-profile|edit|start-evaluation)\/[^/?#]+\/)[^/?#]+/g,
+];
+
+/** The URL with every token of its path replaced by `[redacted]`. */
+export function redactUrl(url: string): string {
+  return TOKEN_IN_PATH.reduce((result, pattern) => result.replace(pattern, '$1[redacted]'), url);
+}
