@@ -1,8 +1,7 @@
 import { toast } from 'sonner';
-import i18n from '../i18n/index.ts';
-import { ApiError } from '../lib/http.ts';
+import { errorMessage } from '../lib/form-errors.ts';
 
-/** The API's message (already translated) or the generic one, as an error toast. */
-export function toastError(error: unknown): void {
-  toast.error(error instanceof ApiError ? error.message : i18n.t('errors.generic'));
+/** The API's message (already translated), or the fallback (the generic one), as an error toast. */
+export function toastError(error: unknown, fallback?: string): void {
+  toast.error(errorMessage(error, fallback));
 }

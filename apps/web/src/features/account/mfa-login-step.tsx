@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { signInWithMfa } from '../../app/session.ts';
+import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { Notice } from './account-ui.tsx';
-import { applyServerErrors } from './form-errors.ts';
 
 /** The sign-in's second step when MFA is on: a code of the app, or a recovery code. */
 export function MfaLoginStep({
@@ -32,7 +32,7 @@ export function MfaLoginStep({
       await signInWithMfa(token, code);
       await onSignedIn();
     } catch (error) {
-      setFailure(applyServerErrors(error, ['code'], setError));
+      setFailure(applyServerErrors(error, setError, ['code']) ? null : errorMessage(error));
     }
   });
   return (

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { toastError } from '../../ui/toast-error.ts';
 import { createInstitution, institutionKeys, uploadLogo } from './api.ts';
-import { toastError } from './common/errors.ts';
 import { PageHeader } from './common/page-header.tsx';
 import { InstitutionForm } from './institution-form.tsx';
 

@@ -12,8 +12,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { applyServerErrors } from '../../lib/form-errors.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { applyServerErrors } from './common/errors.ts';
+import { toastError } from '../../ui/toast-error.ts';
 import { SelectField, TextAreaField } from './common/fields.tsx';
 import './common/management.css';
 
@@ -103,7 +104,7 @@ export function InstitutionForm({
     try {
       await onSubmit(body, logo);
     } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
+      if (!applyServerErrors(error, setError, FIELDS)) toastError(error);
     }
   });
 

@@ -5,13 +5,13 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { toastError } from '../../ui/toast-error.ts';
 import {
   deleteInstitution,
   institutionKeys,
   setInstitutionArchived,
   useInstitution,
 } from './api.ts';
-import { toastError } from './common/errors.ts';
 import { PageHeader } from './common/page-header.tsx';
 import { useStepUpEdit } from './common/step-up-edit.tsx';
 

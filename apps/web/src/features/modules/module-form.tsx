@@ -5,8 +5,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { applyServerErrors } from '../../lib/form-errors.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { applyServerErrors } from '../institutions/common/errors.ts';
+import { toastError } from '../../ui/toast-error.ts';
 import { TextAreaField } from '../institutions/common/fields.tsx';
 import '../institutions/common/management.css';
 
@@ -52,7 +53,7 @@ export function ModuleForm({ initial, submitLabel, cancelTo, onSubmit }: ModuleF
         hourly_volume: values.hourly_volume ? Number(values.hourly_volume) : null,
       });
     } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
+      if (!applyServerErrors(error, setError, FIELDS)) toastError(error);
     }
   });
   return (

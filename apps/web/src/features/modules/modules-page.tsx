@@ -11,7 +11,7 @@ import { ExportButton } from '../../ui/export-button.tsx';
 import type { CsvColumn } from '../../ui/export-csv.ts';
 import { useListState } from '../../ui/list-state.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { toastError } from '../institutions/common/errors.ts';
+import { toastError } from '../../ui/toast-error.ts';
 import { useListQuery } from '../institutions/common/list-query.ts';
 import { PageHeader } from '../institutions/common/page-header.tsx';
 import { RowActions } from '../institutions/common/row-actions.tsx';

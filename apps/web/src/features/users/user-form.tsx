@@ -5,8 +5,9 @@ import { useEffect } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { applyServerErrors } from '../../lib/form-errors.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { applyServerErrors } from '../institutions/common/errors.ts';
+import { toastError } from '../../ui/toast-error.ts';
 import { SelectField } from '../institutions/common/fields.tsx';
 import '../institutions/common/management.css';
 import { useInstitutionChoices } from './api.ts';
@@ -104,7 +105,7 @@ export function UserForm({ initial, submitLabel, cancelTo, onSubmit }: UserFormP
     try {
       await onSubmit(toBody(values));
     } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
+      if (!applyServerErrors(error, setError, FIELDS)) toastError(error);
     }
   });
 

@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { toastError } from '../institutions/common/errors.ts';
+import { toastError } from '../../ui/toast-error.ts';
 import { PageHeader } from '../institutions/common/page-header.tsx';
 import { useStepUpEdit } from '../institutions/common/step-up-edit.tsx';
 import { deleteUser, setUserArchived, userKeys, useUser } from './api.ts';

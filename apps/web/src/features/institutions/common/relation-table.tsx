@@ -7,7 +7,7 @@ import { http } from '../../../lib/http.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { DataTable } from '../../../ui/data-table.tsx';
 import { useListState } from '../../../ui/list-state.ts';
-import { toastError } from './errors.ts';
+import { toastError } from '../../../ui/toast-error.ts';
 import { useListQuery } from './list-query.ts';
 
 export interface Linkable {
