@@ -49,7 +49,7 @@ export function RelationTable<T extends Linkable>({
       toast.success(t('manage.relation.assigned'));
       await refresh();
     },
-    onError: toastError,
+    onError: (error) => toastError(error),
   });
   const dissociate = async (id: number) => {
     try {
