@@ -6,8 +6,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
+import { TextField } from '../../ui/fields.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { TextField } from '../../ui/text-field.tsx';
 import { AccountCard, Notice } from './account-ui.tsx';
 import { forgotPassword } from './api.ts';
 

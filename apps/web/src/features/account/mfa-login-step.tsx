@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { signInWithMfa } from '../../app/session.ts';
 import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
-import { TextField } from '../../ui/text-field.tsx';
+import { TextField } from '../../ui/fields.tsx';
 import { Notice } from './account-ui.tsx';
 
 /** The sign-in's second step when MFA is on: a code of the app, or a recovery code. */

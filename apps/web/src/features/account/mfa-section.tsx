@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
 import { ApiError } from '../../lib/http.ts';
-import { TextField } from '../../ui/text-field.tsx';
+import { TextField } from '../../ui/fields.tsx';
 import { Notice } from './account-ui.tsx';
 import { disableMfa, enableMfa, fetchSettings, setupMfa } from './api.ts';
 

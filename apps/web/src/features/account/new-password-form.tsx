@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
-import { TextField } from '../../ui/text-field.tsx';
+import { TextField } from '../../ui/fields.tsx';
 import { Notice, PasswordRules } from './account-ui.tsx';
 
 /** The new password and its confirmation, with the rule ticked as one types. */

@@ -8,7 +8,7 @@ import { toast } from 'sonner';
 import { refreshSessionInfo } from '../../app/session.ts';
 import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
 import { ApiError } from '../../lib/http.ts';
-import { TextField } from '../../ui/text-field.tsx';
+import { TextField } from '../../ui/fields.tsx';
 import { StepUpDialog } from '../auth/step-up-dialog.tsx';
 import { Notice } from './account-ui.tsx';
 import { fetchProfile, saveProfile } from './api.ts';

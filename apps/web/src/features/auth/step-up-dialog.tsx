@@ -5,7 +5,7 @@ import { ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, http } from '../../lib/http.ts';
-import { TextField } from '../../ui/text-field.tsx';
+import { TextField } from '../../ui/fields.tsx';
 
 interface StepUpDialogProps {
   open: boolean;

@@ -1,8 +1,7 @@
-import type { GroupBody } from '@skolar/shared';
+import type { GroupBody, RowPermissions } from '@skolar/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-import { type ListAnswer, type ListState, listSearch } from '../../ui/list-state.ts';
-import type { Can } from '../promotions/ui.tsx';
+import { type ListAnswer, type ListState, listSearch } from '../../lib/list-state.ts';
 
 export interface Group {
   id: number;
@@ -14,7 +13,7 @@ export interface Group {
   archived_at: string | null;
   nb_students: number;
   nb_subjects: number;
-  can: Can;
+  can: RowPermissions;
 }
 
 export interface GroupDetail extends Group {

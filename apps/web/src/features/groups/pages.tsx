@@ -9,22 +9,20 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useSession } from '../../app/session.ts';
+import { applyServerErrors } from '../../lib/form-errors.ts';
+import { useListState } from '../../lib/list-state.ts';
+import { AssignmentPanel } from '../../ui/assignment-panel.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
-import { useListState } from '../../ui/list-state.ts';
+import { SelectField, TextField } from '../../ui/fields.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { TextField } from '../../ui/text-field.tsx';
+import { RowActions } from '../../ui/row-actions.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { toastError } from '../../ui/toast-error.ts';
 import { usePromotionOptions } from '../promotions/api.ts';
-import {
-  AssignmentPanel,
-  applyServerErrors,
-  CohortHeader,
-  RowActions,
-  SelectField,
-  StatusBadge,
-  toastError,
-} from '../promotions/ui.tsx';
 import { createGroup, type Group, useGroup, useGroups } from './api.ts';
+import '../../ui/cohorts.css';
 
 const groupPath = (g: { promotion_id: number; id: number }) => `/${g.promotion_id}/groups/${g.id}`;
 
@@ -70,6 +68,7 @@ export function GroupsPage() {
         header: () => <span className="sr-only">{t('cohorts.actions')}</span>,
         cell: ({ row }) => (
           <RowActions
+            area="cohorts"
             name={row.original.name}
             can={row.original.can}
             archived={row.original.archived_at !== null}
@@ -85,7 +84,7 @@ export function GroupsPage() {
   );
   return (
     <div className="container page cohort-page">
-      <CohortHeader
+      <PageHeader
         eyebrow={t('cohorts.eyebrow')}
         title={t('groups.title')}
         actions={
@@ -162,7 +161,7 @@ export function GroupFormPage() {
   });
   return (
     <div className="container page cohort-page">
-      <CohortHeader eyebrow={t('groups.title')} title={t('groups.add')} />
+      <PageHeader eyebrow={t('groups.title')} title={t('groups.add')} />
       <form className="card cohort-form form" onSubmit={onSubmit} noValidate>
         <div className="cohort-form__grid">
           <SelectField
@@ -205,7 +204,7 @@ export function GroupDetailPage() {
   const manage = user?.role === 'admin' || user?.role === 'super-teacher';
   return (
     <div className="container page cohort-page">
-      <CohortHeader
+      <PageHeader
         eyebrow={`${data.promotion_name} · ${data.academic_year}`}
         title={data.name}
         back={
@@ -229,6 +228,7 @@ export function GroupDetailPage() {
               </Link>
             )}
             <RowActions
+              area="cohorts"
               name={data.name}
               can={{ ...data.can, update: false }}
               archived={data.archived_at !== null}
@@ -284,7 +284,7 @@ export function GroupStudentsPage() {
   usePageTitle(t('groups.manage'));
   return (
     <div className="container page cohort-page">
-      <CohortHeader
+      <PageHeader
         eyebrow={data ? `${data.name} · ${data.promotion_name}` : t('groups.title')}
         title={t('groups.manage')}
         back={{ to: `/${params.promotionId}/groups/${id}`, label: data?.name ?? t('cohorts.back') }}

@@ -1,7 +1,7 @@
 import type { ImportBody, ImportReport } from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-import type { ListAnswer } from '../../ui/list-state.ts';
+import type { ListAnswer } from '../../lib/list-state.ts';
 
 export interface ImportRecord {
   id: number;

@@ -6,8 +6,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/http.ts';
-import { toastError } from '../promotions/ui.tsx';
+import { toastError } from '../../ui/toast-error.ts';
 import { dryRunImport, runImport, useImportHistory } from './api.ts';
+import '../../ui/cohorts.css';
 
 interface Loaded {
   name: string;

@@ -13,10 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { applyServerErrors } from '../../lib/form-errors.ts';
-import { TextField } from '../../ui/text-field.tsx';
+import { SelectField, TextAreaField, TextField } from '../../ui/fields.tsx';
 import { toastError } from '../../ui/toast-error.ts';
-import { SelectField, TextAreaField } from './common/fields.tsx';
-import './common/management.css';
+import '../../ui/management.css';
 
 /** The form keeps the levels as text, one per line (or comma-separated). */
 const formSchema = institutionBody.extend({ levels: z.string() });
@@ -124,12 +123,14 @@ export function InstitutionForm({
         <SelectField
           label={t('institutions.fields.kind')}
           error={errors.kind}
-          options={INSTITUTION_KINDS.map((kind) => ({
-            value: kind,
-            label: t(`institutions.kinds.${kind}`),
-          }))}
           {...register('kind')}
-        />
+        >
+          {INSTITUTION_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`institutions.kinds.${kind}`)}
+            </option>
+          ))}
+        </SelectField>
         <div className="manage-colour">
           <input
             type="color"
@@ -205,7 +206,7 @@ export function InstitutionForm({
           </label>
           <span className="manage-muted">{logo?.name ?? t('institutions.fields.noFile')}</span>
         </div>
-        <p id={`${logoId}-hint`} className="manage-hint">
+        <p id={`${logoId}-hint`} className="field__hint">
           {t('institutions.fields.logoHint')}
         </p>
         {logoError && (

@@ -6,10 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { applyServerErrors } from '../../lib/form-errors.ts';
-import { TextField } from '../../ui/text-field.tsx';
+import { TextAreaField, TextField } from '../../ui/fields.tsx';
 import { toastError } from '../../ui/toast-error.ts';
-import { TextAreaField } from '../institutions/common/fields.tsx';
-import '../institutions/common/management.css';
+import '../../ui/management.css';
 
 const formSchema = programBody.extend({ levels: z.string() });
 type FormValues = z.input<typeof formSchema>;

@@ -1,8 +1,7 @@
-import type { PromotionBody } from '@skolar/shared';
+import type { PromotionBody, RowPermissions } from '@skolar/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-import { type ListAnswer, type ListState, listSearch } from '../../ui/list-state.ts';
-import type { Can } from './ui.tsx';
+import { type ListAnswer, type ListState, listSearch } from '../../lib/list-state.ts';
 
 export interface Promotion {
   id: number;
@@ -16,7 +15,7 @@ export interface Promotion {
   nb_teachers: number;
   nb_trainings: number;
   nb_groups: number;
-  can: Can;
+  can: RowPermissions;
 }
 
 export interface ProgramOption {

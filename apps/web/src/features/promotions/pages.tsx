@@ -9,11 +9,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useSession } from '../../app/session.ts';
+import { applyServerErrors } from '../../lib/form-errors.ts';
+import { useListState } from '../../lib/list-state.ts';
+import { AssignmentPanel } from '../../ui/assignment-panel.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
-import { useListState } from '../../ui/list-state.ts';
+import { SelectField, TextField } from '../../ui/fields.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { TextField } from '../../ui/text-field.tsx';
+import { RowActions } from '../../ui/row-actions.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { toastError } from '../../ui/toast-error.ts';
 import { useGroups } from '../groups/api.ts';
 import { usePeople } from '../students/api.ts';
 import { fullName } from '../students/people-pages.tsx';
@@ -25,15 +31,7 @@ import {
   usePromotion,
   usePromotions,
 } from './api.ts';
-import {
-  AssignmentPanel,
-  applyServerErrors,
-  CohortHeader,
-  RowActions,
-  SelectField,
-  StatusBadge,
-  toastError,
-} from './ui.tsx';
+import '../../ui/cohorts.css';
 
 const promotionPath = (p: { program_id: number; id: number }) =>
   `/${p.program_id}/promotions/${p.id}`;
@@ -99,6 +97,7 @@ export function PromotionsPage() {
         header: () => <span className="sr-only">{t('cohorts.actions')}</span>,
         cell: ({ row }) => (
           <RowActions
+            area="cohorts"
             name={row.original.name}
             can={row.original.can}
             archived={row.original.archived_at !== null}
@@ -116,7 +115,7 @@ export function PromotionsPage() {
 
   return (
     <div className="container page cohort-page">
-      <CohortHeader
+      <PageHeader
         eyebrow={program ? program.name : t('cohorts.eyebrow')}
         title={t('promotions.title')}
         actions={
@@ -209,7 +208,7 @@ export function PromotionFormPage() {
 
   return (
     <div className="container page cohort-page">
-      <CohortHeader
+      <PageHeader
         eyebrow={t('promotions.title')}
         title={t(promotionId ? 'promotions.edit' : 'promotions.add')}
         back={{ to: `/${programId}/promotions`, label: t('promotions.title') }}
@@ -295,7 +294,7 @@ export function PromotionDetailPage() {
   const base = `/${data.program_id}`;
   return (
     <div className="container page cohort-page">
-      <CohortHeader
+      <PageHeader
         eyebrow={`${data.program_name} · ${data.academic_year}`}
         title={data.name}
         back={{ to: `${base}/promotions`, label: t('promotions.title') }}
@@ -309,6 +308,7 @@ export function PromotionDetailPage() {
               </Link>
             )}
             <RowActions
+              area="cohorts"
               name={data.name}
               can={{ ...data.can, update: false }}
               archived={data.archived_at !== null}
@@ -456,7 +456,7 @@ function PromotionPeoplePage({ kind }: { kind: 'students' | 'teachers' }) {
   usePageTitle(title);
   return (
     <div className="container page cohort-page">
-      <CohortHeader
+      <PageHeader
         eyebrow={data ? `${data.name} · ${data.academic_year}` : t('promotions.title')}
         title={title}
         back={{ to: `/${params.id}/promotions/${id}`, label: data?.name ?? t('cohorts.back') }}

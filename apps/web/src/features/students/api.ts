@@ -1,8 +1,7 @@
-import type { StudentBody, TeacherBody } from '@skolar/shared';
+import type { RowPermissions, StudentBody, TeacherBody } from '@skolar/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http, stepUpHeader } from '../../lib/http.ts';
-import { type ListAnswer, type ListState, listSearch } from '../../ui/list-state.ts';
-import type { Can } from '../promotions/ui.tsx';
+import { type ListAnswer, type ListState, listSearch } from '../../lib/list-state.ts';
 
 export type PersonKind = 'student' | 'teacher';
 
@@ -17,7 +16,7 @@ export interface Person {
   phone: string | null;
   locale: 'fr' | 'en' | 'de';
   archived_at: string | null;
-  can: Can;
+  can: RowPermissions;
 }
 
 export interface PersonRow extends Person {

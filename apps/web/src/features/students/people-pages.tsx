@@ -3,15 +3,18 @@ import { BookOpen, Pencil, Plus, Upload, UsersRound } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useListState } from '../../lib/list-state.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
 import type { CsvColumn } from '../../ui/export-csv.ts';
-import { useListState } from '../../ui/list-state.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { RowActions } from '../../ui/row-actions.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 import { StepUpDialog } from '../auth/step-up-dialog.tsx';
 import { ImportPanel } from '../imports/import-panel.tsx';
-import { CohortHeader, RowActions, StatusBadge } from '../promotions/ui.tsx';
 import { type PersonKind, type PersonRow, peoplePath, usePeople, usePerson } from './api.ts';
+import '../../ui/cohorts.css';
 
 const base = (kind: PersonKind) => (kind === 'student' ? '/students' : '/teachers');
 const ns = (kind: PersonKind) => (kind === 'student' ? 'students' : 'teachers');
@@ -110,6 +113,7 @@ export function PeopleListPage({ kind }: { kind: PersonKind }) {
         header: () => <span className="sr-only">{t('cohorts.actions')}</span>,
         cell: ({ row }) => (
           <RowActions
+            area="cohorts"
             name={fullName(row.original)}
             can={row.original.can}
             archived={row.original.archived_at !== null}
@@ -134,7 +138,7 @@ export function PeopleListPage({ kind }: { kind: PersonKind }) {
 
   return (
     <div className="container page cohort-page">
-      <CohortHeader
+      <PageHeader
         eyebrow={t('cohorts.eyebrow')}
         title={t(`${n}.title`)}
         actions={
@@ -192,7 +196,7 @@ export function PersonDetailPage({ kind }: { kind: PersonKind }) {
   if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
   return (
     <div className="container page cohort-page">
-      <CohortHeader
+      <PageHeader
         eyebrow={t(`roles.${data.role}`)}
         title={fullName(data)}
         back={{ to: base(kind), label: t(`${n}.title`) }}
@@ -215,6 +219,7 @@ export function PersonDetailPage({ kind }: { kind: PersonKind }) {
               </button>
             )}
             <RowActions
+              area="cohorts"
               name={fullName(data)}
               can={{ ...data.can, update: false }}
               archived={data.archived_at !== null}

@@ -1,8 +1,7 @@
-import type { NewTrainingBody, TrainingBody } from '@skolar/shared';
+import type { NewTrainingBody, RowPermissions, TrainingBody } from '@skolar/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-import { type ListAnswer, type ListState, listSearch } from '../../ui/list-state.ts';
-import type { Can } from '../promotions/ui.tsx';
+import { type ListAnswer, type ListState, listSearch } from '../../lib/list-state.ts';
 
 export interface Training {
   id: number;
@@ -22,7 +21,7 @@ export interface Training {
   archived_at: string | null;
   nb_modules: number;
   nb_subjects: number;
-  can: Can;
+  can: RowPermissions;
 }
 
 export interface TrainingDetail extends Training {

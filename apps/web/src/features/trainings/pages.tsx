@@ -8,24 +8,21 @@ import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { applyServerErrors } from '../../lib/form-errors.ts';
 import { http } from '../../lib/http.ts';
+import { useListState } from '../../lib/list-state.ts';
+import { AssignmentPanel } from '../../ui/assignment-panel.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
-import { useListState } from '../../ui/list-state.ts';
+import { SelectField, TextAreaField, TextField } from '../../ui/fields.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { TextField } from '../../ui/text-field.tsx';
+import { RowActions } from '../../ui/row-actions.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { toastError } from '../../ui/toast-error.ts';
 import { usePromotion } from '../promotions/api.ts';
-import {
-  AssignmentPanel,
-  applyServerErrors,
-  CohortHeader,
-  RowActions,
-  SelectField,
-  StatusBadge,
-  TextAreaField,
-  toastError,
-} from '../promotions/ui.tsx';
 import { createTraining, type Training, updateTraining, useTraining, useTrainings } from './api.ts';
+import '../../ui/cohorts.css';
 
 /** `/:id/:promotionId/trainings/add` and `/:id/:promotionId/trainings/edit/:trainingId`. */
 export function TrainingFormPage() {
@@ -100,7 +97,7 @@ export function TrainingFormPage() {
 
   return (
     <div className="container page cohort-page">
-      <CohortHeader
+      <PageHeader
         eyebrow={promotion.data ? `${promotion.data.name} · ${promotion.data.academic_year}` : ''}
         title={t(trainingId ? 'trainings.edit' : 'trainings.add')}
         back={{ to: back, label: promotion.data?.name ?? t('cohorts.back') }}
@@ -171,7 +168,7 @@ export function TrainingDetailPage() {
         style={data.cover_link ? { backgroundImage: `url(${data.cover_link})` } : undefined}
         aria-hidden="true"
       />
-      <CohortHeader
+      <PageHeader
         eyebrow={`${data.program} · ${data.level}`}
         title={data.title}
         back={{ to: `/${params.id}/promotions/${data.promotion_id}`, label: data.promotion_name }}
@@ -192,6 +189,7 @@ export function TrainingDetailPage() {
               </Link>
             )}
             <RowActions
+              area="cohorts"
               name={data.title}
               can={{ ...data.can, update: false }}
               archived={data.archived_at !== null}
@@ -251,7 +249,7 @@ export function TrainingSubjectsPage() {
   usePageTitle(t('trainings.subjects'));
   return (
     <div className="container page cohort-page">
-      <CohortHeader
+      <PageHeader
         eyebrow={data?.title ?? t('trainings.title')}
         title={t('trainings.subjects')}
         back={{
@@ -352,7 +350,7 @@ export function AllTrainingsPage() {
   );
   return (
     <div className="container page cohort-page">
-      <CohortHeader eyebrow={t('menu.courses')} title={t('trainings.all')} />
+      <PageHeader eyebrow={t('menu.courses')} title={t('trainings.all')} />
       <DataTable
         caption={t('trainings.all')}
         columns={columns}

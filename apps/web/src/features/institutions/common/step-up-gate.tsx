@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../lib/http.ts';
 import { useStepUpEdit } from './step-up-edit.tsx';
+import '../../../ui/management.css';
 
 interface StepUpGateProps {
   /** The `:token` of the edit route. */

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch } from '../../test/fetch.ts';
-import { renderWithProviders } from '../../test/render.tsx';
-import { AssignmentPanel } from './ui.tsx';
+import { jsonResponse, mockFetch } from '../test/fetch.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { AssignmentPanel } from './assignment-panel.tsx';
 
 const answer = (assigned: number[]) => {
   const people = [

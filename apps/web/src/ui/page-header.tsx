@@ -1,34 +1,33 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import './management.css';
+import './page-header.css';
 
 interface PageHeaderProps {
   eyebrow: string;
   title: string;
-  back?: string;
+  /** Where the back link leads and what it says. */
+  back?: { to: string; label: string };
   actions?: ReactNode;
   children?: ReactNode;
 }
 
-/** The heading of a management screen: where it belongs, its title, a way back, its actions. */
+/** The title block of a screen: a way back, where it belongs, its title and the screen's actions. */
 export function PageHeader({ eyebrow, title, back, actions, children }: PageHeaderProps) {
-  const { t } = useTranslation();
   return (
-    <div className="manage-header">
-      <div className="page__header">
+    <div className="page-header">
+      <div className="page-header__text">
         {back && (
-          <Link to={back} className="manage-back">
+          <Link to={back.to} className="page-header__back">
             <ArrowLeft size={16} aria-hidden="true" />
-            {t('manage.back')}
+            {back.label}
           </Link>
         )}
         <p className="page__eyebrow">{eyebrow}</p>
         <h1>{title}</h1>
         {children}
       </div>
-      {actions && <div className="manage-header__actions">{actions}</div>}
+      {actions && <div className="page-header__actions">{actions}</div>}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
-import { type ListAnswer, type ListState, listSearch } from '../../../ui/list-state.ts';
+import { http } from '../lib/http.ts';
+import { type ListAnswer, type ListState, listSearch } from '../lib/list-state.ts';
 
 /** One page of a list endpoint for the list state in the address bar. */
 export function useListQuery<T>(key: readonly unknown[], path: string, state: ListState) {

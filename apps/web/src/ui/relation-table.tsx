@@ -1,14 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Check, Link2, Unlink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { http } from '../../../lib/http.ts';
-import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
-import { DataTable } from '../../../ui/data-table.tsx';
-import { useListState } from '../../../ui/list-state.ts';
-import { toastError } from '../../../ui/toast-error.ts';
-import { useListQuery } from './list-query.ts';
+import { useListQuery } from '../api/list-query.ts';
+import { useListState } from '../lib/list-state.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { DataTable } from './data-table.tsx';
+import './management.css';
+import { useAssignment } from './use-assignment.ts';
 
 export interface Linkable {
   id: number;
@@ -38,28 +36,16 @@ export function RelationTable<T extends Linkable>({
   emptyMessage,
 }: RelationTableProps<T>) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const [state, setState] = useListState();
   const list = useListQuery<T>(queryKey, path, state);
-  const refresh = () => client.invalidateQueries({ queryKey: [...queryKey] });
-
-  const assign = useMutation({
-    mutationFn: (id: number) => http.put(path, { ids: [id] }),
-    onSuccess: async () => {
-      toast.success(t('manage.relation.assigned'));
-      await refresh();
+  const { assign, dissociate } = useAssignment({
+    path,
+    invalidate: [queryKey],
+    texts: {
+      assigned: t('manage.relation.assigned'),
+      dissociated: t('manage.relation.dissociated'),
     },
-    onError: (error) => toastError(error),
   });
-  const dissociate = async (id: number) => {
-    try {
-      await http.delete(`${path}/${id}`);
-      toast.success(t('manage.relation.dissociated'));
-      await refresh();
-    } catch (error) {
-      toastError(error);
-    }
-  };
 
   /** Status and action side by side, right after the name, so they stay in view on a phone. */
   const statusColumn: ColumnDef<T> = {
@@ -97,7 +83,7 @@ export function RelationTable<T extends Linkable>({
             type="button"
             className="button button--primary button--small"
             disabled={assign.isPending}
-            onClick={() => assign.mutate(row.original.id)}
+            onClick={() => assign.mutate([row.original.id])}
             aria-label={`${t('manage.relation.assign')} ${row.original.name}`}
           >
             <Link2 size={16} aria-hidden="true" />

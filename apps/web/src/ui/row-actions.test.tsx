@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../test/fetch.ts';
+import { renderWithProviders } from '../test/render.tsx';
 import { RowActions } from './row-actions.tsx';
 
 function renderActions(props: Partial<Parameters<typeof RowActions>[0]>) {
@@ -16,8 +17,9 @@ function renderActions(props: Partial<Parameters<typeof RowActions>[0]>) {
           archived={false}
           view="/institutions/1"
           edit={() => undefined}
-          onArchive={vi.fn().mockResolvedValue(undefined)}
-          onDelete={vi.fn().mockResolvedValue(undefined)}
+          apiPath="/api/institutions/1"
+          invalidate={[['institutions']]}
+          deletable
           {...props}
         />
       ),
@@ -36,16 +38,23 @@ describe('RowActions', () => {
   });
 
   it('deletes only after the spec’s confirmation', async () => {
-    const onDelete = vi.fn().mockResolvedValue(undefined);
-    renderActions({ onDelete });
+    const fetch = mockFetch(() => new Response(null, { status: 204 }));
+    renderActions({});
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Supprimer ULC' }));
     expect(
       screen.getByRole('alertdialog', { name: 'Êtes-vous sûr de vouloir supprimer ?' }),
     ).toBeInTheDocument();
-    expect(onDelete).not.toHaveBeenCalled();
+    expect(fetch).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Confirmer' }));
-    expect(onDelete).toHaveBeenCalledOnce();
+    expect(fetch).toHaveBeenCalledOnce();
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/institutions/1');
+    expect(fetch.mock.calls[0]?.[1]?.method).toBe('DELETE');
+  });
+
+  it('offers deletion only where the screen allows it', () => {
+    renderActions({ deletable: false });
+    expect(screen.queryByRole('button', { name: 'Supprimer ULC' })).not.toBeInTheDocument();
   });
 
   it('offers unarchive on an archived row', () => {
