@@ -1,38 +1,56 @@
-import { type ComponentProps, useId } from 'react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import './fields.css';
 
-/**
- * The message under a field. Client (zod) messages are catalogue keys; errors set with
- * `type: 'server'` carry the API's already translated text.
- */
-function useFieldMessage(error: FieldError | undefined) {
-  const { t } = useTranslation();
-  return error?.message && (error.type === 'server' ? error.message : t(error.message));
-}
+type FieldProps = { label: string; error?: FieldError; hint?: string };
 
-/** The id of a control and the ids that describe it (its hint, its error). */
-function useFieldIds(id: string | undefined, hint: boolean, message: unknown) {
+/**
+ * The id of a control, its message and the attributes that tie them. Client (zod) messages are
+ * catalogue keys; errors set with `type: 'server'` carry the API's already translated text.
+ */
+function useField(id: string | undefined, error: FieldError | undefined, hint: string | undefined) {
+  const { t } = useTranslation();
   const generated = useId();
   const inputId = id ?? generated;
-  const describedBy =
-    [hint ? `${inputId}-hint` : '', message ? `${inputId}-error` : ''].filter(Boolean).join(' ') ||
-    undefined;
-  return { inputId, describedBy };
+  const message = error?.message && (error.type === 'server' ? error.message : t(error.message));
+  const describedBy = [hint ? `${inputId}-hint` : '', message ? `${inputId}-error` : '']
+    .filter(Boolean)
+    .join(' ');
+  return {
+    inputId,
+    message,
+    control: {
+      id: inputId,
+      className: 'field__input',
+      'aria-invalid': message ? true : undefined,
+      'aria-describedby': describedBy || undefined,
+    },
+  };
 }
 
-function FieldFooter({
-  inputId,
+/** The label above a control, its hint and its error below. */
+function Field({
+  label,
   hint,
+  inputId,
   message,
+  className,
+  children,
 }: {
-  inputId: string;
+  label: string;
   hint?: string;
+  inputId: string;
   message?: string | false;
+  className?: string;
+  children: ReactNode;
 }) {
   return (
-    <>
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={inputId} className="field__label">
+        {label}
+      </label>
+      {children}
       {hint && (
         <p id={`${inputId}-hint`} className="field__hint">
           {hint}
@@ -43,11 +61,9 @@ function FieldFooter({
           {message}
         </p>
       )}
-    </>
+    </div>
   );
 }
-
-type FieldProps = { label: string; error?: FieldError; hint?: string };
 
 /** A labelled input with an optional hint and its error. */
 export function TextField({
@@ -58,52 +74,27 @@ export function TextField({
   className,
   ...input
 }: ComponentProps<'input'> & FieldProps) {
-  const message = useFieldMessage(error);
-  const { inputId, describedBy } = useFieldIds(id, Boolean(hint), message);
+  const { control, ...field } = useField(id, error, hint);
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={inputId} className="field__label">
-        {label}
-      </label>
-      <input
-        id={inputId}
-        className="field__input"
-        aria-invalid={message ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
-      <FieldFooter inputId={inputId} hint={hint} message={message} />
-    </div>
+    <Field label={label} hint={hint} className={className} {...field}>
+      <input {...control} {...input} />
+    </Field>
   );
 }
 
-/** A labelled select (its options as children) with its error. */
+/** A labelled select (its options as children) with an optional hint and its error. */
 export function SelectField({
   label,
   error,
   hint,
   id,
-  children,
   ...select
 }: ComponentProps<'select'> & FieldProps) {
-  const message = useFieldMessage(error);
-  const { inputId, describedBy } = useFieldIds(id, Boolean(hint), message);
+  const { control, ...field } = useField(id, error, hint);
   return (
-    <div className="field">
-      <label htmlFor={inputId} className="field__label">
-        {label}
-      </label>
-      <select
-        id={inputId}
-        className="field__input"
-        aria-invalid={message ? true : undefined}
-        aria-describedby={describedBy}
-        {...select}
-      >
-        {children}
-      </select>
-      <FieldFooter inputId={inputId} hint={hint} message={message} />
-    </div>
+    <Field label={label} hint={hint} {...field}>
+      <select {...control} {...select} />
+    </Field>
   );
 }
 
@@ -115,21 +106,10 @@ export function TextAreaField({
   id,
   ...area
 }: ComponentProps<'textarea'> & FieldProps) {
-  const message = useFieldMessage(error);
-  const { inputId, describedBy } = useFieldIds(id, Boolean(hint), message);
+  const { control, ...field } = useField(id, error, hint);
   return (
-    <div className="field">
-      <label htmlFor={inputId} className="field__label">
-        {label}
-      </label>
-      <textarea
-        id={inputId}
-        className="field__input field__area"
-        aria-invalid={message ? true : undefined}
-        aria-describedby={describedBy}
-        {...area}
-      />
-      <FieldFooter inputId={inputId} hint={hint} message={message} />
-    </div>
+    <Field label={label} hint={hint} {...field}>
+      <textarea {...control} className="field__input field__area" {...area} />
+    </Field>
   );
 }
