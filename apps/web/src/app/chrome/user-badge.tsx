@@ -12,7 +12,7 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { signOut, useSession } from '../session.ts';
+import { signOut, useSession } from '../../api/session.ts';
 
 const ICONS: Record<UserMenuKey, LucideIcon> = {
   'profile-details': User,

@@ -7,8 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
 import { TextField } from '../../ui/fields.tsx';
+import { Notice } from '../../ui/notice.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { AccountCard, Notice, PasswordRules } from './account-ui.tsx';
+import { AccountCard, PasswordRules } from './account-ui.tsx';
 import { changePassword } from './api.ts';
 
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };

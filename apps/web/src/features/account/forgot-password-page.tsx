@@ -7,8 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
 import { TextField } from '../../ui/fields.tsx';
+import { Notice } from '../../ui/notice.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { AccountCard, Notice } from './account-ui.tsx';
+import { AccountCard } from './account-ui.tsx';
 import { forgotPassword } from './api.ts';
 
 /** `/forgot-password?email=`: asks for a reset link; the answer never says whether the address exists. */

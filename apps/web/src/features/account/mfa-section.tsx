@@ -6,11 +6,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { fetchSettings } from '../../api/settings.ts';
 import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
 import { ApiError } from '../../lib/http.ts';
 import { TextField } from '../../ui/fields.tsx';
-import { Notice } from './account-ui.tsx';
-import { disableMfa, enableMfa, fetchSettings, setupMfa } from './api.ts';
+import { Notice } from '../../ui/notice.tsx';
+import { disableMfa, enableMfa, setupMfa } from './api.ts';
 
 /** Two-factor authentication in /settings: enrol with a QR code, keep the recovery codes, turn off. */
 export function MfaSection() {

@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
 import { TextField } from '../../ui/fields.tsx';
-import { Notice, PasswordRules } from './account-ui.tsx';
+import { Notice } from '../../ui/notice.tsx';
+import { PasswordRules } from './account-ui.tsx';
 
 /** The new password and its confirmation, with the rule ticked as one types. */
 export function NewPasswordForm({

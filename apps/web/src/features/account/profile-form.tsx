@@ -5,12 +5,12 @@ import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { refreshSessionInfo } from '../../app/session.ts';
+import { refreshSessionInfo } from '../../api/session.ts';
 import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
 import { ApiError } from '../../lib/http.ts';
 import { TextField } from '../../ui/fields.tsx';
-import { StepUpDialog } from '../auth/step-up-dialog.tsx';
-import { Notice } from './account-ui.tsx';
+import { Notice } from '../../ui/notice.tsx';
+import { StepUpDialog } from '../../ui/step-up-dialog.tsx';
 import { fetchProfile, saveProfile } from './api.ts';
 import { PictureField } from './picture-field.tsx';
 

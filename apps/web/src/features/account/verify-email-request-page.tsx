@@ -7,8 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
 import { TextField } from '../../ui/fields.tsx';
+import { Notice } from '../../ui/notice.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { AccountCard, Notice } from './account-ui.tsx';
+import { AccountCard } from './account-ui.tsx';
 import { requestVerification } from './api.ts';
 
 /** `/verify-email-request?email=`: the address must be verified first; resend the link. */

@@ -4,9 +4,9 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { StepUpGate } from '../../ui/step-up-gate.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 import { institutionKeys, updateInstitution, uploadLogo, useInstitution } from './api.ts';
-import { StepUpGate } from './common/step-up-gate.tsx';
 import { InstitutionForm } from './institution-form.tsx';
 
 /** `/institutions/edit/:id/:token`: the token comes from the password confirmation. */

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 import {
   deleteInstitution,
@@ -13,7 +14,6 @@ import {
   setInstitutionArchived,
   useInstitution,
 } from './api.ts';
-import { useStepUpEdit } from './common/step-up-edit.tsx';
 import '../../ui/management.css';
 
 /** `/institutions/:id` (super-admin): the institution's details and actions. */

@@ -11,8 +11,8 @@ import type { CsvColumn } from '../../ui/export-csv.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { RowActions } from '../../ui/row-actions.tsx';
+import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
 import { institutionKeys } from './api.ts';
-import { useStepUpEdit } from './common/step-up-edit.tsx';
 import '../../ui/management.css';
 
 const column = createColumnHelper<Institution>();

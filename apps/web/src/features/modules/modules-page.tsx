@@ -4,7 +4,7 @@ import { Link2, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useListQuery } from '../../api/list-query.ts';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../api/session.ts';
 import { useListState } from '../../lib/list-state.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';

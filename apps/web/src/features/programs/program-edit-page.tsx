@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { StepUpGate } from '../institutions/common/step-up-gate.tsx';
+import { StepUpGate } from '../../ui/step-up-gate.tsx';
 import { programKeys, updateProgram, useProgram } from './api.ts';
 import { ProgramForm } from './program-form.tsx';
 

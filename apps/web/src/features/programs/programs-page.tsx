@@ -4,7 +4,7 @@ import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useListQuery } from '../../api/list-query.ts';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../api/session.ts';
 import { useListState } from '../../lib/list-state.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
@@ -12,7 +12,7 @@ import type { CsvColumn } from '../../ui/export-csv.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { RowActions } from '../../ui/row-actions.tsx';
-import { useStepUpEdit } from '../institutions/common/step-up-edit.tsx';
+import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
 import { programKeys } from './api.ts';
 import '../../ui/management.css';
 

@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../api/session.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { useListState } from '../../lib/list-state.ts';
 import { AssignmentPanel } from '../../ui/assignment-panel.tsx';

@@ -11,7 +11,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { RowActions } from '../../ui/row-actions.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { StepUpDialog } from '../auth/step-up-dialog.tsx';
+import { StepUpDialog } from '../../ui/step-up-dialog.tsx';
 import { ImportPanel } from '../imports/import-panel.tsx';
 import { type PersonKind, type PersonRow, peoplePath, usePeople, usePerson } from './api.ts';
 import '../../ui/cohorts.css';

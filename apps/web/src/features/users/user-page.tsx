@@ -6,8 +6,8 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
 import { toastError } from '../../ui/toast-error.ts';
-import { useStepUpEdit } from '../institutions/common/step-up-edit.tsx';
 import { deleteUser, setUserArchived, userKeys, useUser } from './api.ts';
 import '../../ui/management.css';
 

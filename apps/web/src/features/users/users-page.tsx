@@ -11,7 +11,7 @@ import type { CsvColumn } from '../../ui/export-csv.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { RowActions } from '../../ui/row-actions.tsx';
-import { useStepUpEdit } from '../institutions/common/step-up-edit.tsx';
+import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
 import { userKeys } from './api.ts';
 import '../../ui/management.css';
 

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../lib/http.ts';
+import { http } from '../lib/http.ts';
 import { useStepUpEdit } from './step-up-edit.tsx';
-import '../../../ui/management.css';
+import './management.css';
 
 interface StepUpGateProps {
   /** The `:token` of the edit route. */

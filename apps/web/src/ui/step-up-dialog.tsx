@@ -4,8 +4,8 @@ import { confirmPasswordBody } from '@skolar/shared';
 import { ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, http } from '../../lib/http.ts';
-import { TextField } from '../../ui/fields.tsx';
+import { ApiError, http } from '../lib/http.ts';
+import { TextField } from './fields.tsx';
 
 interface StepUpDialogProps {
   open: boolean;

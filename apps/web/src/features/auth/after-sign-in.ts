@@ -1,5 +1,5 @@
-import { getSession } from '../../app/session.ts';
-import { fetchSettings } from './api.ts';
+import { getSession } from '../../api/session.ts';
+import { fetchSettings } from '../../api/settings.ts';
 
 /**
  * Where a fresh sign-in goes: the dashboard, or /settings when the institution requires MFA for

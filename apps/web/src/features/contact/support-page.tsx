@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { ContactForm } from '../contact/contact-form.tsx';
+import { ContactForm } from './contact-form.tsx';
 
 /**
  * `/support`: the signed-in contact form (`POST /api/auth/user-request`) with the need 'support'

@@ -1,5 +1,9 @@
 import { isRole, type LoginBody, type Role } from '@skolar/shared';
 import { useSyncExternalStore } from 'react';
+import i18n from '../i18n/index.ts';
+import { browser } from '../lib/browser.ts';
+import { ApiError } from '../lib/http.ts';
+import { applyInstitutionColour } from '../lib/theme.ts';
 import {
   type AuthInfo,
   fetchInfo,
@@ -7,11 +11,7 @@ import {
   loginMfa,
   logout,
   requestEmailVerification,
-} from '../features/auth/api.ts';
-import i18n from '../i18n/index.ts';
-import { browser } from '../lib/browser.ts';
-import { ApiError } from '../lib/http.ts';
-import { applyInstitutionColour } from '../lib/theme.ts';
+} from './auth.ts';
 
 /** What the browser keeps under the storage key `user`: never the token (it lives in a cookie). */
 export interface StoredUser {

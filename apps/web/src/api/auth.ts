@@ -1,5 +1,5 @@
 import type { AuthInfo, DemoAccount, LoginAnswer, LoginBody, LoginMfaBody } from '@skolar/shared';
-import { http } from '../../lib/http.ts';
+import { http } from '../lib/http.ts';
 
 export type { AuthInfo, InstitutionSummary, LoginAnswer } from '@skolar/shared';
 

@@ -3,10 +3,10 @@ import { mfaCodeBody } from '@skolar/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { signInWithMfa } from '../../app/session.ts';
+import { signInWithMfa } from '../../api/session.ts';
 import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
 import { TextField } from '../../ui/fields.tsx';
-import { Notice } from './account-ui.tsx';
+import { Notice } from '../../ui/notice.tsx';
 
 /** The sign-in's second step when MFA is on: a code of the app, or a recovery code. */
 export function MfaLoginStep({

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch } from '../../test/fetch.ts';
-import { renderWithProviders } from '../../test/render.tsx';
+import { jsonResponse, mockFetch } from '../test/fetch.ts';
+import { renderWithProviders } from '../test/render.tsx';
 import { StepUpDialog } from './step-up-dialog.tsx';
 
 describe('StepUpDialog', () => {

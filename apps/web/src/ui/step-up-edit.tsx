@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { StepUpDialog } from '../../auth/step-up-dialog.tsx';
+import { StepUpDialog } from './step-up-dialog.tsx';
 
 /**
  * Opens the password confirmation before an edit screen whose route carries the step-up token
