@@ -3,7 +3,8 @@ import './catalogue.css';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useTranslation } from 'react-i18next';
-import { useErrorToast, usePublicInstitutions } from './api.ts';
+import { useErrorToast } from '../../ui/toast-error.ts';
+import { usePublicInstitutions } from './api.ts';
 import { InstitutionMark } from './institution-mark.tsx';
 
 /**

@@ -19,7 +19,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../api/session.ts';
 import { MENU_ICONS } from '../../ui/menu-icons.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { useErrorToast } from '../catalogue/api.ts';
+import { useErrorToast } from '../../ui/toast-error.ts';
 import { useDashboard } from './api.ts';
 import './dashboard.css';
 

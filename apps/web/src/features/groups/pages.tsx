@@ -8,6 +8,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { createGroup, type Group, useGroup, useGroups } from '../../api/groups.ts';
+import { usePromotionOptions } from '../../api/promotions.ts';
 import { useSession } from '../../api/session.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { useListState } from '../../lib/list-state.ts';
@@ -20,8 +22,6 @@ import { usePageTitle } from '../../ui/page-title.ts';
 import { RowActions } from '../../ui/row-actions.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { toastError } from '../../ui/toast-error.ts';
-import { usePromotionOptions } from '../promotions/api.ts';
-import { createGroup, type Group, useGroup, useGroups } from './api.ts';
 import '../../ui/cohorts.css';
 
 const groupPath = (g: { promotion_id: number; id: number }) => `/${g.promotion_id}/groups/${g.id}`;

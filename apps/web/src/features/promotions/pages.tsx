@@ -8,7 +8,17 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { useGroups } from '../../api/groups.ts';
+import { fullName, usePeople } from '../../api/people.ts';
+import {
+  type Promotion,
+  savePromotion,
+  useProgramOptions,
+  usePromotion,
+  usePromotions,
+} from '../../api/promotions.ts';
 import { useSession } from '../../api/session.ts';
+import { useTrainings } from '../../api/trainings.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { useListState } from '../../lib/list-state.ts';
 import { AssignmentPanel } from '../../ui/assignment-panel.tsx';
@@ -20,17 +30,6 @@ import { usePageTitle } from '../../ui/page-title.ts';
 import { RowActions } from '../../ui/row-actions.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { toastError } from '../../ui/toast-error.ts';
-import { useGroups } from '../groups/api.ts';
-import { usePeople } from '../students/api.ts';
-import { fullName } from '../students/people-pages.tsx';
-import { useTrainings } from '../trainings/api.ts';
-import {
-  type Promotion,
-  savePromotion,
-  useProgramOptions,
-  usePromotion,
-  usePromotions,
-} from './api.ts';
 import '../../ui/cohorts.css';
 
 const promotionPath = (p: { program_id: number; id: number }) =>

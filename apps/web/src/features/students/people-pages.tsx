@@ -2,7 +2,15 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { BookOpen, Pencil, Plus, Upload, UsersRound } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import {
+  fullName,
+  type PersonKind,
+  type PersonRow,
+  peoplePath,
+  usePeople,
+  usePerson,
+} from '../../api/people.ts';
 import { useListState } from '../../lib/list-state.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
@@ -11,36 +19,12 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { RowActions } from '../../ui/row-actions.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { StepUpDialog } from '../../ui/step-up-dialog.tsx';
-import { ImportPanel } from '../imports/import-panel.tsx';
-import { type PersonKind, type PersonRow, peoplePath, usePeople, usePerson } from './api.ts';
+import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
+import { ImportPanel } from './import-panel.tsx';
 import '../../ui/cohorts.css';
 
 const base = (kind: PersonKind) => (kind === 'student' ? '/students' : '/teachers');
 const ns = (kind: PersonKind) => (kind === 'student' ? 'students' : 'teachers');
-export const fullName = (p: { first_name: string; last_name: string }) =>
-  `${p.first_name} ${p.last_name}`;
-
-/** Opens the step-up dialog, then the edit route that carries the token. */
-export function useStepUpEdit() {
-  const navigate = useNavigate();
-  const [target, setTarget] = useState<string | null>(null);
-  const dialog = (
-    <StepUpDialog
-      open={target !== null}
-      onOpenChange={(open) => {
-        if (!open) setTarget(null);
-      }}
-      onConfirmed={(token) => {
-        const to = `${target}/${token}`;
-        setTarget(null);
-        navigate(to);
-      }}
-    />
-  );
-  return { open: (editBase: string) => setTarget(editBase), dialog };
-}
-
 /** `/students` and `/teachers`: the institution's people, searchable, with their actions. */
 export function PeopleListPage({ kind }: { kind: PersonKind }) {
   const { t } = useTranslation();
@@ -48,7 +32,7 @@ export function PeopleListPage({ kind }: { kind: PersonKind }) {
   usePageTitle(t(`${n}.title`));
   const [state, setState] = useListState();
   const { data, isLoading } = usePeople(kind, state);
-  const stepUp = useStepUpEdit();
+  const [stepUpDialog, editWithStepUp] = useStepUpEdit(base(kind));
   const [importing, setImporting] = useState(false);
 
   const columns = useMemo<ColumnDef<PersonRow>[]>(
@@ -118,14 +102,14 @@ export function PeopleListPage({ kind }: { kind: PersonKind }) {
             can={row.original.can}
             archived={row.original.archived_at !== null}
             view={`${base(kind)}/${row.original.id}`}
-            edit={() => stepUp.open(`${base(kind)}/edit/${row.original.id}`)}
+            edit={() => editWithStepUp(row.original.id)}
             apiPath={`${peoplePath(kind)}/${row.original.id}`}
             invalidate={[[kind]]}
           />
         ),
       },
     ],
-    [t, kind, stepUp.open],
+    [t, kind, editWithStepUp],
   );
 
   const csvColumns: CsvColumn<PersonRow>[] = [
@@ -178,7 +162,7 @@ export function PeopleListPage({ kind }: { kind: PersonKind }) {
           />
         }
       />
-      {stepUp.dialog}
+      {stepUpDialog}
     </div>
   );
 }
@@ -190,7 +174,7 @@ export function PersonDetailPage({ kind }: { kind: PersonKind }) {
   const id = Number(useParams().id);
   const { data, error } = usePerson(kind, id);
   usePageTitle(data ? fullName(data) : t(`${n}.title`));
-  const stepUp = useStepUpEdit();
+  const [stepUpDialog, editWithStepUp] = useStepUpEdit(base(kind));
   if (error)
     return <p className="container page cohort-page notice notice--error">{error.message}</p>;
   if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
@@ -212,7 +196,7 @@ export function PersonDetailPage({ kind }: { kind: PersonKind }) {
               <button
                 type="button"
                 className="button button--primary"
-                onClick={() => stepUp.open(`${base(kind)}/edit/${data.id}`)}
+                onClick={() => editWithStepUp(data.id)}
               >
                 <Pencil size={16} aria-hidden="true" />
                 {t('cohorts.edit')}
@@ -319,7 +303,7 @@ export function PersonDetailPage({ kind }: { kind: PersonKind }) {
           </section>
         )}
       </div>
-      {stepUp.dialog}
+      {stepUpDialog}
     </div>
   );
 }

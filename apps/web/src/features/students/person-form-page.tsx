@@ -5,14 +5,14 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { createPerson, type PersonKind, updatePerson, usePerson } from '../../api/people.ts';
+import { usePromotionOptions } from '../../api/promotions.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { ApiError } from '../../lib/http.ts';
 import { SelectField, TextField } from '../../ui/fields.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { toastError } from '../../ui/toast-error.ts';
-import { usePromotionOptions } from '../promotions/api.ts';
-import { createPerson, type PersonKind, updatePerson, usePerson } from './api.ts';
 import '../../ui/cohorts.css';
 
 const base = (kind: PersonKind) => (kind === 'student' ? '/students' : '/teachers');

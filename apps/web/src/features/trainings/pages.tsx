@@ -8,6 +8,14 @@ import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { usePromotion } from '../../api/promotions.ts';
+import {
+  createTraining,
+  type Training,
+  updateTraining,
+  useTraining,
+  useTrainings,
+} from '../../api/trainings.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { http } from '../../lib/http.ts';
 import { useListState } from '../../lib/list-state.ts';
@@ -20,8 +28,6 @@ import { usePageTitle } from '../../ui/page-title.ts';
 import { RowActions } from '../../ui/row-actions.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { toastError } from '../../ui/toast-error.ts';
-import { usePromotion } from '../promotions/api.ts';
-import { createTraining, type Training, updateTraining, useTraining, useTrainings } from './api.ts';
 import '../../ui/cohorts.css';
 
 /** `/:id/:promotionId/trainings/add` and `/:id/:promotionId/trainings/edit/:trainingId`. */

@@ -1,7 +1,7 @@
 import type { GroupBody, RowPermissions } from '@skolar/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http.ts';
-import { type ListAnswer, type ListState, listSearch } from '../../lib/list-state.ts';
+import { http } from '../lib/http.ts';
+import { type ListAnswer, type ListState, listSearch } from '../lib/list-state.ts';
 
 export interface Group {
   id: number;
