@@ -1,5 +1,6 @@
 import { HOME_STATISTICS } from '@skolar/shared';
 import './catalogue.css';
+import './landing.css';
 import {
   ArrowRight,
   Award,

@@ -1,5 +1,5 @@
 import { CAROUSEL } from '@skolar/shared';
-import './catalogue.css';
+import './carousel.css';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useTranslation } from 'react-i18next';

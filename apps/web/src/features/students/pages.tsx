@@ -3,7 +3,8 @@ import { useParams } from 'react-router';
 import { AssignmentPanel } from '../../ui/assignment-panel.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { PeopleListPage, PersonDetailPage } from './people-pages.tsx';
+import { PeopleListPage } from './people-list-page.tsx';
+import { PersonDetailPage } from './person-detail-page.tsx';
 import '../../ui/cohorts.css';
 
 export const StudentsPage = () => <PeopleListPage kind="student" />;
