@@ -44,7 +44,7 @@ test('a student signs in, lands on the dashboard with the student chrome, and si
   await page.getByRole('button', { name: t('chrome.userMenu', { name: info.first_name }) }).click();
   await page
     .getByRole('banner')
-    .getByRole('button', { name: t('userMenu.logout') })
+    .getByRole('menuitem', { name: t('userMenu.logout') })
     .click();
   await expect(page).toHaveURL('/login');
   await expect(

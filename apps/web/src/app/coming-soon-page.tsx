@@ -2,8 +2,8 @@ import { homePath } from '@skolar/shared';
 import { Construction } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSession } from '../api/session.ts';
 import { usePageTitle } from '../ui/page-title.ts';
-import { useSession } from './session.ts';
 
 /** The placeholder of every route of the table whose screen is not built yet. */
 export function ComingSoonPage() {

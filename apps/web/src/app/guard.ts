@@ -1,7 +1,7 @@
 import { type RouteAccess, routeAccess } from '@skolar/shared';
 import { redirect } from 'react-router';
+import { consumeSessionExpiry, currentRole, initSession } from '../api/session.ts';
 import i18n from '../i18n/index.ts';
-import { consumeSessionExpiry, currentRole, initSession } from './session.ts';
 
 /**
  * The route guard of spec section 4, as the loader of one route of the table: the session is

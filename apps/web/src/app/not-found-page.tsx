@@ -2,8 +2,8 @@ import { homePath } from '@skolar/shared';
 import { Compass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSession } from '../api/session.ts';
 import { usePageTitle } from '../ui/page-title.ts';
-import { useSession } from './session.ts';
 
 /** Any path outside the route table. */
 export function NotFoundPage() {

@@ -1,4 +1,4 @@
-import type { AuthInfo } from '../features/auth/api.ts';
+import type { AuthInfo } from '../api/auth.ts';
 
 /** A signed-in student's `GET /api/auth/info` answer. */
 export const studentInfo: AuthInfo = {

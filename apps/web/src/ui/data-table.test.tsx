@@ -3,9 +3,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import type { ListAnswer, ListState } from '../lib/list-state.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { DataTable } from './data-table.tsx';
-import type { ListAnswer, ListState } from './list-state.ts';
 
 interface Row {
   id: number;

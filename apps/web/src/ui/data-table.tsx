@@ -8,7 +8,12 @@ import {
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ListAnswer, type ListState, PER_PAGE_OPTIONS, type PerPage } from './list-state.ts';
+import {
+  type ListAnswer,
+  type ListState,
+  PER_PAGE_OPTIONS,
+  type PerPage,
+} from '../lib/list-state.ts';
 import './data-table.css';
 
 declare module '@tanstack/react-table' {

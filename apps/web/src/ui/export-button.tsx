@@ -2,8 +2,8 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import type { ListState } from '../lib/list-state.ts';
 import { type CsvColumn, exportCsv } from './export-csv.ts';
-import type { ListState } from './list-state.ts';
 import { toastError } from './toast-error.ts';
 
 interface ExportButtonProps<T> {

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { http } from '../lib/http.ts';
-import type { ListAnswer, ListState } from './list-state.ts';
+import type { ListAnswer, ListState } from '../lib/list-state.ts';
 
 /** One column of an exported list: its header (already translated) and its cell text. */
 export interface CsvColumn<T> {

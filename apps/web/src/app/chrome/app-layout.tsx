@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from 'sonner';
+import { useSession } from '../../api/session.ts';
 import { useTheme } from '../../lib/theme.ts';
-import { useSession } from '../session.ts';
 import './chrome.css';
 import { Footer } from './footer.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';

@@ -2,7 +2,7 @@ import { PLATFORM_CONTACT } from '@skolar/shared';
 import { GraduationCap, Mail, MapPin, Phone, Smartphone, Store } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { signOut, useSession } from '../session.ts';
+import { signOut, useSession } from '../../api/session.ts';
 import './footer.css';
 
 const ABOUT = [

@@ -2,7 +2,7 @@ import { homePath, showsCalendarLink } from '@skolar/shared';
 import { CalendarDays, GraduationCap, House, LogIn } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useSession } from '../session.ts';
+import { useSession } from '../../api/session.ts';
 import { LanguageMenu } from './language-menu.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { UserBadge } from './user-badge.tsx';

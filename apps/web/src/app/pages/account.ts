@@ -19,5 +19,5 @@ export const accountPages: PageRegistry = {
     import('../../features/account/profile-details-page.tsx').then((m) => m.ProfileDetailsPage),
   '/edit-profile/:id/:token': () =>
     import('../../features/account/edit-profile-page.tsx').then((m) => m.EditProfilePage),
-  '/support': () => import('../../features/account/support-page.tsx').then((m) => m.SupportPage),
+  '/support': () => import('../../features/contact/support-page.tsx').then((m) => m.SupportPage),
 };

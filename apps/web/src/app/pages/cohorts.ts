@@ -2,9 +2,9 @@ import type { PageRegistry } from './types.ts';
 
 const students = () => import('../../features/students/pages.tsx');
 const personForm = () => import('../../features/students/person-form-page.tsx');
-const promotions = () => import('../../features/promotions/pages.tsx');
-const trainings = () => import('../../features/trainings/pages.tsx');
-const groups = () => import('../../features/groups/pages.tsx');
+const promotions = () => import('../../features/promotions/index.ts');
+const trainings = () => import('../../features/trainings/index.ts');
+const groups = () => import('../../features/groups/index.ts');
 
 /** Students, teachers, promotions, trainings, groups and their assignments (the admin's year). */
 export const cohortPages: PageRegistry = {

@@ -1,6 +1,6 @@
 import type { PageRegistry } from './types.ts';
 
-const homePage = () => import('../../features/catalogue/home-page.tsx').then((m) => m.HomePage);
+const homePage = () => import('../home-page.tsx').then((m) => m.HomePage);
 
 /** The public site: landing page, catalogue, contact, FAQ. */
 export const publicPages: PageRegistry = {

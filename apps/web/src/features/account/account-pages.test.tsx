@@ -4,13 +4,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, routesHandler } from '../../test/fetch.ts';
-import { studentInfo } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';
-import { LoginPage } from '../auth/login-page.tsx';
 import { ChangePasswordPage } from './change-password-page.tsx';
 import { ProfileDetailsPage } from './profile-details-page.tsx';
 import { ResetPasswordPage } from './reset-password-page.tsx';
-import { SupportPage } from './support-page.tsx';
 
 function renderAt(path: string, entry: string, Component: () => React.ReactNode) {
   const router = createMemoryRouter(
@@ -31,33 +28,6 @@ function renderAt(path: string, entry: string, Component: () => React.ReactNode)
 
 const RULE =
   'Le nouveau mot de passe doit contenir au moins 8 caractères avec une minuscule, une majuscule, un chiffre et un caractère spécial.';
-
-describe('SupportPage', () => {
-  it('is the signed-in contact form, prefilled, with the need support, posted to user-request', async () => {
-    const fetchMock = mockFetch(
-      routesHandler({
-        'GET /api/auth/info': () =>
-          jsonResponse(200, { ...studentInfo, phone: 'fr0612345678', email: 'amina@example.test' }),
-        'POST /api/auth/user-request': () => jsonResponse(200, { message: 'Demande envoyée.' }),
-      }),
-    );
-    renderAt('/support', '/support', SupportPage);
-    const user = userEvent.setup();
-    expect(await screen.findByDisplayValue('amina@example.test')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Objet'), 'Accès');
-    await user.type(screen.getByLabelText('Message'), 'Je ne vois pas mon cours.');
-    await user.click(screen.getByRole('button', { name: /Envoyer/ }));
-    expect(await screen.findByText('Demande envoyée.')).toBeInTheDocument();
-    const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/auth/user-request');
-    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
-      email: 'amina@example.test',
-      phone: '+33 0612345678',
-      need: 'support',
-      object: 'Accès',
-      message: 'Je ne vois pas mon cours.',
-    });
-  });
-});
 
 describe('ResetPasswordPage', () => {
   it('refuses a weak password with the rule message before calling the API, then resets', async () => {
@@ -162,46 +132,5 @@ describe('ProfileDetailsPage picture', () => {
     expect(init?.method).toBe('PUT');
     expect(init?.body).toBe(photo);
     expect(new Headers(init?.headers).get('content-type')).toBe('image/png');
-  });
-});
-
-describe('sign-in with MFA', () => {
-  it('asks for the code after the password, then opens the session', async () => {
-    const fetchMock = mockFetch(
-      routesHandler({
-        'GET /api/dev/demo-accounts': () => jsonResponse(404, { message: 'no' }),
-        'POST /api/auth/login': () =>
-          jsonResponse(200, { verify_email: false, mfa_required: true, mfa_token: 'challenge' }),
-        'POST /api/auth/login/mfa': () =>
-          jsonResponse(200, {
-            verify_email: false,
-            userId: studentInfo.id,
-            role: 'student',
-            accessToken: 'x',
-          }),
-        'GET /api/auth/info': () => jsonResponse(200, studentInfo),
-      }),
-    );
-    const router = createMemoryRouter(
-      [
-        { path: '/login', Component: LoginPage },
-        { path: '/dashboard', element: <p>dashboard reached</p> },
-      ],
-      { initialEntries: ['/login'] },
-    );
-    renderWithProviders(<RouterProvider router={router} />);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Adresse e-mail'), 'student@uni.skolar.test');
-    await user.type(screen.getByLabelText('Mot de passe'), 'Skolar#2026');
-    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
-    const code = await screen.findByLabelText('Code à 6 chiffres');
-    await user.type(code, '123456');
-    await user.click(screen.getByRole('button', { name: 'Vérifier' }));
-    expect(await screen.findByText('dashboard reached')).toBeInTheDocument();
-    const mfaCall = fetchMock.mock.calls.find(([url]) => String(url) === '/api/auth/login/mfa');
-    expect(JSON.parse(String(mfaCall?.[1]?.body))).toEqual({
-      mfa_token: 'challenge',
-      code: '123456',
-    });
   });
 });

@@ -1,5 +1,5 @@
 import { passwordChecks } from '@skolar/shared';
-import { Check, CircleAlert, CircleCheck, Info, X } from 'lucide-react';
+import { Check, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './account.css';
@@ -29,23 +29,6 @@ export function AccountCard({
         {children}
       </section>
     </div>
-  );
-}
-
-/** A success, information or error line; errors are announced at once. */
-export function Notice({
-  kind,
-  children,
-}: {
-  kind: 'success' | 'info' | 'error';
-  children: ReactNode;
-}) {
-  const Icon = kind === 'success' ? CircleCheck : kind === 'error' ? CircleAlert : Info;
-  return (
-    <p className={`notice notice--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
-      <Icon aria-hidden="true" size={18} />
-      <span>{children}</span>
-    </p>
   );
 }
 

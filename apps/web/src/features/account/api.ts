@@ -4,8 +4,6 @@ import type {
   ProfileAnswer,
   ProfileBody,
   SessionItem,
-  SettingsAnswer,
-  SettingsBody,
 } from '@skolar/shared';
 import { http, stepUpHeader } from '../../lib/http.ts';
 
@@ -33,10 +31,6 @@ export const requestVerification = (email: string) =>
 
 export const changePassword = (body: ChangePasswordBody) =>
   http.post<Message>('/api/auth/change-password', body);
-
-export const fetchSettings = () => http.get<SettingsAnswer>('/api/me/settings');
-export const saveSettings = (body: SettingsBody) =>
-  http.patch<SettingsAnswer>('/api/me/settings', body);
 
 export const fetchSessions = () => http.get<SessionItem[]>('/api/me/sessions');
 export const endSession = (id: number) => http.delete(`/api/me/sessions/${id}`);

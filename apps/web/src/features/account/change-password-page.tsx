@@ -5,11 +5,12 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
+import { TextField } from '../../ui/fields.tsx';
+import { Notice } from '../../ui/notice.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { TextField } from '../../ui/text-field.tsx';
-import { AccountCard, Notice, PasswordRules } from './account-ui.tsx';
+import { AccountCard, PasswordRules } from './account-ui.tsx';
 import { changePassword } from './api.ts';
-import { applyServerErrors } from './form-errors.ts';
 
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };
 
@@ -39,11 +40,13 @@ export function ChangePasswordPage() {
       toast.success(message);
     } catch (error) {
       setFailure(
-        applyServerErrors(
-          error,
-          ['current_password', 'password', 'password_confirmation'],
-          setError,
-        ),
+        applyServerErrors(error, setError, [
+          'current_password',
+          'password',
+          'password_confirmation',
+        ])
+          ? null
+          : errorMessage(error),
       );
     }
   });

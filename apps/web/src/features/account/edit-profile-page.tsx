@@ -1,9 +1,10 @@
 import { UserRoundPen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../api/session.ts';
+import { Notice } from '../../ui/notice.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { AccountCard, Notice } from './account-ui.tsx';
+import { AccountCard } from './account-ui.tsx';
 import { ProfileForm } from './profile-form.tsx';
 
 /**

@@ -5,11 +5,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
+import { TextField } from '../../ui/fields.tsx';
+import { Notice } from '../../ui/notice.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { TextField } from '../../ui/text-field.tsx';
-import { AccountCard, Notice } from './account-ui.tsx';
+import { AccountCard } from './account-ui.tsx';
 import { forgotPassword } from './api.ts';
-import { applyServerErrors } from './form-errors.ts';
 
 /** `/forgot-password?email=`: asks for a reset link; the answer never says whether the address exists. */
 export function ForgotPasswordPage() {
@@ -34,7 +35,7 @@ export function ForgotPasswordPage() {
     try {
       setSent((await forgotPassword(email)).message);
     } catch (error) {
-      setFailure(applyServerErrors(error, ['email'], setError));
+      setFailure(applyServerErrors(error, setError, ['email']) ? null : errorMessage(error));
     }
   });
 

@@ -6,11 +6,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { fetchSettings } from '../../api/settings.ts';
+import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
 import { ApiError } from '../../lib/http.ts';
-import { TextField } from '../../ui/text-field.tsx';
-import { Notice } from './account-ui.tsx';
-import { disableMfa, enableMfa, fetchSettings, setupMfa } from './api.ts';
-import { applyServerErrors } from './form-errors.ts';
+import { TextField } from '../../ui/fields.tsx';
+import { Notice } from '../../ui/notice.tsx';
+import { disableMfa, enableMfa, setupMfa } from './api.ts';
 
 /** Two-factor authentication in /settings: enrol with a QR code, keep the recovery codes, turn off. */
 export function MfaSection() {
@@ -52,7 +53,7 @@ export function MfaSection() {
       reset();
       await client.invalidateQueries({ queryKey: ['me', 'settings'] });
     } catch (error) {
-      setFailure(applyServerErrors(error, ['code'], setError));
+      setFailure(applyServerErrors(error, setError, ['code']) ? null : errorMessage(error));
     }
   });
 

@@ -3,9 +3,10 @@ import { type NewPasswordBody, newPasswordBody } from '@skolar/shared';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../ui/text-field.tsx';
-import { Notice, PasswordRules } from './account-ui.tsx';
-import { applyServerErrors } from './form-errors.ts';
+import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
+import { TextField } from '../../ui/fields.tsx';
+import { Notice } from '../../ui/notice.tsx';
+import { PasswordRules } from './account-ui.tsx';
 
 /** The new password and its confirmation, with the rule ticked as one types. */
 export function NewPasswordForm({
@@ -33,7 +34,11 @@ export function NewPasswordForm({
     try {
       await onSubmit(values);
     } catch (error) {
-      setFailure(applyServerErrors(error, ['password', 'password_confirmation'], setError));
+      setFailure(
+        applyServerErrors(error, setError, ['password', 'password_confirmation'])
+          ? null
+          : errorMessage(error),
+      );
     }
   });
   return (

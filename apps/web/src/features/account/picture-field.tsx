@@ -4,7 +4,7 @@ import { ImageUp, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { refreshSessionInfo } from '../../app/session.ts';
+import { refreshSessionInfo } from '../../api/session.ts';
 import { ApiError } from '../../lib/http.ts';
 import { removePicture, uploadPicture } from './api.ts';
 

@@ -5,13 +5,13 @@ import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { refreshSessionInfo } from '../../app/session.ts';
+import { refreshSessionInfo } from '../../api/session.ts';
+import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
 import { ApiError } from '../../lib/http.ts';
-import { TextField } from '../../ui/text-field.tsx';
-import { StepUpDialog } from '../auth/step-up-dialog.tsx';
-import { Notice } from './account-ui.tsx';
+import { TextField } from '../../ui/fields.tsx';
+import { Notice } from '../../ui/notice.tsx';
+import { StepUpDialog } from '../../ui/step-up-dialog.tsx';
 import { fetchProfile, saveProfile } from './api.ts';
-import { applyServerErrors } from './form-errors.ts';
 import { PictureField } from './picture-field.tsx';
 
 const FIELDS = ['first_name', 'last_name', 'gender', 'phone', 'date_of_birth'] as const;
@@ -67,7 +67,7 @@ export function ProfileForm({ initialToken }: { initialToken?: string }) {
         setAsking(true);
         return;
       }
-      setFailure(applyServerErrors(error, FIELDS, setError));
+      setFailure(applyServerErrors(error, setError, FIELDS) ? null : errorMessage(error));
     }
   }
 

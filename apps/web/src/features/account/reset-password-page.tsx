@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { LockKeyhole } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { Notice } from '../../ui/notice.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { AccountCard, Notice } from './account-ui.tsx';
+import { AccountCard } from './account-ui.tsx';
 import { checkResetToken, resetPassword } from './api.ts';
 import { NewPasswordForm } from './new-password-form.tsx';
 

@@ -4,13 +4,14 @@ import { LogOut, Monitor, Settings, Smartphone } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { signOut } from '../../app/session.ts';
+import { signOut } from '../../api/session.ts';
+import { fetchSettings, saveSettings } from '../../api/settings.ts';
 import { isLocale, LOCALES } from '../../i18n/locale.ts';
 import { ApiError } from '../../lib/http.ts';
 import { readStoredTheme, setTheme } from '../../lib/theme.ts';
+import { Notice } from '../../ui/notice.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { Notice } from './account-ui.tsx';
-import { endOtherSessions, endSession, fetchSessions, fetchSettings, saveSettings } from './api.ts';
+import { endOtherSessions, endSession, fetchSessions } from './api.ts';
 import { MfaSection } from './mfa-section.tsx';
 
 const errorText = (error: unknown, fallback: string) =>

@@ -3,8 +3,9 @@ import { MailCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/http.ts';
+import { Notice } from '../../ui/notice.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { AccountCard, Notice } from './account-ui.tsx';
+import { AccountCard } from './account-ui.tsx';
 import { activateAccount, verifyEmail } from './api.ts';
 import { NewPasswordForm } from './new-password-form.tsx';
 

@@ -5,11 +5,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
+import { TextField } from '../../ui/fields.tsx';
+import { Notice } from '../../ui/notice.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { TextField } from '../../ui/text-field.tsx';
-import { AccountCard, Notice } from './account-ui.tsx';
+import { AccountCard } from './account-ui.tsx';
 import { requestVerification } from './api.ts';
-import { applyServerErrors } from './form-errors.ts';
 
 /** `/verify-email-request?email=`: the address must be verified first; resend the link. */
 export function VerifyEmailRequestPage() {
@@ -32,7 +33,7 @@ export function VerifyEmailRequestPage() {
     try {
       setSent((await requestVerification(values.email)).message);
     } catch (error) {
-      setFailure(applyServerErrors(error, ['email'], setError));
+      setFailure(applyServerErrors(error, setError, ['email']) ? null : errorMessage(error));
     }
   });
 

@@ -116,3 +116,44 @@ describe('LoginPage', () => {
     expect(await screen.findByText('dashboard reached')).toBeInTheDocument();
   });
 });
+
+describe('sign-in with MFA', () => {
+  it('asks for the code after the password, then opens the session', async () => {
+    const fetchMock = mockFetch(
+      routesHandler({
+        'GET /api/dev/demo-accounts': () => jsonResponse(404, { message: 'no' }),
+        'POST /api/auth/login': () =>
+          jsonResponse(200, { verify_email: false, mfa_required: true, mfa_token: 'challenge' }),
+        'POST /api/auth/login/mfa': () =>
+          jsonResponse(200, {
+            verify_email: false,
+            userId: studentInfo.id,
+            role: 'student',
+            accessToken: 'x',
+          }),
+        'GET /api/auth/info': () => jsonResponse(200, studentInfo),
+      }),
+    );
+    const router = createMemoryRouter(
+      [
+        { path: '/login', Component: LoginPage },
+        { path: '/dashboard', element: <p>dashboard reached</p> },
+      ],
+      { initialEntries: ['/login'] },
+    );
+    renderWithProviders(<RouterProvider router={router} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Adresse e-mail'), 'student@uni.skolar.test');
+    await user.type(screen.getByLabelText('Mot de passe'), 'Skolar#2026');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    const code = await screen.findByLabelText('Code à 6 chiffres');
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Vérifier' }));
+    expect(await screen.findByText('dashboard reached')).toBeInTheDocument();
+    const mfaCall = fetchMock.mock.calls.find(([url]) => String(url) === '/api/auth/login/mfa');
+    expect(JSON.parse(String(mfaCall?.[1]?.body))).toEqual({
+      mfa_token: 'challenge',
+      code: '123456',
+    });
+  });
+});

@@ -6,13 +6,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { signIn } from '../../app/session.ts';
+import { fetchDemoAccounts } from '../../api/auth.ts';
+import { signIn } from '../../api/session.ts';
 import { ApiError } from '../../lib/http.ts';
+import { TextField } from '../../ui/fields.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { TextField } from '../../ui/text-field.tsx';
-import { destinationAfterSignIn } from '../account/after-sign-in.ts';
-import { MfaLoginStep } from '../account/mfa-login-step.tsx';
-import { fetchDemoAccounts } from './api.ts';
+import { destinationAfterSignIn } from './after-sign-in.ts';
+import { MfaLoginStep } from './mfa-login-step.tsx';
 
 const FIELDS = ['email', 'password'] as const;
 const isField = (name: string): name is keyof LoginBody =>

@@ -1,8 +1,5 @@
 import type { PublicInstitution, PublicTraining, PublicTrainingDetails } from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { http } from '../../lib/http.ts';
 
 /** Public trainings (no sign-in). */
@@ -27,14 +24,6 @@ export const usePublicTraining = (id: number) =>
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
   });
-
-/** Spec section 8: a block whose data failed shows the toast 'Error' (5000 ms, dismissible). */
-export function useErrorToast(failed: boolean, id: string): void {
-  const { t } = useTranslation();
-  useEffect(() => {
-    if (failed) toast.error(t('public.error'), { id, duration: 5000, dismissible: true });
-  }, [failed, id, t]);
-}
 
 /** Trainings grouped per institution, in the order the institutions first appear. */
 export function groupByInstitution(trainings: readonly PublicTraining[]) {

@@ -1,7 +1,8 @@
 import { readableOn } from '@skolar/shared';
 import { useTranslation } from 'react-i18next';
 import { useTheme } from '../../lib/theme.ts';
-import { groupByInstitution, useErrorToast, usePublicTrainings } from './api.ts';
+import { useErrorToast } from '../../ui/toast-error.ts';
+import { groupByInstitution, usePublicTrainings } from './api.ts';
 import { CardRow } from './card-row.tsx';
 import { InstitutionMark } from './institution-mark.tsx';
 

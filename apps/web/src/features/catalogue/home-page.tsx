@@ -1,5 +1,6 @@
 import { HOME_STATISTICS } from '@skolar/shared';
 import './catalogue.css';
+import './landing.css';
 import {
   ArrowRight,
   Award,
@@ -13,10 +14,10 @@ import {
   School,
   Users,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { ContactSection } from '../contact/contact-section.tsx';
 import { TrainingsBlock } from './grouped-catalogue.tsx';
 import { InstitutionsCarousel } from './institutions-carousel.tsx';
 
@@ -36,8 +37,11 @@ const SCHOOL_FEATURES = [
   { key: 'calendar', Icon: CalendarCheck },
 ] as const;
 
-/** The public landing page (also /condition-utilisateur). */
-export function HomePage() {
+/**
+ * The public landing page (also /condition-utilisateur); its last section holds the contact block
+ * that the app hands in.
+ */
+export function HomePage({ contact }: { contact: (headingId: string) => ReactNode }) {
   const { t } = useTranslation();
   usePageTitle('');
   return (
@@ -171,9 +175,7 @@ export function HomePage() {
         className="landing__section landing__section--muted"
         aria-labelledby="contact-title"
       >
-        <div className="container">
-          <ContactSection headingId="contact-title" />
-        </div>
+        <div className="container">{contact('contact-title')}</div>
       </section>
     </div>
   );

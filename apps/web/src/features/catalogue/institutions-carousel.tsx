@@ -1,9 +1,10 @@
 import { CAROUSEL } from '@skolar/shared';
-import './catalogue.css';
+import './carousel.css';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useTranslation } from 'react-i18next';
-import { useErrorToast, usePublicInstitutions } from './api.ts';
+import { useErrorToast } from '../../ui/toast-error.ts';
+import { usePublicInstitutions } from './api.ts';
 import { InstitutionMark } from './institution-mark.tsx';
 
 /**

@@ -1,5 +1,6 @@
 import { cardHeading, hoursLabel } from '@skolar/shared';
 import './catalogue.css';
+import './training-details.css';
 import { formatPhone } from '@skolar/shared/rules/phone';
 import {
   ArrowLeft,

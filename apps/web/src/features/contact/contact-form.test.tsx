@@ -3,18 +3,23 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch } from '../../test/fetch.ts';
+import { jsonResponse, mockFetch, routesHandler } from '../../test/fetch.ts';
+import { studentInfo } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ContactForm } from './contact-form.tsx';
+import { SupportPage } from './support-page.tsx';
 
-function renderForm(signedIn = false) {
+function renderForm(
+  signedIn = false,
+  page = <ContactForm signedIn={signedIn} headingId="contact" />,
+) {
   const router = createMemoryRouter(
     [
       {
         path: '/',
         element: (
           <>
-            <ContactForm signedIn={signedIn} headingId="contact" />
+            {page}
             <Toaster />
           </>
         ),
@@ -93,5 +98,32 @@ describe('ContactForm', () => {
     expect(screen.getByLabelText('Téléphone')).toHaveValue('301234567');
     expect(screen.getByRole('button', { name: 'Indicatif du pays : +49' })).toBeInTheDocument();
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/auth/info');
+  });
+});
+
+describe('SupportPage', () => {
+  it('is the signed-in contact form, prefilled, with the need support, posted to user-request', async () => {
+    const fetchMock = mockFetch(
+      routesHandler({
+        'GET /api/auth/info': () =>
+          jsonResponse(200, { ...studentInfo, phone: 'fr0612345678', email: 'amina@example.test' }),
+        'POST /api/auth/user-request': () => jsonResponse(200, { message: 'Demande envoyée.' }),
+      }),
+    );
+    renderForm(true, <SupportPage />);
+    const user = userEvent.setup();
+    expect(await screen.findByDisplayValue('amina@example.test')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Objet'), 'Accès');
+    await user.type(screen.getByLabelText('Message'), 'Je ne vois pas mon cours.');
+    await user.click(screen.getByRole('button', { name: /Envoyer/ }));
+    expect(await screen.findByText('Demande envoyée.')).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/auth/user-request');
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
+      email: 'amina@example.test',
+      phone: '+33 0612345678',
+      need: 'support',
+      object: 'Accès',
+      message: 'Je ne vois pas mon cours.',
+    });
   });
 });

@@ -9,10 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/http.ts';
-import { TextField } from '../../ui/text-field.tsx';
 import { fetchMyDetails, sendContactRequest } from './api.ts';
 import { PhoneField } from './phone-field.tsx';
 import './contact.css';
+import { TextField } from '../../ui/fields.tsx';
 
 type NeedKey = (typeof NEED_OPTIONS)[number]['key'];
 

@@ -1,7 +1,7 @@
 import { PLATFORM_CONTACT } from '@skolar/shared';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../api/session.ts';
 import { ContactForm } from './contact-form.tsx';
 
 /** The contact block: the platform's details beside the form (landing page and /contact). */

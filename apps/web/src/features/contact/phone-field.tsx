@@ -1,3 +1,4 @@
+import * as Popover from '@radix-ui/react-popover';
 import {
   type CountryLocale,
   countriesFor,
@@ -5,7 +6,7 @@ import {
   flagOf,
 } from '@skolar/shared/rules/countries';
 import { ChevronDown } from 'lucide-react';
-import { type ComponentProps, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ComponentProps, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type PhoneFieldProps = {
@@ -17,16 +18,14 @@ type PhoneFieldProps = {
 };
 
 /**
- * The phone field: a dial-code button (flag and code) that toggles the country list and closes on
- * a click outside, then the number. Picking a country sets the prefix.
+ * The phone field: a dial-code button (flag and code) that toggles the country list (a popover:
+ * it closes on a click outside or Escape), then the number. Picking a country sets the prefix.
  */
 export function PhoneField({ label, country, onCountryChange, error, input }: PhoneFieldProps) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState('');
-  const root = useRef<HTMLDivElement>(null);
   const id = useId();
-  const listId = `${id}-countries`;
   const errorId = `${id}-error`;
   const locale = (i18n.resolvedLanguage ?? 'fr') as CountryLocale;
   const countries = useMemo(() => countriesFor(locale), [locale]);
@@ -37,55 +36,46 @@ export function PhoneField({ label, country, onCountryChange, error, input }: Ph
       )
     : countries;
 
-  useEffect(() => {
-    if (!open) return;
-    const closeOutside = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', closeOutside);
-    document.addEventListener('keydown', closeOnEscape);
-    return () => {
-      document.removeEventListener('mousedown', closeOutside);
-      document.removeEventListener('keydown', closeOnEscape);
-    };
-  }, [open]);
-
   return (
-    <div className="field phone-field" ref={root}>
-      <label htmlFor={`${id}-number`} className="field__label">
-        {label}
-      </label>
-      <div className="phone-field__row">
-        <button
-          type="button"
-          className="phone-field__prefix"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-label={t('public.contact.country', {
-            country: selected ? `${selected.dialCode}` : '',
-          })}
-          onClick={() => setOpen((value) => !value)}
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <div className="field phone-field">
+        <label htmlFor={`${id}-number`} className="field__label">
+          {label}
+        </label>
+        <Popover.Anchor asChild>
+          <div className="phone-field__row">
+            <Popover.Trigger asChild>
+              <button
+                type="button"
+                className="phone-field__prefix"
+                aria-label={t('public.contact.country', {
+                  country: selected ? `${selected.dialCode}` : '',
+                })}
+              >
+                <span aria-hidden="true">{selected ? flagOf(selected.code) : '🏳️'}</span>
+                <span>{selected?.dialCode}</span>
+                <ChevronDown aria-hidden="true" size={14} />
+              </button>
+            </Popover.Trigger>
+            <input
+              id={`${id}-number`}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              className="field__input"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              {...input}
+            />
+          </div>
+        </Popover.Anchor>
+        {/* Not portalled: the list stays inside the form, under the field it fills. */}
+        <Popover.Content
+          className="phone-field__dropdown"
+          align="start"
+          sideOffset={4}
+          aria-label={t('public.contact.countries')}
         >
-          <span aria-hidden="true">{selected ? flagOf(selected.code) : '🏳️'}</span>
-          <span>{selected?.dialCode}</span>
-          <ChevronDown aria-hidden="true" size={14} />
-        </button>
-        <input
-          id={`${id}-number`}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          className="field__input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          {...input}
-        />
-      </div>
-      {open && (
-        <div className="phone-field__dropdown">
           <input
             type="search"
             className="field__input phone-field__search"
@@ -94,7 +84,7 @@ export function PhoneField({ label, country, onCountryChange, error, input }: Ph
             value={filter}
             onChange={(event) => setFilter(event.target.value)}
           />
-          <ul id={listId} aria-label={t('public.contact.countries')}>
+          <ul aria-label={t('public.contact.countries')}>
             {shown.map((c) => (
               <li key={c.code}>
                 <button
@@ -113,13 +103,13 @@ export function PhoneField({ label, country, onCountryChange, error, input }: Ph
               </li>
             ))}
           </ul>
-        </div>
-      )}
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
+        </Popover.Content>
+        {error && (
+          <p id={errorId} className="field__error">
+            {error}
+          </p>
+        )}
+      </div>
+    </Popover.Root>
   );
 }

@@ -16,10 +16,10 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../api/session.ts';
 import { MENU_ICONS } from '../../ui/menu-icons.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { useErrorToast } from '../catalogue/api.ts';
+import { useErrorToast } from '../../ui/toast-error.ts';
 import { useDashboard } from './api.ts';
 import './dashboard.css';
 

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { toastError } from '../../ui/toast-error.ts';
 import { createInstitution, institutionKeys, uploadLogo } from './api.ts';
-import { toastError } from './common/errors.ts';
-import { PageHeader } from './common/page-header.tsx';
 import { InstitutionForm } from './institution-form.tsx';
 
 /** `/institutions/add` (super-admin). */
@@ -19,7 +19,7 @@ export function InstitutionAddPage() {
       <PageHeader
         eyebrow={t('institutions.title')}
         title={t('institutions.add')}
-        back="/institutions"
+        back={{ to: '/institutions', label: t('manage.back') }}
       />
       <InstitutionForm
         submitLabel={t('manage.create')}

@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { StepUpGate } from '../../ui/step-up-gate.tsx';
+import { toastError } from '../../ui/toast-error.ts';
 import { institutionKeys, updateInstitution, uploadLogo, useInstitution } from './api.ts';
-import { toastError } from './common/errors.ts';
-import { PageHeader } from './common/page-header.tsx';
-import { StepUpGate } from './common/step-up-gate.tsx';
 import { InstitutionForm } from './institution-form.tsx';
 
 /** `/institutions/edit/:id/:token`: the token comes from the password confirmation. */
@@ -28,7 +28,7 @@ export function InstitutionEditPage() {
             ? t('institutions.editNamed', { name: institution.data.name })
             : t('institutions.edit')
         }
-        back={`/institutions/${id}`}
+        back={{ to: `/institutions/${id}`, label: t('manage.back') }}
       />
       {institution.isError && <p className="notice notice--error">{t('institutions.notFound')}</p>}
       {institution.data && (

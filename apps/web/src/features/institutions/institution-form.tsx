@@ -12,10 +12,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { TextField } from '../../ui/text-field.tsx';
-import { applyServerErrors } from './common/errors.ts';
-import { SelectField, TextAreaField } from './common/fields.tsx';
-import './common/management.css';
+import { applyServerErrors } from '../../lib/form-errors.ts';
+import { SelectField, TextAreaField, TextField } from '../../ui/fields.tsx';
+import { toastError } from '../../ui/toast-error.ts';
+import '../../ui/management.css';
 
 /** The form keeps the levels as text, one per line (or comma-separated). */
 const formSchema = institutionBody.extend({ levels: z.string() });
@@ -103,7 +103,7 @@ export function InstitutionForm({
     try {
       await onSubmit(body, logo);
     } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
+      if (!applyServerErrors(error, setError, FIELDS)) toastError(error);
     }
   });
 
@@ -123,12 +123,14 @@ export function InstitutionForm({
         <SelectField
           label={t('institutions.fields.kind')}
           error={errors.kind}
-          options={INSTITUTION_KINDS.map((kind) => ({
-            value: kind,
-            label: t(`institutions.kinds.${kind}`),
-          }))}
           {...register('kind')}
-        />
+        >
+          {INSTITUTION_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`institutions.kinds.${kind}`)}
+            </option>
+          ))}
+        </SelectField>
         <div className="manage-colour">
           <input
             type="color"
@@ -204,7 +206,7 @@ export function InstitutionForm({
           </label>
           <span className="manage-muted">{logo?.name ?? t('institutions.fields.noFile')}</span>
         </div>
-        <p id={`${logoId}-hint`} className="manage-hint">
+        <p id={`${logoId}-hint`} className="field__hint">
           {t('institutions.fields.logoHint')}
         </p>
         {logoError && (

@@ -4,16 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
+import { toastError } from '../../ui/toast-error.ts';
 import {
   deleteInstitution,
   institutionKeys,
   setInstitutionArchived,
   useInstitution,
 } from './api.ts';
-import { toastError } from './common/errors.ts';
-import { PageHeader } from './common/page-header.tsx';
-import { useStepUpEdit } from './common/step-up-edit.tsx';
+import '../../ui/management.css';
 
 /** `/institutions/:id` (super-admin): the institution's details and actions. */
 export function InstitutionPage() {
@@ -33,7 +34,7 @@ export function InstitutionPage() {
       <PageHeader
         eyebrow={t('institutions.title')}
         title={institution?.name ?? '…'}
-        back="/institutions"
+        back={{ to: '/institutions', label: t('manage.back') }}
         actions={
           institution && (
             <>

@@ -2,10 +2,10 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { type Linkable, RelationTable } from '../../ui/relation-table.tsx';
 import { institutionKeys, useInstitution } from './api.ts';
-import { PageHeader } from './common/page-header.tsx';
-import { type Linkable, RelationTable } from './common/relation-table.tsx';
 
 interface LinkedProgram extends Linkable {
   sector: string | null;
@@ -36,7 +36,7 @@ export function InstitutionProgramPage() {
       <PageHeader
         eyebrow={institution.data?.name ?? t('institutions.title')}
         title={t('institutions.programs')}
-        back={`/institutions/${id}`}
+        back={{ to: `/institutions/${id}`, label: t('manage.back') }}
       />
       <RelationTable<LinkedProgram>
         caption={t('institutions.programs')}

@@ -1,21 +1,19 @@
 import type { Institution } from '@skolar/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { useListQuery } from '../../api/list-query.ts';
+import { useListState } from '../../lib/list-state.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
 import type { CsvColumn } from '../../ui/export-csv.ts';
-import { useListState } from '../../ui/list-state.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { deleteInstitution, institutionKeys, setInstitutionArchived } from './api.ts';
-import { toastError } from './common/errors.ts';
-import { useListQuery } from './common/list-query.ts';
-import { PageHeader } from './common/page-header.tsx';
-import { RowActions } from './common/row-actions.tsx';
-import { useStepUpEdit } from './common/step-up-edit.tsx';
+import { RowActions } from '../../ui/row-actions.tsx';
+import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
+import { institutionKeys } from './api.ts';
+import '../../ui/management.css';
 
 const column = createColumnHelper<Institution>();
 
@@ -23,11 +21,9 @@ const column = createColumnHelper<Institution>();
 export function InstitutionsPage() {
   const { t } = useTranslation();
   usePageTitle(t('institutions.title'));
-  const client = useQueryClient();
   const [state, setState] = useListState();
   const list = useListQuery<Institution>(institutionKeys.all, '/api/institutions', state);
   const [stepUp, editWithStepUp] = useStepUpEdit('/institutions');
-  const refresh = () => client.invalidateQueries({ queryKey: institutionKeys.all });
 
   const columns = [
     column.accessor('name', {
@@ -81,24 +77,9 @@ export function InstitutionsPage() {
           archived={row.original.archived_at !== null}
           view={`/institutions/${row.original.id}`}
           edit={() => editWithStepUp(row.original.id)}
-          onArchive={async (archived) => {
-            try {
-              await setInstitutionArchived(row.original.id, archived);
-              toast.success(t(archived ? 'manage.archived' : 'manage.unarchived'));
-              await refresh();
-            } catch (error) {
-              toastError(error);
-            }
-          }}
-          onDelete={async () => {
-            try {
-              await deleteInstitution(row.original.id);
-              toast.success(t('manage.deleted'));
-              await refresh();
-            } catch (error) {
-              toastError(error);
-            }
-          }}
+          apiPath={`/api/institutions/${row.original.id}`}
+          invalidate={[institutionKeys.all]}
+          deletable
         />
       ),
     }),

@@ -1,9 +1,9 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { PageHeader } from '../institutions/common/page-header.tsx';
-import { type Linkable, RelationTable } from '../institutions/common/relation-table.tsx';
+import { type Linkable, RelationTable } from '../../ui/relation-table.tsx';
 
 interface LinkedModule extends Linkable {
   hourly_volume: number | null;
@@ -30,7 +30,7 @@ export function InstitutionModulePage() {
       <PageHeader
         eyebrow={t('modules.title')}
         title={t('modules.institutionTitle')}
-        back="/modules"
+        back={{ to: '/modules', label: t('manage.back') }}
       />
       <RelationTable<LinkedModule>
         caption={t('modules.institutionTitle')}

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { PageHeader } from '../institutions/common/page-header.tsx';
 import { createModule, moduleKeys } from './api.ts';
 import { ModuleForm } from './module-form.tsx';
 
@@ -15,7 +15,11 @@ export function ModuleAddPage() {
   const client = useQueryClient();
   return (
     <div className="container page">
-      <PageHeader eyebrow={t('modules.title')} title={t('modules.add')} back="/modules" />
+      <PageHeader
+        eyebrow={t('modules.title')}
+        title={t('modules.add')}
+        back={{ to: '/modules', label: t('manage.back') }}
+      />
       <ModuleForm
         submitLabel={t('manage.create')}
         cancelTo="/modules"

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { PageHeader } from '../institutions/common/page-header.tsx';
 import { moduleKeys, updateModule, useModule } from './api.ts';
 import { ModuleForm } from './module-form.tsx';
 
@@ -20,7 +20,7 @@ export function ModuleEditPage() {
       <PageHeader
         eyebrow={t('modules.title')}
         title={module.data ? t('modules.editNamed', { name: module.data.name }) : t('modules.edit')}
-        back={`/modules/${id}`}
+        back={{ to: `/modules/${id}`, label: t('manage.back') }}
       />
       {module.isError && <p className="notice notice--error">{t('modules.notFound')}</p>}
       {module.data && (

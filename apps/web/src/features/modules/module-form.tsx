@@ -5,10 +5,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { TextField } from '../../ui/text-field.tsx';
-import { applyServerErrors } from '../institutions/common/errors.ts';
-import { TextAreaField } from '../institutions/common/fields.tsx';
-import '../institutions/common/management.css';
+import { applyServerErrors } from '../../lib/form-errors.ts';
+import { TextAreaField, TextField } from '../../ui/fields.tsx';
+import { toastError } from '../../ui/toast-error.ts';
+import '../../ui/management.css';
 
 /** The volume is typed as text; empty means unknown. */
 const formSchema = moduleBody.extend({
@@ -52,7 +52,7 @@ export function ModuleForm({ initial, submitLabel, cancelTo, onSubmit }: ModuleF
         hourly_volume: values.hourly_volume ? Number(values.hourly_volume) : null,
       });
     } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
+      if (!applyServerErrors(error, setError, FIELDS)) toastError(error);
     }
   });
   return (

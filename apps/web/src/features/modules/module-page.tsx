@@ -1,9 +1,10 @@
 import { Link2, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { PageHeader } from '../institutions/common/page-header.tsx';
 import { useModule } from './api.ts';
+import '../../ui/management.css';
 
 /** `/modules/:moduleId` (super-admin, admin): a module and the way to its subjects. */
 export function ModulePage() {
@@ -17,7 +18,7 @@ export function ModulePage() {
       <PageHeader
         eyebrow={t('modules.title')}
         title={module?.name ?? '…'}
-        back="/modules"
+        back={{ to: '/modules', label: t('manage.back') }}
         actions={
           module && (
             <>

@@ -1,10 +1,10 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../api/session.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { PageHeader } from '../institutions/common/page-header.tsx';
-import { type Linkable, RelationTable } from '../institutions/common/relation-table.tsx';
+import { type Linkable, RelationTable } from '../../ui/relation-table.tsx';
 import { moduleKeys, useModule } from './api.ts';
 
 interface LinkedSubject extends Linkable {
@@ -47,7 +47,10 @@ export function ModuleSubjectPage() {
       <PageHeader
         eyebrow={module.data?.name ?? t('modules.title')}
         title={t('modules.subjects')}
-        back={user?.role === 'super-teacher' ? '/dashboard' : `/modules/${id}`}
+        back={{
+          to: user?.role === 'super-teacher' ? '/dashboard' : `/modules/${id}`,
+          label: t('manage.back'),
+        }}
       />
       <RelationTable<LinkedSubject>
         caption={t('modules.subjects')}

@@ -1,21 +1,19 @@
 import type { ModuleRow } from '@skolar/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link2, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
-import { useSession } from '../../app/session.ts';
+import { useListQuery } from '../../api/list-query.ts';
+import { useSession } from '../../api/session.ts';
+import { useListState } from '../../lib/list-state.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
 import type { CsvColumn } from '../../ui/export-csv.ts';
-import { useListState } from '../../ui/list-state.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { toastError } from '../institutions/common/errors.ts';
-import { useListQuery } from '../institutions/common/list-query.ts';
-import { PageHeader } from '../institutions/common/page-header.tsx';
-import { RowActions } from '../institutions/common/row-actions.tsx';
-import { deleteModule, moduleKeys, setModuleArchived } from './api.ts';
+import { RowActions } from '../../ui/row-actions.tsx';
+import { moduleKeys } from './api.ts';
+import '../../ui/management.css';
 
 const column = createColumnHelper<ModuleRow>();
 
@@ -25,10 +23,8 @@ export function ModulesPage() {
   usePageTitle(t('modules.title'));
   const { user, info } = useSession();
   const superAdmin = user?.role === 'super-admin';
-  const client = useQueryClient();
   const [state, setState] = useListState();
   const list = useListQuery<ModuleRow>(moduleKeys.all, '/api/modules', state);
-  const refresh = () => client.invalidateQueries({ queryKey: moduleKeys.all });
 
   const columns = [
     column.accessor('name', {
@@ -68,24 +64,9 @@ export function ModulesPage() {
           archived={row.original.archived_at !== null}
           view={`/modules/${row.original.id}`}
           edit={`/modules/edit/${row.original.id}`}
-          onArchive={async (archived) => {
-            try {
-              await setModuleArchived(row.original.id, archived);
-              toast.success(t(archived ? 'manage.archived' : 'manage.unarchived'));
-              await refresh();
-            } catch (error) {
-              toastError(error);
-            }
-          }}
-          onDelete={async () => {
-            try {
-              await deleteModule(row.original.id);
-              toast.success(t('manage.deleted'));
-              await refresh();
-            } catch (error) {
-              toastError(error);
-            }
-          }}
+          apiPath={`/api/modules/${row.original.id}`}
+          invalidate={[moduleKeys.all]}
+          deletable
         />
       ),
     }),

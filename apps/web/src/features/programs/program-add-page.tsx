@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { PageHeader } from '../institutions/common/page-header.tsx';
 import { createProgram, programKeys } from './api.ts';
 import { ProgramForm } from './program-form.tsx';
 
@@ -15,7 +15,11 @@ export function ProgramAddPage() {
   const client = useQueryClient();
   return (
     <div className="container page">
-      <PageHeader eyebrow={t('programs.title')} title={t('programs.add')} back="/programs" />
+      <PageHeader
+        eyebrow={t('programs.title')}
+        title={t('programs.add')}
+        back={{ to: '/programs', label: t('manage.back') }}
+      />
       <ProgramForm
         submitLabel={t('manage.create')}
         cancelTo="/programs"

@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { PageHeader } from '../institutions/common/page-header.tsx';
-import { StepUpGate } from '../institutions/common/step-up-gate.tsx';
+import { StepUpGate } from '../../ui/step-up-gate.tsx';
 import { programKeys, updateProgram, useProgram } from './api.ts';
 import { ProgramForm } from './program-form.tsx';
 
@@ -25,7 +25,7 @@ export function ProgramEditPage() {
         title={
           program.data ? t('programs.editNamed', { name: program.data.name }) : t('programs.edit')
         }
-        back="/programs"
+        back={{ to: '/programs', label: t('manage.back') }}
       />
       {program.isError && <p className="notice notice--error">{t('programs.notFound')}</p>}
       {program.data && (

@@ -5,10 +5,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { TextField } from '../../ui/text-field.tsx';
-import { applyServerErrors } from '../institutions/common/errors.ts';
-import { TextAreaField } from '../institutions/common/fields.tsx';
-import '../institutions/common/management.css';
+import { applyServerErrors } from '../../lib/form-errors.ts';
+import { TextAreaField, TextField } from '../../ui/fields.tsx';
+import { toastError } from '../../ui/toast-error.ts';
+import '../../ui/management.css';
 
 const formSchema = programBody.extend({ levels: z.string() });
 type FormValues = z.input<typeof formSchema>;
@@ -42,7 +42,7 @@ export function ProgramForm({ initial, submitLabel, cancelTo, onSubmit }: Progra
     try {
       await onSubmit({ ...values, levels: splitLabels(values.levels) });
     } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
+      if (!applyServerErrors(error, setError, FIELDS)) toastError(error);
     }
   });
   return (

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { PageHeader } from '../institutions/common/page-header.tsx';
 import { useProgram } from './api.ts';
+import '../../ui/management.css';
 
 /** `/programs/:id` (admin, super-teacher): the program and its promotions of the institution. */
 export function ProgramPage() {
@@ -13,7 +14,11 @@ export function ProgramPage() {
   usePageTitle(program?.name ?? t('programs.title'));
   return (
     <div className="container page">
-      <PageHeader eyebrow={t('programs.title')} title={program?.name ?? '…'} back="/programs">
+      <PageHeader
+        eyebrow={t('programs.title')}
+        title={program?.name ?? '…'}
+        back={{ to: '/programs', label: t('manage.back') }}
+      >
         {program?.archived_at && (
           <span className="badge manage-badge--archived">{t('manage.archivedBadge')}</span>
         )}

@@ -1,22 +1,20 @@
 import type { Program } from '@skolar/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
-import { useSession } from '../../app/session.ts';
+import { useListQuery } from '../../api/list-query.ts';
+import { useSession } from '../../api/session.ts';
+import { useListState } from '../../lib/list-state.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
 import type { CsvColumn } from '../../ui/export-csv.ts';
-import { useListState } from '../../ui/list-state.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { toastError } from '../institutions/common/errors.ts';
-import { useListQuery } from '../institutions/common/list-query.ts';
-import { PageHeader } from '../institutions/common/page-header.tsx';
-import { RowActions } from '../institutions/common/row-actions.tsx';
-import { useStepUpEdit } from '../institutions/common/step-up-edit.tsx';
-import { deleteProgram, programKeys, setProgramArchived } from './api.ts';
+import { RowActions } from '../../ui/row-actions.tsx';
+import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
+import { programKeys } from './api.ts';
+import '../../ui/management.css';
 
 const column = createColumnHelper<Program>();
 
@@ -29,11 +27,9 @@ export function ProgramsPage() {
   usePageTitle(t('programs.title'));
   const { user } = useSession();
   const superAdmin = user?.role === 'super-admin';
-  const client = useQueryClient();
   const [state, setState] = useListState();
   const list = useListQuery<Program>(programKeys.all, '/api/programs', state);
   const [stepUp, editWithStepUp] = useStepUpEdit('/programs');
-  const refresh = () => client.invalidateQueries({ queryKey: programKeys.all });
 
   const columns = [
     column.accessor('name', {
@@ -75,24 +71,9 @@ export function ProgramsPage() {
           archived={row.original.archived_at !== null}
           view={superAdmin ? undefined : `/programs/${row.original.id}`}
           edit={() => editWithStepUp(row.original.id)}
-          onArchive={async (archived) => {
-            try {
-              await setProgramArchived(row.original.id, archived);
-              toast.success(t(archived ? 'manage.archived' : 'manage.unarchived'));
-              await refresh();
-            } catch (error) {
-              toastError(error);
-            }
-          }}
-          onDelete={async () => {
-            try {
-              await deleteProgram(row.original.id);
-              toast.success(t('manage.deleted'));
-              await refresh();
-            } catch (error) {
-              toastError(error);
-            }
-          }}
+          apiPath={`/api/programs/${row.original.id}`}
+          invalidate={[programKeys.all]}
+          deletable
         />
       ),
     }),

@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { AssignmentPanel } from '../../ui/assignment-panel.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { AssignmentPanel, CohortHeader } from '../promotions/ui.tsx';
-import { PeopleListPage, PersonDetailPage } from './people-pages.tsx';
+import { PeopleListPage } from './people-list-page.tsx';
+import { PersonDetailPage } from './person-detail-page.tsx';
+import '../../ui/cohorts.css';
 
 export const StudentsPage = () => <PeopleListPage kind="student" />;
 export const StudentDetailPage = () => <PersonDetailPage kind="student" />;
@@ -16,7 +19,7 @@ export function TeacherSubjectsPage() {
   usePageTitle(t('teachers.subjects'));
   return (
     <div className="container page cohort-page">
-      <CohortHeader
+      <PageHeader
         eyebrow={t('teachers.title')}
         title={t('teachers.subjects')}
         back={{ to: `/teachers/${id}`, label: t('cohorts.back') }}
@@ -39,7 +42,7 @@ export function StudentGroupsPage() {
   usePageTitle(t('students.manageGroups'));
   return (
     <div className="container page cohort-page">
-      <CohortHeader
+      <PageHeader
         eyebrow={t('students.title')}
         title={t('students.manageGroups')}
         back={{ to: `/students/${id}`, label: t('cohorts.back') }}

@@ -5,12 +5,15 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { createPerson, type PersonKind, updatePerson, usePerson } from '../../api/people.ts';
+import { usePromotionOptions } from '../../api/promotions.ts';
+import { applyServerErrors } from '../../lib/form-errors.ts';
 import { ApiError } from '../../lib/http.ts';
+import { SelectField, TextField } from '../../ui/fields.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { TextField } from '../../ui/text-field.tsx';
-import { usePromotionOptions } from '../promotions/api.ts';
-import { applyServerErrors, CohortHeader, SelectField, toastError } from '../promotions/ui.tsx';
-import { createPerson, type PersonKind, updatePerson, usePerson } from './api.ts';
+import { toastError } from '../../ui/toast-error.ts';
+import '../../ui/cohorts.css';
 
 const base = (kind: PersonKind) => (kind === 'student' ? '/students' : '/teachers');
 const ns = (kind: PersonKind) => (kind === 'student' ? 'students' : 'teachers');
@@ -95,7 +98,7 @@ export function PersonFormPage({ kind }: { kind: PersonKind }) {
 
   return (
     <div className="container page cohort-page">
-      <CohortHeader
+      <PageHeader
         eyebrow={t(`${n}.title`)}
         title={t(editing ? `${n}.edit` : `${n}.add`)}
         back={{ to: editing ? `${base(kind)}/${id}` : base(kind), label: t('cohorts.back') }}

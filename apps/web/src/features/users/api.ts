@@ -1,7 +1,7 @@
 import type { Institution, UserBody, UserRow } from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
 import { http, stepUpHeader } from '../../lib/http.ts';
-import type { ListAnswer } from '../../ui/list-state.ts';
+import type { ListAnswer } from '../../lib/list-state.ts';
 
 export type { UserRow } from '@skolar/shared';
 

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { PageHeader } from '../institutions/common/page-header.tsx';
 import { createUser, userKeys } from './api.ts';
 import { UserForm } from './user-form.tsx';
 
@@ -15,7 +15,11 @@ export function UserAddPage() {
   const client = useQueryClient();
   return (
     <div className="container page">
-      <PageHeader eyebrow={t('users.title')} title={t('users.add')} back="/users" />
+      <PageHeader
+        eyebrow={t('users.title')}
+        title={t('users.add')}
+        back={{ to: '/users', label: t('manage.back') }}
+      />
       <UserForm
         submitLabel={t('users.createAndInvite')}
         cancelTo="/users"

@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { PageHeader } from '../institutions/common/page-header.tsx';
-import { StepUpGate } from '../institutions/common/step-up-gate.tsx';
+import { StepUpGate } from '../../ui/step-up-gate.tsx';
 import { updateUser, userKeys, useUser } from './api.ts';
 import { UserForm } from './user-form.tsx';
 
@@ -24,7 +24,7 @@ export function UserEditPage() {
       <PageHeader
         eyebrow={t('users.title')}
         title={name ? t('users.editNamed', { name }) : t('users.edit')}
-        back={`/users/${id}`}
+        back={{ to: `/users/${id}`, label: t('manage.back') }}
       />
       {user.isError && <p className="notice notice--error">{t('users.notFound')}</p>}
       {user.data && (

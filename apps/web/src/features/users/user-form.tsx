@@ -5,11 +5,11 @@ import { useEffect } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TextField } from '../../ui/text-field.tsx';
-import { applyServerErrors } from '../institutions/common/errors.ts';
-import { SelectField } from '../institutions/common/fields.tsx';
-import '../institutions/common/management.css';
+import { applyServerErrors } from '../../lib/form-errors.ts';
+import { SelectField, TextField } from '../../ui/fields.tsx';
+import { toastError } from '../../ui/toast-error.ts';
 import { useInstitutionChoices } from './api.ts';
+import '../../ui/management.css';
 
 /** The form's values: selects hold strings, converted to the API's body before validation. */
 interface FormValues {
@@ -104,7 +104,7 @@ export function UserForm({ initial, submitLabel, cancelTo, onSubmit }: UserFormP
     try {
       await onSubmit(toBody(values));
     } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
+      if (!applyServerErrors(error, setError, FIELDS)) toastError(error);
     }
   });
 
@@ -130,47 +130,49 @@ export function UserForm({ initial, submitLabel, cancelTo, onSubmit }: UserFormP
           error={errors.email}
           {...register('email')}
         />
-        <SelectField
-          label={t('users.fields.role')}
-          error={errors.role}
-          options={[...ROLES].reverse().map((value) => ({ value, label: t(`roles.${value}`) }))}
-          {...register('role')}
-        />
+        <SelectField label={t('users.fields.role')} error={errors.role} {...register('role')}>
+          {[...ROLES].reverse().map((value) => (
+            <option key={value} value={value}>
+              {t(`roles.${value}`)}
+            </option>
+          ))}
+        </SelectField>
         <SelectField
           label={t('users.fields.institution')}
           error={errors.institution_id}
           disabled={noInstitution}
-          placeholder={noInstitution ? t('users.noInstitution') : t('users.chooseInstitution')}
-          options={noInstitution ? [] : options}
           {...register('institution_id')}
-        />
-        <SelectField
-          label={t('users.fields.gender')}
-          error={errors.gender}
-          placeholder="—"
-          options={[
-            { value: 'Mme', label: t('users.genders.Mme') },
-            { value: 'Mr', label: t('users.genders.Mr') },
-          ]}
-          {...register('gender')}
-        />
+        >
+          <option value="">
+            {noInstitution ? t('users.noInstitution') : t('users.chooseInstitution')}
+          </option>
+          {!noInstitution &&
+            options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+        </SelectField>
+        <SelectField label={t('users.fields.gender')} error={errors.gender} {...register('gender')}>
+          <option value="">—</option>
+          <option value="Mme">{t('users.genders.Mme')}</option>
+          <option value="Mr">{t('users.genders.Mr')}</option>
+        </SelectField>
         <TextField
           label={t('users.fields.phone')}
           type="tel"
           error={errors.phone}
           {...register('phone')}
         />
-        <SelectField
-          label={t('users.fields.locale')}
-          error={errors.locale}
-          options={(['fr', 'en', 'de'] as const).map((value) => ({
-            value,
-            label: t(`locales.${value}`),
-          }))}
-          {...register('locale')}
-        />
+        <SelectField label={t('users.fields.locale')} error={errors.locale} {...register('locale')}>
+          {(['fr', 'en', 'de'] as const).map((value) => (
+            <option key={value} value={value}>
+              {t(`locales.${value}`)}
+            </option>
+          ))}
+        </SelectField>
       </div>
-      {!initial && <p className="manage-hint">{t('users.invitationHint')}</p>}
+      {!initial && <p className="field__hint">{t('users.invitationHint')}</p>}
       <div className="manage-form__actions">
         <Link to={cancelTo} className="button button--ghost">
           {t('manage.cancel')}

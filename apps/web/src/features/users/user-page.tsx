@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { toastError } from '../institutions/common/errors.ts';
-import { PageHeader } from '../institutions/common/page-header.tsx';
-import { useStepUpEdit } from '../institutions/common/step-up-edit.tsx';
+import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
+import { toastError } from '../../ui/toast-error.ts';
 import { deleteUser, setUserArchived, userKeys, useUser } from './api.ts';
+import '../../ui/management.css';
 
 /** `/users/:id` (super-admin): the account's details and actions. */
 export function UserPage() {
@@ -29,7 +30,7 @@ export function UserPage() {
       <PageHeader
         eyebrow={t('users.title')}
         title={name || '…'}
-        back="/users"
+        back={{ to: '/users', label: t('manage.back') }}
         actions={
           user && (
             <>

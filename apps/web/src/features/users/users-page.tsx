@@ -1,21 +1,19 @@
 import { ROLES, type Role, type UserRow } from '@skolar/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { useListQuery } from '../../api/list-query.ts';
+import { useListState } from '../../lib/list-state.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
 import type { CsvColumn } from '../../ui/export-csv.ts';
-import { useListState } from '../../ui/list-state.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { toastError } from '../institutions/common/errors.ts';
-import { useListQuery } from '../institutions/common/list-query.ts';
-import { PageHeader } from '../institutions/common/page-header.tsx';
-import { RowActions } from '../institutions/common/row-actions.tsx';
-import { useStepUpEdit } from '../institutions/common/step-up-edit.tsx';
-import { deleteUser, setUserArchived, userKeys } from './api.ts';
+import { RowActions } from '../../ui/row-actions.tsx';
+import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
+import { userKeys } from './api.ts';
+import '../../ui/management.css';
 
 const column = createColumnHelper<UserRow>();
 const isRole = (value: string | null): value is Role =>
@@ -25,7 +23,6 @@ const isRole = (value: string | null): value is Role =>
 export function UsersPage() {
   const { t } = useTranslation();
   usePageTitle(t('users.title'));
-  const client = useQueryClient();
   const [state, setState] = useListState();
   const [params, setParams] = useSearchParams();
   const roleFilter = params.get('role');
@@ -33,7 +30,6 @@ export function UsersPage() {
   const path = role ? `/api/users?role=${role}` : '/api/users';
   const list = useListQuery<UserRow>([...userKeys.all, role], path, state);
   const [stepUp, editWithStepUp] = useStepUpEdit('/users');
-  const refresh = () => client.invalidateQueries({ queryKey: userKeys.all });
 
   const columns = [
     column.accessor('last_name', {
@@ -77,24 +73,9 @@ export function UsersPage() {
           archived={row.original.archived_at !== null}
           view={`/users/${row.original.id}`}
           edit={() => editWithStepUp(row.original.id)}
-          onArchive={async (archived) => {
-            try {
-              await setUserArchived(row.original.id, archived);
-              toast.success(t(archived ? 'manage.archived' : 'manage.unarchived'));
-              await refresh();
-            } catch (error) {
-              toastError(error);
-            }
-          }}
-          onDelete={async () => {
-            try {
-              await deleteUser(row.original.id);
-              toast.success(t('manage.deleted'));
-              await refresh();
-            } catch (error) {
-              toastError(error);
-            }
-          }}
+          apiPath={`/api/users/${row.original.id}`}
+          invalidate={[userKeys.all]}
+          deletable
         />
       ),
     }),

@@ -1,0 +1,66 @@
+import type { PromotionBody, RowPermissions } from '@skolar/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { http } from '../lib/http.ts';
+import { type ListAnswer, type ListState, listSearch } from '../lib/list-state.ts';
+
+export interface Promotion {
+  id: number;
+  program_id: number;
+  program_name: string;
+  name: string;
+  academic_year: string;
+  level: string;
+  archived_at: string | null;
+  nb_students: number;
+  nb_teachers: number;
+  nb_trainings: number;
+  nb_groups: number;
+  can: RowPermissions;
+}
+
+export interface ProgramOption {
+  id: number;
+  name: string;
+  levels: string[];
+}
+
+export function usePromotions(state: ListState, programId?: number) {
+  const extra = programId ? `&program_id=${programId}` : '';
+  return useQuery({
+    queryKey: ['promotion', 'list', state, programId],
+    queryFn: () => http.get<ListAnswer<Promotion>>(`/api/promotions?${listSearch(state)}${extra}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every active promotion in scope, for the selects of other forms. */
+export function usePromotionOptions() {
+  return useQuery({
+    queryKey: ['promotion', 'options'],
+    queryFn: () =>
+      http.get<ListAnswer<Promotion>>('/api/promotions?per_page=100&sort=-academic_year'),
+    select: (answer) => answer.data,
+  });
+}
+
+export function usePromotion(id: number) {
+  return useQuery({
+    queryKey: ['promotion', 'detail', id],
+    queryFn: () => http.get<Promotion>(`/api/promotions/${id}`),
+    enabled: id > 0,
+  });
+}
+
+/** The programs the institution offers (the promotion form's select). */
+export function useProgramOptions(enabled = true) {
+  return useQuery({
+    queryKey: ['promotion', 'programs'],
+    queryFn: () => http.get<ProgramOption[]>('/api/promotions/programs'),
+    enabled,
+  });
+}
+
+export const savePromotion = (body: PromotionBody, id?: number) =>
+  id
+    ? http.patch<Promotion>(`/api/promotions/${id}`, body)
+    : http.post<Promotion>('/api/promotions', body);

@@ -1,0 +1,95 @@
+import { UserPlus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useGroup } from '../../api/groups.ts';
+import { useSession } from '../../api/session.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { usePageTitle } from '../../ui/page-title.ts';
+import { RowActions } from '../../ui/row-actions.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import '../../ui/cohorts.css';
+
+/** `/:promotionId/groups/:groupId`: the group's students and subjects. */
+export function GroupDetailPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const id = Number(params.groupId);
+  const { user } = useSession();
+  const { data, error } = useGroup(id);
+  usePageTitle(data?.name ?? t('groups.title'));
+  if (error)
+    return <p className="container page cohort-page notice notice--error">{error.message}</p>;
+  if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
+  const manage = user?.role === 'admin' || user?.role === 'super-teacher';
+  return (
+    <div className="container page cohort-page">
+      <PageHeader
+        eyebrow={`${data.promotion_name} · ${data.academic_year}`}
+        title={data.name}
+        back={
+          user?.role === 'admin'
+            ? {
+                to: `/${data.program_id}/promotions/${data.promotion_id}`,
+                label: data.promotion_name,
+              }
+            : { to: '/groups', label: t('groups.title') }
+        }
+        actions={
+          <>
+            <StatusBadge archived={data.archived_at !== null} />
+            {manage && (
+              <Link
+                to={`/${data.promotion_id}/group-student/${data.id}`}
+                className="button button--primary"
+              >
+                <UserPlus size={16} aria-hidden="true" />
+                {t('groups.manage')}
+              </Link>
+            )}
+            <RowActions
+              area="cohorts"
+              name={data.name}
+              can={{ ...data.can, update: false }}
+              archived={data.archived_at !== null}
+              apiPath={`/api/groups/${data.id}`}
+              invalidate={[['group']]}
+            />
+          </>
+        }
+      />
+      <div className="cohort-sections">
+        <section className="card cohort-section">
+          <h2>{t('students.title')}</h2>
+          {data.students.length === 0 ? (
+            <p className="cohort-empty">{t('students.empty')}</p>
+          ) : (
+            <ul className="cohort-list">
+              {data.students.map((student) => (
+                <li key={student.id}>
+                  <div className="cohort-list__text">
+                    <strong>
+                      {student.first_name} {student.last_name}
+                    </strong>
+                    <span>{student.email}</span>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className="card cohort-section">
+          <h2>{t('groups.subjects')}</h2>
+          {data.subjects.length === 0 ? (
+            <p className="cohort-empty">{t('cohorts.noSubject')}</p>
+          ) : (
+            <ul className="cohort-list">
+              {data.subjects.map((subject) => (
+                <li key={subject.id}>{subject.name}</li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

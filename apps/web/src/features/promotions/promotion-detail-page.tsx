@@ -1,0 +1,186 @@
+import { GraduationCap, Pencil, Plus, UserPlus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useGroups } from '../../api/groups.ts';
+import { fullName, usePeople } from '../../api/people.ts';
+import { usePromotion } from '../../api/promotions.ts';
+import { useSession } from '../../api/session.ts';
+import { useTrainings } from '../../api/trainings.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { usePageTitle } from '../../ui/page-title.ts';
+import { RowActions } from '../../ui/row-actions.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import '../../ui/cohorts.css';
+
+const SMALL = { page: 1, per_page: 100 as const, q: '', sort: '', archived: false };
+
+/** `/:id/promotions/:promotionId`: students, teachers with access, trainings and groups. */
+export function PromotionDetailPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const id = Number(params.promotionId);
+  const { user } = useSession();
+  const isAdmin = user?.role === 'admin';
+  const { data, error } = usePromotion(id);
+  const students = usePeople('student', SMALL, id);
+  const trainings = useTrainings(SMALL, id);
+  const groups = useGroups(SMALL, id);
+  usePageTitle(data?.name ?? t('promotions.title'));
+  if (error)
+    return <p className="container page cohort-page notice notice--error">{error.message}</p>;
+  if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
+  const base = `/${data.program_id}`;
+  return (
+    <div className="container page cohort-page">
+      <PageHeader
+        eyebrow={`${data.program_name} · ${data.academic_year}`}
+        title={data.name}
+        back={{ to: `${base}/promotions`, label: t('promotions.title') }}
+        actions={
+          <>
+            <StatusBadge archived={data.archived_at !== null} />
+            {data.can.update && (
+              <Link to={`${base}/promotions/edit/${data.id}`} className="button button--ghost">
+                <Pencil size={16} aria-hidden="true" />
+                {t('cohorts.edit')}
+              </Link>
+            )}
+            <RowActions
+              area="cohorts"
+              name={data.name}
+              can={{ ...data.can, update: false }}
+              archived={data.archived_at !== null}
+              apiPath={`/api/promotions/${data.id}`}
+              invalidate={[['promotion']]}
+            />
+          </>
+        }
+      />
+      <dl className="cohort-facts">
+        <div>
+          <dt>{t('cohorts.fields.level')}</dt>
+          <dd>{data.level}</dd>
+        </div>
+        <div>
+          <dt>{t('cohorts.fields.nbStudents')}</dt>
+          <dd>{data.nb_students}</dd>
+        </div>
+        <div>
+          <dt>{t('cohorts.fields.nbTeachers')}</dt>
+          <dd>{data.nb_teachers}</dd>
+        </div>
+        <div>
+          <dt>{t('cohorts.fields.nbTrainings')}</dt>
+          <dd>{data.nb_trainings}</dd>
+        </div>
+      </dl>
+      <div className="cohort-sections">
+        <section className="card cohort-section" aria-labelledby="promotion-trainings">
+          <div className="cohort-section__head">
+            <h2 id="promotion-trainings">{t('trainings.title')}</h2>
+            {isAdmin && (
+              <Link
+                to={`${base}/${data.id}/trainings/add`}
+                className="button button--primary button--small"
+              >
+                <Plus size={16} aria-hidden="true" />
+                {t('trainings.add')}
+              </Link>
+            )}
+          </div>
+          {trainings.data?.data.length === 0 ? (
+            <p className="cohort-empty">{t('trainings.empty')}</p>
+          ) : (
+            <ul className="cohort-list">
+              {trainings.data?.data.map((training) => (
+                <li key={training.id}>
+                  <Link to={`${base}/${data.id}/trainings/${training.id}`} className="cohort-link">
+                    {training.title}
+                  </Link>
+                  <span className="badge">{t(`trainings.visibility.${training.visibility}`)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className="card cohort-section" aria-labelledby="promotion-students">
+          <div className="cohort-section__head">
+            <h2 id="promotion-students">{t('students.title')}</h2>
+            {isAdmin && (
+              <Link
+                to={`${base}/promotion-student/${data.id}`}
+                className="button button--ghost button--small"
+              >
+                <UserPlus size={16} aria-hidden="true" />
+                {t('promotions.manageStudents')}
+              </Link>
+            )}
+          </div>
+          {students.data?.data.length === 0 ? (
+            <p className="cohort-empty">{t('students.empty')}</p>
+          ) : (
+            <ul className="cohort-list">
+              {students.data?.data.map((student) => (
+                <li key={student.id}>
+                  <div className="cohort-list__text">
+                    <Link to={`/students/${student.id}`} className="cohort-link">
+                      {fullName(student)}
+                    </Link>
+                    <span>{student.email}</span>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className="card cohort-section" aria-labelledby="promotion-groups">
+          <div className="cohort-section__head">
+            <h2 id="promotion-groups">{t('groups.title')}</h2>
+            {isAdmin && (
+              <Link
+                to={`/groups/add?promotion=${data.id}`}
+                className="button button--ghost button--small"
+              >
+                <Plus size={16} aria-hidden="true" />
+                {t('groups.add')}
+              </Link>
+            )}
+          </div>
+          {groups.data?.data.length === 0 ? (
+            <p className="cohort-empty">{t('groups.empty')}</p>
+          ) : (
+            <ul className="cohort-list">
+              {groups.data?.data.map((group) => (
+                <li key={group.id}>
+                  <Link to={`/${data.id}/groups/${group.id}`} className="cohort-link">
+                    {group.name}
+                  </Link>
+                  <span className="cohort-muted">
+                    {t('groups.countStudents', { count: group.nb_students })}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        {isAdmin && (
+          <section className="card cohort-section" aria-labelledby="promotion-teachers">
+            <div className="cohort-section__head">
+              <h2 id="promotion-teachers">{t('promotions.teachersWithAccess')}</h2>
+              <Link
+                to={`${base}/promotion-teacher/${data.id}`}
+                className="button button--ghost button--small"
+              >
+                <GraduationCap size={16} aria-hidden="true" />
+                {t('promotions.manageTeachers')}
+              </Link>
+            </div>
+            <p className="cohort-muted">
+              {t('promotions.teachersHint', { count: data.nb_teachers })}
+            </p>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}

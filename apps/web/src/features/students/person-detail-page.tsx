@@ -1,0 +1,151 @@
+import { BookOpen, Pencil, UsersRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { fullName, type PersonKind, peoplePath, usePerson } from '../../api/people.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { usePageTitle } from '../../ui/page-title.ts';
+import { RowActions } from '../../ui/row-actions.tsx';
+import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
+import '../../ui/cohorts.css';
+import { base, ns } from './people-paths.ts';
+
+/** `/students/:id` and `/teachers/:id`: the person, their promotions and groups or subjects. */
+export function PersonDetailPage({ kind }: { kind: PersonKind }) {
+  const { t } = useTranslation();
+  const n = ns(kind);
+  const id = Number(useParams().id);
+  const { data, error } = usePerson(kind, id);
+  usePageTitle(data ? fullName(data) : t(`${n}.title`));
+  const [stepUpDialog, editWithStepUp] = useStepUpEdit(base(kind));
+  if (error)
+    return <p className="container page cohort-page notice notice--error">{error.message}</p>;
+  if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
+  return (
+    <div className="container page cohort-page">
+      <PageHeader
+        eyebrow={t(`roles.${data.role}`)}
+        title={fullName(data)}
+        back={{ to: base(kind), label: t(`${n}.title`) }}
+        actions={
+          <>
+            {kind === 'teacher' && (
+              <Link to={`/teacher-subject/${data.id}`} className="button button--ghost">
+                <BookOpen size={16} aria-hidden="true" />
+                {t('teachers.subjects')}
+              </Link>
+            )}
+            {data.can.update && (
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => editWithStepUp(data.id)}
+              >
+                <Pencil size={16} aria-hidden="true" />
+                {t('cohorts.edit')}
+              </button>
+            )}
+            <RowActions
+              area="cohorts"
+              name={fullName(data)}
+              can={{ ...data.can, update: false }}
+              archived={data.archived_at !== null}
+              apiPath={`${peoplePath(kind)}/${data.id}`}
+              invalidate={[[kind]]}
+            />
+          </>
+        }
+      />
+      <dl className="cohort-facts">
+        <div>
+          <dt>{t('cohorts.fields.email')}</dt>
+          <dd>{data.email}</dd>
+        </div>
+        <div>
+          <dt>{t('cohorts.fields.phone')}</dt>
+          <dd>{data.phone ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('cohorts.fields.gender')}</dt>
+          <dd>{data.gender ? t(`cohorts.gender.${data.gender}`) : '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('cohorts.fields.status')}</dt>
+          <dd>
+            {data.archived_at
+              ? t('cohorts.archivedBadge')
+              : data.email_verified_at
+                ? t('cohorts.active')
+                : t('cohorts.invited')}
+          </dd>
+        </div>
+      </dl>
+      <div className="cohort-sections">
+        <section className="card cohort-section">
+          <h2>{t('cohorts.fields.promotions')}</h2>
+          {data.promotions.length === 0 ? (
+            <p className="cohort-empty">{t('promotions.empty')}</p>
+          ) : (
+            <ul className="cohort-list">
+              {data.promotions.map((promotion) => (
+                <li key={promotion.id}>
+                  <Link
+                    to={`/${promotion.program_id}/promotions/${promotion.id}`}
+                    className="cohort-link"
+                  >
+                    {promotion.name}
+                  </Link>
+                  <span className="cohort-muted">
+                    {promotion.academic_year} · {promotion.level}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        {kind === 'student' ? (
+          <section className="card cohort-section">
+            <div className="cohort-section__head">
+              <h2>{t('groups.title')}</h2>
+              {data.promotions[0] && (
+                <Link
+                  to={`/${data.promotions[0].id}/student-group/${data.id}`}
+                  className="button button--ghost button--small"
+                >
+                  <UsersRound size={16} aria-hidden="true" />
+                  {t('students.manageGroups')}
+                </Link>
+              )}
+            </div>
+            {data.groups.length === 0 ? (
+              <p className="cohort-empty">{t('groups.empty')}</p>
+            ) : (
+              <ul className="cohort-list">
+                {data.groups.map((group) => (
+                  <li key={group.id}>
+                    <Link to={`/${group.promotion_id}/groups/${group.id}`} className="cohort-link">
+                      {group.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ) : (
+          <section className="card cohort-section">
+            <h2>{t('teachers.subjects')}</h2>
+            {data.subjects.length === 0 ? (
+              <p className="cohort-empty">{t('cohorts.noSubject')}</p>
+            ) : (
+              <ul className="cohort-list">
+                {data.subjects.map((subject) => (
+                  <li key={subject.id}>{subject.name}</li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+      </div>
+      {stepUpDialog}
+    </div>
+  );
+}

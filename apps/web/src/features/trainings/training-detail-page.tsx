@@ -1,0 +1,143 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Layers, Pencil } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { useTraining } from '../../api/trainings.ts';
+import { http } from '../../lib/http.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { usePageTitle } from '../../ui/page-title.ts';
+import { RowActions } from '../../ui/row-actions.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { toastError } from '../../ui/toast-error.ts';
+import '../../ui/cohorts.css';
+
+/** `/:id/:promotionId/trainings/:trainingId`: the training, its modules and subjects. */
+export function TrainingDetailPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const id = Number(params.trainingId);
+  const { data, error } = useTraining(id);
+  usePageTitle(data?.title ?? t('trainings.title'));
+  if (error)
+    return <p className="container page cohort-page notice notice--error">{error.message}</p>;
+  if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
+  const base = `/${params.id}/${params.promotionId}`;
+  return (
+    <div className="container page cohort-page">
+      <div
+        className="cohort-cover"
+        style={data.cover_link ? { backgroundImage: `url(${data.cover_link})` } : undefined}
+        aria-hidden="true"
+      />
+      <PageHeader
+        eyebrow={`${data.program} · ${data.level}`}
+        title={data.title}
+        back={{ to: `/${params.id}/promotions/${data.promotion_id}`, label: data.promotion_name }}
+        actions={
+          <>
+            <StatusBadge
+              archived={data.archived_at !== null}
+              label={t(`trainings.visibility.${data.visibility}`)}
+            />
+            <Link to={`${base}/training-subject/${data.id}`} className="button button--ghost">
+              <Layers size={16} aria-hidden="true" />
+              {t('trainings.subjects')}
+            </Link>
+            {data.can.update && (
+              <Link to={`${base}/trainings/edit/${data.id}`} className="button button--primary">
+                <Pencil size={16} aria-hidden="true" />
+                {t('cohorts.edit')}
+              </Link>
+            )}
+            <RowActions
+              area="cohorts"
+              name={data.title}
+              can={{ ...data.can, update: false }}
+              archived={data.archived_at !== null}
+              apiPath={`/api/trainings/${data.id}`}
+              invalidate={[['training'], ['promotion']]}
+            />
+          </>
+        }
+      />
+      <dl className="cohort-facts">
+        <div>
+          <dt>{t('cohorts.fields.totalHours')}</dt>
+          <dd>({data.total_hours}h)</dd>
+        </div>
+        <div>
+          <dt>{t('cohorts.fields.visibility')}</dt>
+          <dd>{t(`trainings.visibility.${data.visibility}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('cohorts.fields.nbModules')}</dt>
+          <dd>{data.nb_modules}</dd>
+        </div>
+        <div>
+          <dt>{t('cohorts.fields.nbSubjects')}</dt>
+          <dd>{data.nb_subjects}</dd>
+        </div>
+      </dl>
+      {data.description && <p>{data.description}</p>}
+      {data.can.update && <CoverUpload trainingId={data.id} />}
+      <section className="card cohort-section">
+        <h2>{t('trainings.modules')}</h2>
+        {data.modules.length === 0 ? (
+          <p className="cohort-empty">{t('trainings.noModule')}</p>
+        ) : (
+          <ul className="cohort-list">
+            {data.modules.map((module) => (
+              <li key={module.id}>
+                {module.name}
+                {module.hourly_volume !== null && (
+                  <span className="cohort-muted">{module.hourly_volume} h</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Replaces the training's cover (the image of its catalogue card); optional. */
+function CoverUpload({ trainingId }: { trainingId: number }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const inputId = useId();
+  const [busy, setBusy] = useState(false);
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const form = new FormData();
+      form.append('cover', file);
+      await http.post(`/api/trainings/${trainingId}/cover`, form);
+      toast.success(t('cohorts.saved'));
+      await client.invalidateQueries({ queryKey: ['training'] });
+    } catch (error) {
+      toastError(error, t('cohorts.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="field cohort-cover-upload">
+      <label htmlFor={inputId} className="field__label">
+        {t('trainings.cover')}
+      </label>
+      <input
+        id={inputId}
+        type="file"
+        accept="image/png,image/jpeg,image/webp"
+        className="field__input import-file"
+        disabled={busy}
+        onChange={(event) => void upload(event.target.files?.[0])}
+      />
+      <p className="cohort-muted">{t('trainings.coverHint')}</p>
+    </div>
+  );
+}

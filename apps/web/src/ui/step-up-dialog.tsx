@@ -1,0 +1,89 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as Dialog from '@radix-ui/react-dialog';
+import { confirmPasswordBody } from '@skolar/shared';
+import { ShieldCheck } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError, http } from '../lib/http.ts';
+import { TextField } from './fields.tsx';
+
+interface StepUpDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Called with the step-up token (valid 15 minutes) once the password is confirmed. */
+  onConfirmed: (token: string) => void;
+}
+
+/**
+ * Asks the signed-in user for their password before a sensitive edit; the API answers a
+ * step-up token that the edit route carries (`/users/edit/:id/:token`) and sends back.
+ */
+export function StepUpDialog({ open, onOpenChange, onConfirmed }: StepUpDialogProps) {
+  const { t } = useTranslation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(confirmPasswordBody), defaultValues: { password: '' } });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    try {
+      const { token } = await http.post<{ token: string }>('/api/auth/verify-password-request', {
+        password,
+      });
+      reset();
+      onConfirmed(token);
+    } catch (error) {
+      const message =
+        error instanceof ApiError
+          ? (error.errors?.password?.[0] ?? error.message)
+          : t('errors.generic');
+      setError('password', { type: 'server', message });
+    }
+  });
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) reset();
+        onOpenChange(next);
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog__overlay" />
+        <Dialog.Content className="dialog card">
+          <span className="auth-card__icon" aria-hidden="true">
+            <ShieldCheck size={20} />
+          </span>
+          <Dialog.Title className="dialog__title">{t('stepUp.title')}</Dialog.Title>
+          <Dialog.Description className="dialog__description">
+            {t('stepUp.description')}
+          </Dialog.Description>
+          <form className="form" onSubmit={onSubmit} noValidate>
+            <TextField
+              label={t('stepUp.password')}
+              type="password"
+              autoComplete="current-password"
+              autoFocus
+              error={errors.password}
+              {...register('password')}
+            />
+            <div className="dialog__actions">
+              <Dialog.Close asChild>
+                <button type="button" className="button button--ghost">
+                  {t('stepUp.cancel')}
+                </button>
+              </Dialog.Close>
+              <button type="submit" className="button button--primary" disabled={isSubmitting}>
+                {t('stepUp.confirm')}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
