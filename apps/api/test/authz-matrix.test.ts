@@ -1,0 +1,177 @@
+import { writeFileSync } from 'node:fs';
+import type { Role } from '@skolar/shared';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { RateLimits } from '../src/auth/rate-limit.ts';
+import { STEP_UP_HEADER } from '../src/auth/step-up.ts';
+import { bearer, createTestApp, signIn, TEST_PASSWORD } from './app.ts';
+import { COLUMNS, type Column, MATRIX } from './authz-matrix.ts';
+import {
+  type Caller,
+  extraSession,
+  Fixture,
+  newStaff,
+  REQUESTS,
+  type Staff,
+} from './authz-requests.ts';
+import { createUser } from './factories.ts';
+
+/**
+ * The authorization matrix: every API route (from the route registry) called by each role on its
+ * own institution's rows and on another institution's, and by a guest; the statuses must be the
+ * reviewed ones of authz-matrix.ts, and a refused call must leave the database as it was.
+ * `MATRIX_PRINT=<file>` writes the observed table there instead of failing (to review a change).
+ */
+const { app, db, ctx } = await createTestApp();
+
+const own = await newStaff(db);
+const other = await newStaff(db);
+const root = await createUser(db, 'super-admin', null);
+
+interface Signed extends Caller {
+  token: string | null;
+  stepUp: string | null;
+}
+
+async function signedIn(role: Role, userId: number, email: string): Promise<Signed> {
+  const { accessToken } = await signIn(app, email);
+  const confirm = await app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-password-request',
+    headers: bearer(accessToken),
+    payload: { password: TEST_PASSWORD },
+  });
+  return {
+    role,
+    userId,
+    password: TEST_PASSWORD,
+    token: accessToken,
+    stepUp: confirm.json().token,
+  };
+}
+
+const emailOf = async (id: number) =>
+  (await db.execute(sql`select email from users where id = ${id}`)) as unknown as {
+    rows: Array<{ email: string }>;
+  };
+const person = async (role: Role, staff: Staff, key: keyof Omit<Staff, 'institution'>) =>
+  signedIn(role, staff[key].id, (await emailOf(staff[key].id)).rows[0]!.email);
+
+// One session per person: a call that ends the caller's other sessions must not sign out a column.
+const admin = await person('admin', own, 'admin');
+const superTeacher = await person('super-teacher', own, 'superTeacher');
+const teacher = await person('teacher', own, 'teacher');
+const student = await person('student', own, 'student');
+
+const callers: Record<Column, { caller: Signed; target: () => Promise<Staff> | Staff }> = {
+  SA: {
+    caller: await signedIn('super-admin', root.id, root.email),
+    // The super-admin may archive or delete an institution: each call gets a new one.
+    target: () => newStaff(db),
+  },
+  A: { caller: admin, target: () => own },
+  ST: { caller: superTeacher, target: () => own },
+  T: { caller: teacher, target: () => own },
+  S: { caller: student, target: () => own },
+  'A*': { caller: admin, target: () => other },
+  'ST*': { caller: superTeacher, target: () => other },
+  'T*': { caller: teacher, target: () => other },
+  'S*': { caller: student, target: () => other },
+  guest: {
+    caller: { role: 'guest', userId: null, password: '', token: null, stepUp: null },
+    target: () => own,
+  },
+};
+
+const tables = (
+  (await db.execute(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('sessions', '__drizzle_migrations') order by 1`,
+  )) as unknown as { rows: Array<{ name: string }> }
+).rows.map((row) => row.name);
+
+/** One hash of every table's content (sessions aside: reads refresh their last_seen_at). */
+async function snapshot(): Promise<string> {
+  const parts = tables.map(
+    (name) =>
+      `select '${name}' as t, coalesce(md5(string_agg(md5(x::text), '' order by md5(x::text))), '') as h from "${name}" x`,
+  );
+  const result = (await db.execute(sql.raw(parts.join(' union all ')))) as unknown as {
+    rows: Array<{ t: string; h: string }>;
+  };
+  return result.rows.map((row) => `${row.t}:${row.h}`).join('\n');
+}
+
+async function call(key: string, column: Column): Promise<{ status: number; changed: boolean }> {
+  const [method, route] = key.split(' ') as [string, string];
+  const { caller, target } = callers[column];
+  const fixture = new Fixture(db, ctx, await target());
+  const request = await REQUESTS[key]!(fixture, caller);
+  let token = caller.token;
+  if (request.freshSession && caller.userId !== null) {
+    token = (await extraSession(db, ctx, caller.userId)).token;
+  }
+  ctx.limits = new RateLimits();
+  const before = await snapshot();
+  const response = await app.inject({
+    method: method as 'GET',
+    url: request.url,
+    headers: {
+      ...(token ? bearer(token) : {}),
+      ...(caller.stepUp ? { [STEP_UP_HEADER]: caller.stepUp } : {}),
+      ...request.headers,
+    },
+    ...(request.payload === undefined ? {} : { payload: request.payload as string }),
+  });
+  if (response.statusCode >= 500) {
+    throw new Error(`${key} as ${column}: ${response.statusCode} ${response.body}`);
+  }
+  const changed = (await snapshot()) !== before;
+  void route;
+  return { status: response.statusCode, changed };
+}
+
+const observed: Record<string, string> = {};
+const printTo = process.env.MATRIX_PRINT;
+
+describe('the authorization matrix', () => {
+  it('has a row and a request for every API route, and none for a route that does not exist', () => {
+    const routes = app.routeRegistry.map((route) => `${route.method} ${route.url}`);
+    expect(routes.filter((key) => !(key in MATRIX))).toEqual([]);
+    expect(routes.filter((key) => !(key in REQUESTS))).toEqual([]);
+    expect(Object.keys(MATRIX).filter((key) => !routes.includes(key))).toEqual([]);
+  });
+
+  it('sees a change made by an allowed call (the unchanged check can fail)', async () => {
+    const before = await snapshot();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/programs',
+      headers: bearer(callers.SA.caller.token!),
+      payload: { name: 'Snapshot check', sector: 'S', levels: [], description: '' },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(await snapshot()).not.toBe(before);
+  });
+
+  for (const key of Object.keys(REQUESTS)) {
+    it(key, async () => {
+      const statuses: string[] = [];
+      for (const column of COLUMNS) {
+        const { status, changed } = await call(key, column);
+        statuses.push(String(status));
+        if (status >= 400)
+          expect(changed, `${key} as ${column} refused, database changed`).toBe(false);
+      }
+      observed[key] = statuses.join(' ');
+      const expected = MATRIX[key]?.split(/\s+/).join(' ');
+      if (!printTo) expect(`${key}: ${observed[key]}`).toBe(`${key}: ${expected}`);
+    });
+  }
+
+  if (printTo) {
+    it('writes the observed table', () => {
+      const lines = Object.entries(observed).map(([key, row]) => `  '${key}': '${row}',`);
+      writeFileSync(printTo, `${lines.join('\n')}\n`);
+    });
+  }
+});

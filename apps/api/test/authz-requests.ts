@@ -1,0 +1,701 @@
+import type { Role } from '@skolar/shared';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { createSession } from '../src/auth/sessions.ts';
+import type { AppContext } from '../src/context.ts';
+import type { Db } from '../src/db/client.ts';
+import {
+  groupStudents,
+  groupSubjects,
+  groups,
+  institutionModules,
+  moduleSubjects,
+  modules,
+  programs,
+  promotionStudents,
+  teacherSubjects,
+  trainingModules,
+  users,
+} from '../src/db/schema/index.ts';
+import { saveFile } from '../src/files/uploads.ts';
+import {
+  createInstitution,
+  createProgram,
+  createPromotion,
+  createSubject,
+  createTraining,
+  createUser,
+} from './factories.ts';
+
+/** One request of the authorization matrix. */
+export interface MatrixRequest {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** Use a new session of the caller (for sign-out routes, which would end the caller's own). */
+  freshSession?: boolean;
+}
+
+/** The people of an institution who act in the matrix (their own institution's columns). */
+export interface Staff {
+  institution: { id: number };
+  admin: { id: number };
+  superTeacher: { id: number };
+  teacher: { id: number };
+  student: { id: number };
+}
+
+let counter = 0;
+const next = () => {
+  counter += 1;
+  return counter;
+};
+
+/**
+ * New rows of one institution for one call, created on first use: a call that archives or
+ * deletes its target never changes what the next call sees. The institution's own teacher and
+ * student are in the promotion, the group and the subject, so that they are in scope.
+ */
+export class Fixture {
+  private cache = new Map<string, Promise<unknown>>();
+  constructor(
+    private readonly db: Db,
+    private readonly ctx: AppContext,
+    readonly staff: Staff,
+  ) {}
+
+  private once<T>(key: string, make: () => Promise<T>): Promise<T> {
+    if (!this.cache.has(key)) this.cache.set(key, make());
+    return this.cache.get(key) as Promise<T>;
+  }
+
+  async extraSessionId(userId: number) {
+    return (await extraSession(this.db, this.ctx, userId)).sessionId;
+  }
+
+  get institutionId() {
+    return this.staff.institution.id;
+  }
+
+  promotion() {
+    return this.once('promotion', () =>
+      createPromotion(this.db, this.institutionId, {
+        students: [this.staff.student.id],
+        teachers: [this.staff.teacher.id],
+      }),
+    );
+  }
+  async programId() {
+    return (await this.promotion()).program_id;
+  }
+  training() {
+    return this.once('training', async () => createTraining(this.db, await this.promotion()));
+  }
+  /** A training of the catalogue (public, not archived), in the promotion. */
+  publicTraining() {
+    return this.once('publicTraining', async () =>
+      createTraining(this.db, await this.promotion(), { visibility: 'public' }),
+    );
+  }
+  /** The module, taught in the training. */
+  trainingModule() {
+    return this.once('trainingModule', async () => {
+      const module = await this.module();
+      await this.db
+        .insert(trainingModules)
+        .values({ training_id: (await this.training()).id, module_id: module.id });
+      return module;
+    });
+  }
+  subject() {
+    return this.once('subject', () =>
+      createSubject(this.db, this.institutionId, [this.staff.teacher.id]),
+    );
+  }
+  module() {
+    return this.once('module', async () => {
+      const [row] = await this.db
+        .insert(modules)
+        .values({ name: `Module ${next()}` })
+        .returning();
+      await this.db
+        .insert(institutionModules)
+        .values({ institution_id: this.institutionId, module_id: row!.id });
+      await this.db
+        .insert(moduleSubjects)
+        .values({ module_id: row!.id, subject_id: (await this.subject()).id });
+      return row!;
+    });
+  }
+  /** A module of the catalogue that no institution has yet. */
+  freeModule() {
+    return this.once('freeModule', async () => {
+      const [row] = await this.db
+        .insert(modules)
+        .values({ name: `Free module ${next()}` })
+        .returning();
+      return row!;
+    });
+  }
+  /** A program of the catalogue that no institution has yet. */
+  freeProgram() {
+    return this.once('freeProgram', async () => {
+      const [row] = await this.db
+        .insert(programs)
+        .values({ name: `Free program ${next()}`, sector: 'Art' })
+        .returning();
+      return row!;
+    });
+  }
+  program() {
+    return this.once('program', () => createProgram(this.db, this.institutionId));
+  }
+  group() {
+    return this.once('group', async () => {
+      const promotion = await this.promotion();
+      const [row] = await this.db
+        .insert(groups)
+        .values({ institution_id: this.institutionId, promotion_id: promotion.id, name: 'G' })
+        .returning();
+      await this.db
+        .insert(groupStudents)
+        .values({ group_id: row!.id, student_id: this.staff.student.id });
+      await this.db
+        .insert(groupSubjects)
+        .values({ group_id: row!.id, subject_id: (await this.subject()).id });
+      return row!;
+    });
+  }
+  /** A student of the institution other than the acting one, in the promotion and the group. */
+  student() {
+    return this.once('student', async () => {
+      const student = await createUser(this.db, 'student', this.institutionId);
+      const promotion = await this.promotion();
+      await this.db
+        .insert(promotionStudents)
+        .values({ promotion_id: promotion.id, student_id: student.id });
+      await this.db
+        .insert(groupStudents)
+        .values({ group_id: (await this.group()).id, student_id: student.id });
+      return student;
+    });
+  }
+  /** A teacher of the institution other than the acting one, teaching the subject. */
+  teacher() {
+    return this.once('teacher', async () => {
+      const teacher = await createUser(this.db, 'teacher', this.institutionId);
+      await this.db
+        .insert(teacherSubjects)
+        .values({ teacher_id: teacher.id, subject_id: (await this.subject()).id });
+      return teacher;
+    });
+  }
+  /** The picture of a student of the institution, linked from their account. */
+  picture() {
+    return this.once('picture', async () => {
+      const student = await this.student();
+      const bytes = await sharp({
+        create: { width: 8, height: 8, channels: 3, background: '#123456' },
+      })
+        .png()
+        .toBuffer();
+      const saved = await saveFile(this.ctx, this.db, {
+        kind: 'user/picture',
+        ownerId: student.id,
+        institutionId: this.institutionId,
+        bytes,
+        filename: 'me.png',
+      });
+      await this.db.update(users).set({ picture_link: saved.url }).where(eq(users.id, student.id));
+      return saved;
+    });
+  }
+}
+
+/** A new institution with its four acting people, for the super-admin's destructive calls. */
+export async function newStaff(db: Db): Promise<Staff> {
+  const institution = await createInstitution(db);
+  return {
+    institution,
+    admin: await createUser(db, 'admin', institution.id),
+    superTeacher: await createUser(db, 'super-teacher', institution.id),
+    teacher: await createUser(db, 'teacher', institution.id),
+    student: await createUser(db, 'student', institution.id),
+  };
+}
+
+/** Another session of the user, for calls that end the session they are made with. */
+export async function extraSession(db: Db, ctx: AppContext, userId: number) {
+  const { token, session } = await createSession(db, userId, ctx.clock.now(), {});
+  return { token, sessionId: session.id };
+}
+
+const png = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#654321' } })
+    .png()
+    .toBuffer();
+
+const BOUNDARY = '----skolar-matrix';
+async function multipartImage(field: string) {
+  const bytes = await png();
+  const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  };
+}
+
+const person = (f: Fixture) => ({
+  first_name: 'Eve',
+  last_name: 'Matrix',
+  email: `eve.${next()}.${f.institutionId}@example.test`,
+  gender: 'Mme',
+});
+const promotionBody = async (f: Fixture) => ({
+  program_id: await f.programId(),
+  name: `P ${next()}`,
+  academic_year: '2030-2031',
+  level: 'L1',
+});
+const trainingBody = { title: 'Matrix', level: 'L1', total_hours: 1, visibility: 'public' };
+const institutionBody = () => ({
+  name: `Matrix ${next()}`,
+  kind: 'school',
+  color_code: '#112233',
+  url: 'https://matrix.example.test',
+  address: '1 rue',
+  email: `matrix${next()}@example.test`,
+  phone: 'fr0102030405',
+  levels: ['L1'],
+});
+const contactBody = () => ({
+  first_name: 'Ann',
+  last_name: 'Visitor',
+  email: `visitor${next()}@example.test`,
+  phone: '',
+  need: 'contact',
+  object: 'Hello',
+  message: 'A question',
+});
+const csv = () => `email;first_name;last_name\nimport${next()}@example.test;Ann;Import`;
+
+/** The caller of a column, as the builders see it (their role and institution's people). */
+export interface Caller {
+  role: Role | 'guest';
+  userId: number | null;
+  password: string;
+}
+
+type Build = (f: Fixture, caller: Caller) => Promise<MatrixRequest> | MatrixRequest;
+
+/**
+ * How to call each route on the rows of a fixture (`f`: the caller's own institution, another
+ * one, or a new one for the super-admin). Bodies are valid, so an allowed call reaches its work.
+ */
+export const REQUESTS: Record<string, Build> = {
+  'GET /api/docs': () => ({ url: '/api/docs' }),
+  'GET /api/docs/static/index.html': () => ({ url: '/api/docs/static/index.html' }),
+  'GET /api/docs/static/swagger-initializer.js': () => ({
+    url: '/api/docs/static/swagger-initializer.js',
+  }),
+  'GET /api/docs/json': () => ({ url: '/api/docs/json' }),
+  'GET /api/docs/yaml': () => ({ url: '/api/docs/yaml' }),
+  'GET /api/docs/static/*': () => ({ url: '/api/docs/static/swagger-ui.css' }),
+  'GET /api/openapi.json': () => ({ url: '/api/openapi.json' }),
+  'GET /api/health': () => ({ url: '/api/health' }),
+
+  // Sign-in and account links: public, the same for everyone.
+  'POST /api/auth/login': () => ({
+    url: '/api/auth/login',
+    payload: { email: 'nobody@example.test', password: 'wrong password' },
+  }),
+  'POST /api/auth/login/mfa': () => ({
+    url: '/api/auth/login/mfa',
+    payload: { mfa_token: 'not-a-token', code: '123456' },
+  }),
+  'POST /api/auth/logout': () => ({ url: '/api/auth/logout', freshSession: true }),
+  'GET /api/auth/logout': () => ({ url: '/api/auth/logout', freshSession: true }),
+  'POST /api/auth/verify-password-request': (_f, caller) => ({
+    url: '/api/auth/verify-password-request',
+    payload: { password: caller.password },
+  }),
+  'POST /api/auth/verify-token-validity/:token': () => ({
+    url: '/api/auth/verify-token-validity/not-a-token',
+  }),
+  'GET /api/auth/info': () => ({ url: '/api/auth/info' }),
+  'POST /api/auth/forgot-password': () => ({
+    url: '/api/auth/forgot-password',
+    payload: { email: 'nobody@example.test' },
+  }),
+  'GET /api/auth/verify-token/:token': () => ({ url: '/api/auth/verify-token/not-a-token' }),
+  'POST /api/auth/reset-password/:token': () => ({
+    url: '/api/auth/reset-password/not-a-token',
+    payload: { password: 'Another#Pass2026', password_confirmation: 'Another#Pass2026' },
+  }),
+  'GET /api/auth/verify-email/:token': () => ({ url: '/api/auth/verify-email/not-a-token' }),
+  'POST /api/auth/verify-email/:token': () => ({
+    url: '/api/auth/verify-email/not-a-token',
+    payload: { password: 'Another#Pass2026', password_confirmation: 'Another#Pass2026' },
+  }),
+  'POST /api/auth/verify-email-request': () => ({
+    url: '/api/auth/verify-email-request',
+    payload: { email: 'nobody@example.test' },
+  }),
+  'POST /api/auth/change-password': () => ({
+    url: '/api/auth/change-password',
+    payload: {
+      current_password: 'not the password',
+      password: 'Another#Pass2026',
+      password_confirmation: 'Another#Pass2026',
+    },
+  }),
+  'POST /api/auth/client-request': () => ({
+    url: '/api/auth/client-request',
+    payload: contactBody(),
+  }),
+  'POST /api/auth/user-request': () => ({ url: '/api/auth/user-request', payload: contactBody() }),
+
+  // The caller's own account.
+  'GET /api/me/settings': () => ({ url: '/api/me/settings' }),
+  'PATCH /api/me/settings': () => ({
+    url: '/api/me/settings',
+    payload: { locale: 'fr', theme: 'light', notify_email: true, notify_offers: false },
+  }),
+  'GET /api/me/sessions': () => ({ url: '/api/me/sessions' }),
+  'DELETE /api/me/sessions/:id': async (f, caller) => ({
+    // Another session of the caller: ending the one the call is made with would sign them out.
+    url: `/api/me/sessions/${caller.userId ? await f.extraSessionId(caller.userId) : 1}`,
+  }),
+  'POST /api/me/sessions/revoke-others': () => ({ url: '/api/me/sessions/revoke-others' }),
+  'POST /api/me/mfa/setup': () => ({ url: '/api/me/mfa/setup' }),
+  'POST /api/me/mfa/enable': () => ({ url: '/api/me/mfa/enable', payload: { code: '000000' } }),
+  'POST /api/me/mfa/disable': () => ({ url: '/api/me/mfa/disable', payload: { code: '000000' } }),
+  'GET /api/me/profile': () => ({ url: '/api/me/profile' }),
+  'PATCH /api/me/profile': () => ({
+    url: '/api/me/profile',
+    payload: {
+      first_name: 'Same',
+      last_name: 'Person',
+      gender: null,
+      phone: null,
+      date_of_birth: null,
+    },
+  }),
+  'PUT /api/me/picture': async () => ({
+    url: '/api/me/picture',
+    payload: await png(),
+    headers: { 'content-type': 'image/png' },
+  }),
+  'DELETE /api/me/picture': () => ({ url: '/api/me/picture' }),
+  'GET /api/me/dashboard': () => ({ url: '/api/me/dashboard' }),
+
+  // Institutions.
+  'GET /api/institutions': () => ({ url: '/api/institutions' }),
+  'GET /api/institutions/:id': (f) => ({ url: `/api/institutions/${f.institutionId}` }),
+  'POST /api/institutions': () => ({ url: '/api/institutions', payload: institutionBody() }),
+  'PATCH /api/institutions/:id': (f) => ({
+    url: `/api/institutions/${f.institutionId}`,
+    payload: institutionBody(),
+  }),
+  'POST /api/institutions/:id/archive': (f) => ({
+    url: `/api/institutions/${f.institutionId}/archive`,
+  }),
+  'POST /api/institutions/:id/unarchive': (f) => ({
+    url: `/api/institutions/${f.institutionId}/unarchive`,
+  }),
+  'DELETE /api/institutions/:id': (f) => ({ url: `/api/institutions/${f.institutionId}` }),
+  'POST /api/institutions/:id/logo': async (f) => ({
+    url: `/api/institutions/${f.institutionId}/logo`,
+    ...(await multipartImage('file')),
+  }),
+  'GET /api/institutions/:id/programs': (f) => ({
+    url: `/api/institutions/${f.institutionId}/programs`,
+  }),
+  'PUT /api/institutions/:id/programs': async (f) => ({
+    url: `/api/institutions/${f.institutionId}/programs`,
+    payload: { ids: [(await f.freeProgram()).id] },
+  }),
+  'DELETE /api/institutions/:id/programs/:entryId': async (f) => ({
+    url: `/api/institutions/${f.institutionId}/programs/${(await f.program()).id}`,
+  }),
+  'GET /api/institutions/:id/modules': (f) => ({
+    url: `/api/institutions/${f.institutionId}/modules`,
+  }),
+  'PUT /api/institutions/:id/modules': async (f) => ({
+    url: `/api/institutions/${f.institutionId}/modules`,
+    payload: { ids: [(await f.freeModule()).id] },
+  }),
+  'DELETE /api/institutions/:id/modules/:entryId': async (f) => ({
+    url: `/api/institutions/${f.institutionId}/modules/${(await f.module()).id}`,
+  }),
+
+  // The public catalogue.
+  'GET /api/event/training': () => ({ url: '/api/event/training' }),
+  'GET /api/event/training/:id': async (f) => ({
+    url: `/api/event/training/${(await f.publicTraining()).id}`,
+  }),
+  'GET /api/event/institution': () => ({ url: '/api/event/institution' }),
+
+  // Students and teachers.
+  'GET /api/students': async (f) => ({
+    url: `/api/students?promotion_id=${(await f.promotion()).id}`,
+  }),
+  'POST /api/students': async (f) => ({
+    url: '/api/students',
+    payload: { ...person(f), promotion_id: (await f.promotion()).id },
+  }),
+  'GET /api/students/:id': async (f) => ({ url: `/api/students/${(await f.student()).id}` }),
+  'PATCH /api/students/:id': async (f) => ({
+    url: `/api/students/${(await f.student()).id}`,
+    payload: person(f),
+  }),
+  'POST /api/students/:id/archive': async (f) => ({
+    url: `/api/students/${(await f.student()).id}/archive`,
+  }),
+  'POST /api/students/:id/unarchive': async (f) => ({
+    url: `/api/students/${(await f.student()).id}/unarchive`,
+  }),
+  'GET /api/students/:id/groups': async (f) => ({
+    url: `/api/students/${(await f.student()).id}/groups`,
+  }),
+  'PUT /api/students/:id/groups': async (f) => ({
+    url: `/api/students/${(await f.student()).id}/groups`,
+    payload: { ids: [(await f.group()).id] },
+  }),
+  'DELETE /api/students/:id/groups/:otherId': async (f) => ({
+    url: `/api/students/${(await f.student()).id}/groups/${(await f.group()).id}`,
+  }),
+  'GET /api/teachers': () => ({ url: '/api/teachers' }),
+  'POST /api/teachers': (f) => ({ url: '/api/teachers', payload: person(f) }),
+  'GET /api/teachers/:id': async (f) => ({ url: `/api/teachers/${(await f.teacher()).id}` }),
+  'PATCH /api/teachers/:id': async (f) => ({
+    url: `/api/teachers/${(await f.teacher()).id}`,
+    payload: person(f),
+  }),
+  'POST /api/teachers/:id/archive': async (f) => ({
+    url: `/api/teachers/${(await f.teacher()).id}/archive`,
+  }),
+  'POST /api/teachers/:id/unarchive': async (f) => ({
+    url: `/api/teachers/${(await f.teacher()).id}/unarchive`,
+  }),
+  'GET /api/teachers/:id/subjects': async (f) => ({
+    url: `/api/teachers/${(await f.teacher()).id}/subjects`,
+  }),
+  'PUT /api/teachers/:id/subjects': async (f) => ({
+    url: `/api/teachers/${(await f.teacher()).id}/subjects`,
+    payload: { ids: [(await f.subject()).id] },
+  }),
+  'DELETE /api/teachers/:id/subjects/:otherId': async (f) => ({
+    url: `/api/teachers/${(await f.teacher()).id}/subjects/${(await f.subject()).id}`,
+  }),
+
+  // Promotions.
+  'GET /api/promotions': async (f) => ({
+    url: `/api/promotions?program_id=${await f.programId()}`,
+  }),
+  'POST /api/promotions': async (f) => ({
+    url: '/api/promotions',
+    payload: await promotionBody(f),
+  }),
+  'GET /api/promotions/programs': () => ({ url: '/api/promotions/programs' }),
+  'GET /api/promotions/:id': async (f) => ({ url: `/api/promotions/${(await f.promotion()).id}` }),
+  'PATCH /api/promotions/:id': async (f) => ({
+    url: `/api/promotions/${(await f.promotion()).id}`,
+    payload: await promotionBody(f),
+  }),
+  'DELETE /api/promotions/:id': async (f) => ({
+    url: `/api/promotions/${(await f.promotion()).id}`,
+  }),
+  'POST /api/promotions/:id/archive': async (f) => ({
+    url: `/api/promotions/${(await f.promotion()).id}/archive`,
+  }),
+  'POST /api/promotions/:id/unarchive': async (f) => ({
+    url: `/api/promotions/${(await f.promotion()).id}/unarchive`,
+  }),
+  'GET /api/promotions/:id/students': async (f) => ({
+    url: `/api/promotions/${(await f.promotion()).id}/students`,
+  }),
+  'PUT /api/promotions/:id/students': async (f) => ({
+    url: `/api/promotions/${(await f.promotion()).id}/students`,
+    payload: { ids: [(await f.student()).id] },
+  }),
+  'DELETE /api/promotions/:id/students/:otherId': async (f) => ({
+    url: `/api/promotions/${(await f.promotion()).id}/students/${(await f.student()).id}`,
+  }),
+  'GET /api/promotions/:id/teachers': async (f) => ({
+    url: `/api/promotions/${(await f.promotion()).id}/teachers`,
+  }),
+  'PUT /api/promotions/:id/teachers': async (f) => ({
+    url: `/api/promotions/${(await f.promotion()).id}/teachers`,
+    payload: { ids: [(await f.teacher()).id] },
+  }),
+  'DELETE /api/promotions/:id/teachers/:otherId': async (f) => ({
+    url: `/api/promotions/${(await f.promotion()).id}/teachers/${f.staff.teacher.id}`,
+  }),
+
+  // Trainings.
+  'GET /api/trainings': async (f) => ({
+    url: `/api/trainings?promotion_id=${(await f.promotion()).id}`,
+  }),
+  'POST /api/trainings': async (f) => ({
+    url: '/api/trainings',
+    payload: { ...trainingBody, promotion_id: (await f.promotion()).id },
+  }),
+  'GET /api/trainings/:id': async (f) => ({ url: `/api/trainings/${(await f.training()).id}` }),
+  'PATCH /api/trainings/:id': async (f) => ({
+    url: `/api/trainings/${(await f.training()).id}`,
+    payload: trainingBody,
+  }),
+  'DELETE /api/trainings/:id': async (f) => ({ url: `/api/trainings/${(await f.training()).id}` }),
+  'POST /api/trainings/:id/cover': async (f) => ({
+    url: `/api/trainings/${(await f.training()).id}/cover`,
+    ...(await multipartImage('cover')),
+  }),
+  'POST /api/trainings/:id/archive': async (f) => ({
+    url: `/api/trainings/${(await f.training()).id}/archive`,
+  }),
+  'POST /api/trainings/:id/unarchive': async (f) => ({
+    url: `/api/trainings/${(await f.training()).id}/unarchive`,
+  }),
+  'GET /api/trainings/:id/modules': async (f) => ({
+    url: `/api/trainings/${(await f.training()).id}/modules`,
+  }),
+  'PUT /api/trainings/:id/modules': async (f) => ({
+    url: `/api/trainings/${(await f.training()).id}/modules`,
+    payload: { ids: [(await f.module()).id] },
+  }),
+  'DELETE /api/trainings/:id/modules/:otherId': async (f) => ({
+    url: `/api/trainings/${(await f.training()).id}/modules/${(await f.trainingModule()).id}`,
+  }),
+
+  // Groups.
+  'GET /api/groups': async (f) => ({ url: `/api/groups?promotion_id=${(await f.promotion()).id}` }),
+  'POST /api/groups': async (f) => ({
+    url: '/api/groups',
+    payload: { promotion_id: (await f.promotion()).id, name: `Group ${next()}` },
+  }),
+  'GET /api/groups/:id': async (f) => ({ url: `/api/groups/${(await f.group()).id}` }),
+  'PATCH /api/groups/:id': async (f) => ({
+    url: `/api/groups/${(await f.group()).id}`,
+    payload: { name: 'Renamed' },
+  }),
+  'DELETE /api/groups/:id': async (f) => ({ url: `/api/groups/${(await f.group()).id}` }),
+  'POST /api/groups/:id/archive': async (f) => ({
+    url: `/api/groups/${(await f.group()).id}/archive`,
+  }),
+  'POST /api/groups/:id/unarchive': async (f) => ({
+    url: `/api/groups/${(await f.group()).id}/unarchive`,
+  }),
+  'GET /api/groups/:id/students': async (f) => ({
+    url: `/api/groups/${(await f.group()).id}/students`,
+  }),
+  'PUT /api/groups/:id/students': async (f) => ({
+    url: `/api/groups/${(await f.group()).id}/students`,
+    payload: { ids: [(await f.student()).id] },
+  }),
+  'DELETE /api/groups/:id/students/:otherId': async (f) => ({
+    url: `/api/groups/${(await f.group()).id}/students/${(await f.student()).id}`,
+  }),
+  'GET /api/groups/:id/subjects': async (f) => ({
+    url: `/api/groups/${(await f.group()).id}/subjects`,
+  }),
+  'PUT /api/groups/:id/subjects': async (f) => ({
+    url: `/api/groups/${(await f.group()).id}/subjects`,
+    payload: { ids: [(await f.subject()).id] },
+  }),
+  'DELETE /api/groups/:id/subjects/:otherId': async (f) => ({
+    url: `/api/groups/${(await f.group()).id}/subjects/${(await f.subject()).id}`,
+  }),
+
+  // CSV imports (into the caller's own institution).
+  'POST /api/imports/dry-run': () => ({
+    url: '/api/imports/dry-run',
+    payload: { kind: 'student', file_name: 'a.csv', content: csv() },
+  }),
+  'POST /api/imports': () => ({
+    url: '/api/imports',
+    payload: { kind: 'teacher', file_name: 'a.csv', content: csv() },
+  }),
+  'GET /api/imports': () => ({ url: '/api/imports?kind=student' }),
+
+  // Files.
+  'GET /api/files/:id': async (f) => ({ url: (await f.picture()).url }),
+
+  // Accounts (super-admin).
+  'GET /api/users': () => ({ url: '/api/users' }),
+  'GET /api/users/:id': async (f) => ({ url: `/api/users/${(await f.teacher()).id}` }),
+  'POST /api/users': (f) => ({
+    url: '/api/users',
+    payload: { ...person(f), gender: undefined, role: 'teacher', institution_id: f.institutionId },
+  }),
+  'PATCH /api/users/:id': async (f) => {
+    const teacher = await f.teacher();
+    return {
+      url: `/api/users/${teacher.id}`,
+      payload: {
+        first_name: 'Eve',
+        last_name: 'Matrix',
+        email: teacher.email,
+        role: 'teacher',
+        institution_id: f.institutionId,
+      },
+    };
+  },
+  'POST /api/users/:id/archive': async (f) => ({
+    url: `/api/users/${(await f.teacher()).id}/archive`,
+  }),
+  'POST /api/users/:id/unarchive': async (f) => ({
+    url: `/api/users/${(await f.teacher()).id}/unarchive`,
+  }),
+  'DELETE /api/users/:id': async (f) => ({ url: `/api/users/${(await f.teacher()).id}` }),
+
+  // Programs and modules of the catalogue.
+  'GET /api/programs': () => ({ url: '/api/programs' }),
+  'GET /api/programs/:id': async (f) => ({ url: `/api/programs/${(await f.program()).id}` }),
+  'POST /api/programs': () => ({
+    url: '/api/programs',
+    payload: { name: `Program ${next()}`, sector: 'S', levels: [], description: '' },
+  }),
+  'PATCH /api/programs/:id': async (f) => ({
+    url: `/api/programs/${(await f.program()).id}`,
+    payload: { name: `Program ${next()}`, sector: 'S', levels: [], description: '' },
+  }),
+  'POST /api/programs/:id/archive': async (f) => ({
+    url: `/api/programs/${(await f.program()).id}/archive`,
+  }),
+  'POST /api/programs/:id/unarchive': async (f) => ({
+    url: `/api/programs/${(await f.program()).id}/unarchive`,
+  }),
+  'DELETE /api/programs/:id': async (f) => ({ url: `/api/programs/${(await f.program()).id}` }),
+  'GET /api/modules': () => ({ url: '/api/modules' }),
+  'GET /api/modules/:id': async (f) => ({ url: `/api/modules/${(await f.module()).id}` }),
+  'POST /api/modules': () => ({
+    url: '/api/modules',
+    payload: { name: `Module ${next()}`, description: '', hourly_volume: 10 },
+  }),
+  'PATCH /api/modules/:id': async (f) => ({
+    url: `/api/modules/${(await f.module()).id}`,
+    payload: { name: `Module ${next()}`, description: '', hourly_volume: 10 },
+  }),
+  'POST /api/modules/:id/archive': async (f) => ({
+    url: `/api/modules/${(await f.module()).id}/archive`,
+  }),
+  'POST /api/modules/:id/unarchive': async (f) => ({
+    url: `/api/modules/${(await f.module()).id}/unarchive`,
+  }),
+  'DELETE /api/modules/:id': async (f) => ({ url: `/api/modules/${(await f.module()).id}` }),
+  'GET /api/modules/:id/subjects': async (f) => ({
+    url: `/api/modules/${(await f.module()).id}/subjects`,
+  }),
+  'PUT /api/modules/:id/subjects': async (f) => ({
+    url: `/api/modules/${(await f.module()).id}/subjects`,
+    payload: { ids: [(await f.subject()).id] },
+  }),
+  'DELETE /api/modules/:id/subjects/:subjectId': async (f) => ({
+    url: `/api/modules/${(await f.module()).id}/subjects/${(await f.subject()).id}`,
+  }),
+
+  // Development helpers (DEV_ROUTES=1 in tests).
+  'GET /api/dev/demo-accounts': () => ({ url: '/api/dev/demo-accounts' }),
+  'GET /api/dev/mail': () => ({ url: '/api/dev/mail' }),
+};
