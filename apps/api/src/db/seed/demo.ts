@@ -2,6 +2,14 @@ import { DEMO_PASSWORD, type Role } from '@skolar/shared';
 import { eq, sql } from 'drizzle-orm';
 import { inviteUser } from '../../auth/invitations.ts';
 import { hashPassword } from '../../auth/password.ts';
+import {
+  academicYear,
+  localDay,
+  minuteOfDay,
+  plusDays,
+  timeOfMinutes,
+  zonedInstant,
+} from '../../time.ts';
 import type { Db, DbOrTx, Tx } from '../client.ts';
 import {
   chapters,
@@ -35,7 +43,6 @@ import {
   users,
 } from '../schema/index.ts';
 import { DEMO_LESSONS } from './content.ts';
-import { academicYear, addDays, localDay, timeOfMinutes, wallClock, zonedInstant } from './time.ts';
 
 /** The password of every demo account. */
 /** Any 64-bit key shared by every process that may seed: two nodes never seed twice. */
@@ -1037,7 +1044,7 @@ async function insertDemo(tx: Tx, now: Date, passwordHash: string): Promise<void
 
   // --- seminars and episodes ---------------------------------------------------------------
   const at = (institution: InstitutionKey, dayOffset: number, time: string) =>
-    zonedInstant(addDays(localDay(now, tz[institution]), dayOffset), time, tz[institution]);
+    zonedInstant(plusDays(localDay(now, tz[institution]), dayOffset), time, tz[institution]);
   const seminarData: {
     key: string;
     promotion: keyof typeof promotionInstitution;
@@ -1226,10 +1233,9 @@ async function insertDemo(tx: Tx, now: Date, passwordHash: string): Promise<void
   // --- evaluations -------------------------------------------------------------------------
   // The exam open right now: from about an hour ago to about three hours from now, clamped to
   // today in the institution's zone (after 20:59 the window ends at 23:59:59).
-  const clock = wallClock(now, tz.ulc);
-  const minuteOfDay = clock.hour * 60 + clock.minute;
-  const openFrom = timeOfMinutes(Math.max(0, minuteOfDay - 60));
-  const openTo = minuteOfDay + 180 >= 24 * 60 ? '23:59:59' : timeOfMinutes(minuteOfDay + 180);
+  const minute = minuteOfDay(now, tz.ulc);
+  const openFrom = timeOfMinutes(Math.max(0, minute - 60));
+  const openTo = minute + 180 >= 24 * 60 ? '23:59:59' : timeOfMinutes(minute + 180);
   const ulcToday = localDay(now, tz.ulc);
   const ehnToday = localDay(now, tz.ehn);
   const nlaToday = localDay(now, tz.nla);
@@ -1248,7 +1254,7 @@ async function insertDemo(tx: Tx, now: Date, passwordHash: string): Promise<void
         type: 'exam',
         title: 'Partiel d’algorithmique',
         description: 'Complexité, tris et récursivité. Documents interdits.',
-        date: addDays(ulcToday, -30),
+        date: plusDays(ulcToday, -30),
         start_time: '09:00:00',
         end_time: '11:00:00',
         duration_minutes: 120,
@@ -1288,7 +1294,7 @@ async function insertDemo(tx: Tx, now: Date, passwordHash: string): Promise<void
         type: 'exam',
         title: 'Examen final d’algorithmique',
         description: 'Sur tout le programme du semestre.',
-        date: addDays(ulcToday, 7),
+        date: plusDays(ulcToday, 7),
         start_time: '09:00:00',
         end_time: '12:00:00',
         duration_minutes: 180,
@@ -1307,7 +1313,7 @@ async function insertDemo(tx: Tx, now: Date, passwordHash: string): Promise<void
         type: 'project',
         title: 'Projet : gestionnaire de tâches en ligne de commande',
         description: 'Un outil en TypeScript avec tests unitaires, à rendre sous forme d’archive.',
-        date: addDays(ulcToday, -35),
+        date: plusDays(ulcToday, -35),
         deadline: deadline('ulc', -10, '23:59'),
         organizer: 'Thomas Lefèvre',
         domain: 'Informatique',
@@ -1323,7 +1329,7 @@ async function insertDemo(tx: Tx, now: Date, passwordHash: string): Promise<void
         type: 'project',
         title: 'Projet : API REST typée',
         description: 'Concevoir et documenter une petite API avec validation des entrées et tests.',
-        date: addDays(ulcToday, -11),
+        date: plusDays(ulcToday, -11),
         deadline: roundToMinute(new Date(now.getTime() + 3 * DAY)),
         organizer: 'Thomas Lefèvre',
         domain: 'Informatique',
@@ -1339,7 +1345,7 @@ async function insertDemo(tx: Tx, now: Date, passwordHash: string): Promise<void
         type: 'exam',
         title: 'Interrogation SQL',
         description: 'Requêtes, jointures et agrégats sur une base fournie.',
-        date: addDays(ulcToday, -20),
+        date: plusDays(ulcToday, -20),
         start_time: '14:00:00',
         end_time: '15:00:00',
         duration_minutes: 60,
@@ -1358,7 +1364,7 @@ async function insertDemo(tx: Tx, now: Date, passwordHash: string): Promise<void
         type: 'exam',
         title: 'Examen de bases de données',
         description: 'Modélisation et SQL, sur papier.',
-        date: addDays(ulcToday, 8),
+        date: plusDays(ulcToday, 8),
         start_time: '14:00:00',
         end_time: '16:00:00',
         duration_minutes: 120,
@@ -1377,7 +1383,7 @@ async function insertDemo(tx: Tx, now: Date, passwordHash: string): Promise<void
         type: 'exam',
         title: 'Partiel de probabilités',
         description: 'Variables aléatoires discrètes et continues.',
-        date: addDays(ulcToday, -14),
+        date: plusDays(ulcToday, -14),
         start_time: '10:00:00',
         end_time: '12:00:00',
         duration_minutes: 120,
@@ -1396,7 +1402,7 @@ async function insertDemo(tx: Tx, now: Date, passwordHash: string): Promise<void
         type: 'exam',
         title: 'Examen de statistiques',
         description: 'Estimation et tests, calculatrice autorisée.',
-        date: addDays(ulcToday, 9),
+        date: plusDays(ulcToday, 9),
         start_time: '10:00:00',
         end_time: '12:00:00',
         duration_minutes: 120,
@@ -1415,7 +1421,7 @@ async function insertDemo(tx: Tx, now: Date, passwordHash: string): Promise<void
         type: 'project',
         title: 'Projet : site vitrine accessible',
         description: 'Un site de trois pages conforme aux règles d’accessibilité, noté sur 40.',
-        date: addDays(ulcToday, -40),
+        date: plusDays(ulcToday, -40),
         deadline: deadline('ulc', -5, '18:00'),
         organizer: 'Marc Fontaine',
         domain: 'Développement web',
@@ -1432,7 +1438,7 @@ async function insertDemo(tx: Tx, now: Date, passwordHash: string): Promise<void
         type: 'exam',
         title: 'Évaluation intégration responsive',
         description: 'Intégrer une maquette fournie en moins de deux heures.',
-        date: addDays(ehnToday, -12),
+        date: plusDays(ehnToday, -12),
         start_time: '09:00:00',
         end_time: '11:00:00',
         duration_minutes: 120,
@@ -1453,7 +1459,7 @@ async function insertDemo(tx: Tx, now: Date, passwordHash: string): Promise<void
         title: 'Projet : application de quiz en JavaScript',
         description:
           'Une application sans framework qui charge ses questions depuis un fichier JSON.',
-        date: addDays(ehnToday, -7),
+        date: plusDays(ehnToday, -7),
         deadline: deadline('ehn', 10, '23:59'),
         organizer: 'Sophie Bernard',
         domain: 'JavaScript',
@@ -1470,7 +1476,7 @@ async function insertDemo(tx: Tx, now: Date, passwordHash: string): Promise<void
         type: 'exam',
         title: 'Examen JavaScript',
         description: 'Questions de cours et petits exercices sur le DOM.',
-        date: addDays(ehnToday, 6),
+        date: plusDays(ehnToday, 6),
         start_time: '13:30:00',
         end_time: '15:30:00',
         duration_minutes: 120,
@@ -1490,7 +1496,7 @@ async function insertDemo(tx: Tx, now: Date, passwordHash: string): Promise<void
         type: 'exam',
         title: 'Abschlussprüfung Scrum',
         description: 'Multiple-Choice-Prüfung zum Scrum Guide.',
-        date: addDays(nlaToday, 14),
+        date: plusDays(nlaToday, 14),
         start_time: '10:00:00',
         end_time: '11:30:00',
         duration_minutes: 90,
