@@ -65,6 +65,14 @@ describe('the clock', () => {
     );
   });
 
+  it('does calendar maths in one place only, time.ts', () => {
+    expect(
+      linesMatching(/date-fns|Intl\.DateTimeFormat|toISOString\(\)\.slice|getTimezoneOffset/, [
+        'time.ts',
+      ]),
+    ).toEqual([]);
+  });
+
   it('reads the machine clock in one place only, the system clock of context.ts', () => {
     expect(
       linesMatching(/new Date\(\)|Date\.now\(\)/, [

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { DEFAULT_TIME_ZONE } from '../../time.ts';
 import { archivedAt, id, timestamps } from './common.ts';
 import { institutionKindEnum } from './enums.ts';
 
@@ -20,7 +21,7 @@ export const institutions = pgTable(
     nb_levels: integer('nb_levels').notNull().default(0),
     levels: text('levels').array().notNull().default(sql`'{}'::text[]`),
     /** IANA zone in which the institution's dates and times are typed (exam windows…). */
-    timezone: text('timezone').notNull().default('Europe/Paris'),
+    timezone: text('timezone').notNull().default(DEFAULT_TIME_ZONE),
     mfa_required_for_staff: boolean('mfa_required_for_staff').notNull().default(false),
     ...timestamps(),
     archived_at: archivedAt(),

@@ -7,7 +7,7 @@ export interface DemoChapter {
 }
 
 export interface DemoLesson {
-  /** Key of the subject the lesson belongs to (see demo.ts). */
+  /** Key of the subject the lesson belongs to (see curriculum.ts). */
   subject: string;
   title: string;
   summary: string;

@@ -3,6 +3,7 @@ import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/database.ts';
 import { verifyPassword } from '../../auth/password.ts';
+import { localDay, zonedInstant } from '../../time.ts';
 import type { Database } from '../client.ts';
 import {
   chapters,
@@ -19,7 +20,6 @@ import {
   users,
 } from '../schema/index.ts';
 import { DEMO_NEWCOMER_EMAIL, seedDemo } from './demo.ts';
-import { localDay, zonedInstant } from './time.ts';
 
 // 12:00 in Paris on a weekday; a fixed clock keeps the assertions exact.
 const NOW = new Date('2026-03-10T11:00:00Z');

@@ -2,7 +2,18 @@ import type { Entity } from '@skolar/shared';
 import { and, asc, eq, getTableColumns, gte, isNull, type SQL, sql } from 'drizzle-orm';
 import type { can } from '../../auth/policy.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { evaluations, subjects, trainings } from '../../db/schema/index.ts';
+import { evaluations, institutions, subjects, trainings } from '../../db/schema/index.ts';
+import { DEFAULT_TIME_ZONE } from '../../time.ts';
+
+/** The zone of the institution's calendar; the platform's for the super-admin, who has none. */
+export async function timeZoneOf(db: DbOrTx, institutionId: number | null): Promise<string> {
+  if (institutionId === null) return DEFAULT_TIME_ZONE;
+  const [row] = await db
+    .select({ timezone: institutions.timezone })
+    .from(institutions)
+    .where(eq(institutions.id, institutionId));
+  return row?.timezone ?? DEFAULT_TIME_ZONE;
+}
 
 /** All counts in one statement: one scalar sub-select per entity, non-archived rows only. */
 export async function countScoped(

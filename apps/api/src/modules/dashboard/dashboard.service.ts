@@ -5,14 +5,16 @@ import { can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { evaluations } from '../../db/schema/index.ts';
-import { countScoped, upcomingEvaluations } from './dashboard.queries.ts';
+import { localDay } from '../../time.ts';
+import { countScoped, timeZoneOf, upcomingEvaluations } from './dashboard.queries.ts';
 
 /**
  * The signed-in home: how many of each thing the actor may see (policy scopes, one statement) and
- * their next evaluations. Entities the role may not list are left out rather than refused.
+ * their next evaluations, from today in the actor's institution (evaluation days are typed in its
+ * zone). Entities the role may not list are left out rather than refused.
  */
 export async function dashboard(ctx: AppContext, actor: Actor) {
-  const today = ctx.clock.now().toISOString().slice(0, 10);
+  const today = localDay(ctx.clock.now(), await timeZoneOf(ctx.db, actor.institutionId));
   const keys = (DASHBOARD_COUNTS[actor.role] as readonly Entity[]).filter((key) =>
     roleMay(actor.role, 'list', key),
   );

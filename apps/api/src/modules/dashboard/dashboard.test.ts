@@ -9,7 +9,7 @@ import {
   createUser,
 } from '../../../test/factories.ts';
 
-const { app, db } = await createTestApp();
+const { app, db, clock } = await createTestApp();
 
 const dashboardOf = async (email: string) => {
   const { accessToken } = await signIn(app, email);
@@ -79,5 +79,77 @@ describe('GET /api/me/dashboard', () => {
   it('needs a session', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/me/dashboard' });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe("GET /api/me/dashboard: today is the institution's day", () => {
+  const moveClockTo = (instant: string) =>
+    clock.advance(Date.parse(instant) - clock.now().getTime());
+  const upcomingOf = async (email: string) => {
+    const body = (await dashboardOf(email)).json();
+    return {
+      titles: body.upcoming.map((e: { title: string }) => e.title),
+      count: body.counts.find((c: { key: string }) => c.key === 'evaluation')?.value,
+    };
+  };
+  /** A student of an institution in the zone, with one exam on each of the days. */
+  const studentWithExams = async (timezone: string, name: string, days: string[]) => {
+    const school = await createInstitution(db, { timezone });
+    const student = await createUser(db, 'student', school.id);
+    const training = await createTraining(
+      db,
+      await createPromotion(db, school.id, { students: [student.id] }),
+    );
+    const subject = await createSubject(db, school.id);
+    for (const date of days) {
+      await createEvaluation(db, training, subject.id, { date, title: `${name} ${date}` });
+    }
+    return student;
+  };
+  let parisian: Awaited<ReturnType<typeof createUser>>;
+  let guyanese: Awaited<ReturnType<typeof createUser>>;
+  let superAdmin: Awaited<ReturnType<typeof createUser>>;
+  beforeAll(async () => {
+    parisian = await studentWithExams('Europe/Paris', 'Paris', [
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-24',
+    ]);
+    guyanese = await studentWithExams('America/Cayenne', 'Cayenne', ['2026-11-22', '2026-11-23']);
+    superAdmin = await createUser(db, 'super-admin', null);
+  });
+
+  it("shows today's exam at 23:30 in Paris", async () => {
+    moveClockTo('2026-11-22T22:30:00Z');
+    expect(await upcomingOf(parisian.email)).toEqual({
+      titles: ['Paris 2026-11-22', 'Paris 2026-11-23', 'Paris 2026-11-24'],
+      count: 3,
+    });
+  });
+
+  it('leaves yesterday out at 00:30 in Paris, while it is still yesterday in UTC', async () => {
+    moveClockTo('2026-11-22T23:30:00Z');
+    expect(await upcomingOf(parisian.email)).toEqual({
+      titles: ['Paris 2026-11-23', 'Paris 2026-11-24'],
+      count: 2,
+    });
+  });
+
+  it("counts from the platform's day (Paris) for the super-admin, who has no institution", async () => {
+    const { titles } = await upcomingOf(superAdmin.email);
+    expect(titles.slice(0, 3)).toEqual([
+      'Paris 2026-11-23',
+      'Cayenne 2026-11-23',
+      'Paris 2026-11-24',
+    ]);
+    expect(titles.filter((title: string) => title.endsWith('2026-11-22'))).toEqual([]);
+  });
+
+  it("shows today's exam at 23:30 in French Guiana, when it is already tomorrow in UTC", async () => {
+    moveClockTo('2026-11-23T02:30:00Z');
+    expect(await upcomingOf(guyanese.email)).toEqual({
+      titles: ['Cayenne 2026-11-22', 'Cayenne 2026-11-23'],
+      count: 2,
+    });
   });
 });

@@ -1,0 +1,355 @@
+import { minuteOfDay, timeOfMinutes } from '../../time.ts';
+import type { Tx } from '../client.ts';
+import { type evaluations, questions } from '../schema/index.ts';
+import { createEvaluation } from './factories.ts';
+import { DEMO_ZONES, dayOf, type IdOf, type InstitutionKey, idsOf, instantOf } from './keys.ts';
+
+type EvaluationSeed = Omit<
+  typeof evaluations.$inferInsert,
+  'institution_id' | 'training_id' | 'subject_id' | 'date' | 'deadline'
+> & {
+  key: string;
+  institution: InstitutionKey;
+  training: string;
+  subject: string;
+  /** The date, in days from the institution's today. */
+  day: number;
+  /** A project's deadline: a wall-clock time some days from today, or some hours from now. */
+  deadline?: { day: number; time: string } | { hoursFromNow: number };
+  /** The exam is open now: its window is set around `now`. */
+  openNow?: true;
+};
+
+/** Past, open and coming exams and projects; the past ones are graded in results.ts. */
+export const EVALUATIONS: EvaluationSeed[] = [
+  {
+    key: 'algoMidterm',
+    institution: 'ulc',
+    training: 'algoProg',
+    subject: 'algo',
+    type: 'exam',
+    title: 'Partiel d’algorithmique',
+    description: 'Complexité, tris et récursivité. Documents interdits.',
+    day: -30,
+    start_time: '09:00:00',
+    end_time: '11:00:00',
+    duration_minutes: 120,
+    location: 'Salle B203',
+    organizer: 'Thomas Lefèvre',
+    domain: 'Informatique',
+    percentage: 40,
+    scale: 20,
+  },
+  {
+    key: 'algoQuiz',
+    institution: 'ulc',
+    training: 'algoProg',
+    subject: 'algo',
+    type: 'exam',
+    title: 'Contrôle continu : complexité',
+    description:
+      'Quatre questions en ligne sur la complexité des algorithmes. Une seule tentative de 90 minutes.',
+    day: 0,
+    openNow: true,
+    duration_minutes: 90,
+    location: 'En ligne',
+    organizer: 'Thomas Lefèvre',
+    domain: 'Informatique',
+    percentage: 30,
+    scale: 20,
+    has_quiz: true,
+  },
+  {
+    key: 'algoFinal',
+    institution: 'ulc',
+    training: 'algoProg',
+    subject: 'algo',
+    type: 'exam',
+    title: 'Examen final d’algorithmique',
+    description: 'Sur tout le programme du semestre.',
+    day: 7,
+    start_time: '09:00:00',
+    end_time: '12:00:00',
+    duration_minutes: 180,
+    location: 'Amphithéâtre Marie-Curie',
+    organizer: 'Thomas Lefèvre',
+    domain: 'Informatique',
+    percentage: 30,
+    scale: 20,
+  },
+  {
+    key: 'tsCli',
+    institution: 'ulc',
+    training: 'algoProg',
+    subject: 'ts',
+    type: 'project',
+    title: 'Projet : gestionnaire de tâches en ligne de commande',
+    description: 'Un outil en TypeScript avec tests unitaires, à rendre sous forme d’archive.',
+    day: -35,
+    deadline: { day: -10, time: '23:59' },
+    organizer: 'Thomas Lefèvre',
+    domain: 'Informatique',
+    percentage: 50,
+    scale: 20,
+  },
+  {
+    key: 'tsApi',
+    institution: 'ulc',
+    training: 'algoProg',
+    subject: 'ts',
+    type: 'project',
+    title: 'Projet : API REST typée',
+    description: 'Concevoir et documenter une petite API avec validation des entrées et tests.',
+    day: -11,
+    deadline: { hoursFromNow: 72 },
+    organizer: 'Thomas Lefèvre',
+    domain: 'Informatique',
+    percentage: 50,
+    scale: 20,
+  },
+  {
+    key: 'sqlQuiz',
+    institution: 'ulc',
+    training: 'algoProg',
+    subject: 'sql',
+    type: 'exam',
+    title: 'Interrogation SQL',
+    description: 'Requêtes, jointures et agrégats sur une base fournie.',
+    day: -20,
+    start_time: '14:00:00',
+    end_time: '15:00:00',
+    duration_minutes: 60,
+    location: 'Salle informatique C12',
+    organizer: 'Thomas Lefèvre',
+    domain: 'Bases de données',
+    percentage: 40,
+    scale: 20,
+  },
+  {
+    key: 'sqlFinal',
+    institution: 'ulc',
+    training: 'algoProg',
+    subject: 'sql',
+    type: 'exam',
+    title: 'Examen de bases de données',
+    description: 'Modélisation et SQL, sur papier.',
+    day: 8,
+    start_time: '14:00:00',
+    end_time: '16:00:00',
+    duration_minutes: 120,
+    location: 'Salle B203',
+    organizer: 'Thomas Lefèvre',
+    domain: 'Bases de données',
+    percentage: 60,
+    scale: 20,
+  },
+  {
+    key: 'probaMidterm',
+    institution: 'ulc',
+    training: 'algoProg',
+    subject: 'proba',
+    type: 'exam',
+    title: 'Partiel de probabilités',
+    description: 'Variables aléatoires discrètes et continues.',
+    day: -14,
+    start_time: '10:00:00',
+    end_time: '12:00:00',
+    duration_minutes: 120,
+    location: 'Salle A110',
+    organizer: 'Nathalie Girard',
+    domain: 'Mathématiques',
+    percentage: 50,
+    scale: 20,
+  },
+  {
+    key: 'statsFinal',
+    institution: 'ulc',
+    training: 'algoProg',
+    subject: 'proba',
+    type: 'exam',
+    title: 'Examen de statistiques',
+    description: 'Estimation et tests, calculatrice autorisée.',
+    day: 9,
+    start_time: '10:00:00',
+    end_time: '12:00:00',
+    duration_minutes: 120,
+    location: 'Salle A110',
+    organizer: 'Nathalie Girard',
+    domain: 'Mathématiques',
+    percentage: 50,
+    scale: 20,
+  },
+  {
+    key: 'webProject',
+    institution: 'ulc',
+    training: 'algoProg',
+    subject: 'web',
+    type: 'project',
+    title: 'Projet : site vitrine accessible',
+    description: 'Un site de trois pages conforme aux règles d’accessibilité, noté sur 40.',
+    day: -40,
+    deadline: { day: -5, time: '18:00' },
+    organizer: 'Marc Fontaine',
+    domain: 'Développement web',
+    percentage: 100,
+    scale: 40,
+  },
+  {
+    key: 'responsive',
+    institution: 'ehn',
+    training: 'frontEnd',
+    subject: 'htmlcss',
+    type: 'exam',
+    title: 'Évaluation intégration responsive',
+    description: 'Intégrer une maquette fournie en moins de deux heures.',
+    day: -12,
+    start_time: '09:00:00',
+    end_time: '11:00:00',
+    duration_minutes: 120,
+    location: 'Atelier 1',
+    organizer: 'Sophie Bernard',
+    domain: 'Intégration',
+    percentage: 40,
+    scale: 20,
+  },
+  {
+    key: 'jsQuizApp',
+    institution: 'ehn',
+    training: 'frontEnd',
+    subject: 'js',
+    type: 'project',
+    title: 'Projet : application de quiz en JavaScript',
+    description: 'Une application sans framework qui charge ses questions depuis un fichier JSON.',
+    day: -7,
+    deadline: { day: 10, time: '23:59' },
+    organizer: 'Sophie Bernard',
+    domain: 'JavaScript',
+    percentage: 60,
+    scale: 20,
+  },
+  {
+    key: 'jsExam',
+    institution: 'ehn',
+    training: 'frontEnd',
+    subject: 'js',
+    type: 'exam',
+    title: 'Examen JavaScript',
+    description: 'Questions de cours et petits exercices sur le DOM.',
+    day: 6,
+    start_time: '13:30:00',
+    end_time: '15:30:00',
+    duration_minutes: 120,
+    location: 'Atelier 2',
+    organizer: 'Sophie Bernard',
+    domain: 'JavaScript',
+    percentage: 40,
+    scale: 20,
+  },
+  {
+    key: 'scrumExam',
+    institution: 'nla',
+    training: 'agilePm',
+    subject: 'scrum',
+    type: 'exam',
+    title: 'Abschlussprüfung Scrum',
+    description: 'Multiple-Choice-Prüfung zum Scrum Guide.',
+    day: 14,
+    start_time: '10:00:00',
+    end_time: '11:30:00',
+    duration_minutes: 90,
+    location: 'Seminarraum Elbe',
+    organizer: 'Jonas Becker',
+    domain: 'Agile Methoden',
+    percentage: 100,
+    scale: 20,
+  },
+];
+
+/** The online quiz of the exam open now: one question of each kind. */
+const QUIZ = [
+  {
+    kind: 'single',
+    prompt:
+      'Quelle est la complexité de la recherche dichotomique dans un tableau trié de n éléments ?',
+    choices: ['O(1)', 'O(log n)', 'O(n)', 'O(n log n)'],
+    answer_key: { choices: [1] },
+    points: 2,
+    position: 1,
+  },
+  {
+    kind: 'multiple',
+    prompt: 'Parmi ces tris, lesquels sont en O(n log n) dans le pire cas ?',
+    choices: ['Tri fusion', 'Tri rapide', 'Tri par tas', 'Tri par insertion'],
+    answer_key: { choices: [0, 2] },
+    points: 3,
+    position: 2,
+  },
+  {
+    kind: 'short',
+    prompt:
+      'Combien de comparaisons, au plus, fait une recherche dichotomique dans un tableau trié de 1024 éléments ?',
+    answer_key: { accepted: ['11'] },
+    points: 2,
+    position: 3,
+  },
+  {
+    kind: 'long',
+    prompt:
+      'Expliquez pourquoi deux boucles imbriquées sur un même tableau de n éléments donnent une complexité quadratique. Illustrez par un exemple de votre choix.',
+    points: 5,
+    position: 4,
+  },
+] satisfies Omit<typeof questions.$inferInsert, 'evaluation_id'>[];
+
+/**
+ * The window of the exam open now: from about an hour ago to about three hours from now, within
+ * today in the institution's zone (after 20:59 it ends at 23:59:59).
+ */
+function windowAround(now: Date, institution: InstitutionKey) {
+  const minute = minuteOfDay(now, DEMO_ZONES[institution]);
+  return {
+    start_time: timeOfMinutes(Math.max(0, minute - 60)),
+    end_time: minute + 180 >= 24 * 60 ? '23:59:59' : timeOfMinutes(minute + 180),
+  };
+}
+
+/** A project's deadline; one counted from now is rounded down to the minute. */
+function deadlineOf(now: Date, institution: InstitutionKey, deadline: EvaluationSeed['deadline']) {
+  if (deadline === undefined) return undefined;
+  if ('hoursFromNow' in deadline) {
+    const at = now.getTime() + deadline.hoursFromNow * 3_600_000;
+    return new Date(Math.floor(at / 60_000) * 60_000);
+  }
+  return instantOf(now, institution, deadline.day, deadline.time);
+}
+
+/** The evaluations (through the shared factory) and the quiz of the open exam. */
+export async function seedEvaluations(
+  tx: Tx,
+  deps: { now: Date; institution: IdOf<InstitutionKey>; training: IdOf; subject: IdOf },
+): Promise<IdOf> {
+  const rows = [];
+  for (const seed of EVALUATIONS) {
+    const { key, institution, training, subject, day, deadline, openNow, ...row } = seed;
+    const inTraining = {
+      id: deps.training(training),
+      institution_id: deps.institution(institution),
+    };
+    rows.push(
+      await createEvaluation(tx, inTraining, deps.subject(subject), {
+        ...row,
+        date: dayOf(deps.now, institution, day),
+        ...(openNow ? windowAround(deps.now, institution) : {}),
+        deadline: deadlineOf(deps.now, institution, deadline),
+      }),
+    );
+  }
+  const evaluation = idsOf(
+    EVALUATIONS.map((e) => e.key),
+    rows,
+  );
+  await tx
+    .insert(questions)
+    .values(QUIZ.map((item) => ({ ...item, evaluation_id: evaluation('algoQuiz') })));
+  return evaluation;
+}

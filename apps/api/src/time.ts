@@ -1,0 +1,75 @@
+// Calendar maths, in one place. The database stores instants (timestamptz, UTC); people type days
+// and wall-clock times in their institution's time zone. Days are `YYYY-MM-DD` strings (the
+// `date` columns), times `HH:MM[:SS]` (the `time` columns), zones IANA names.
+import { TZDate, tz, tzOffset } from '@date-fns/tz';
+import {
+  addDays,
+  format,
+  getMonth,
+  getYear,
+  isValid,
+  parseISO,
+  subDays,
+  subMinutes,
+} from 'date-fns';
+
+/** The platform's zone: a new institution's default, and the super-admin's (who has none). */
+export const DEFAULT_TIME_ZONE = 'Europe/Paris';
+
+// Plain days are counted in UTC, where every day has 24 hours.
+const utc = tz('UTC');
+const DAY_FORMAT = 'yyyy-MM-dd';
+
+function parseDay(day: string): TZDate {
+  const parsed = parseISO(day, { in: utc });
+  if (!isValid(parsed)) throw new RangeError(`not a day: ${day}`);
+  return parsed;
+}
+
+/** The calendar day (`YYYY-MM-DD`) the wall clock of the zone shows at an instant. */
+export function localDay(instant: Date, zone: string): string {
+  return format(instant, DAY_FORMAT, { in: tz(zone) });
+}
+
+/** Minutes after midnight the wall clock of the zone shows at an instant (seconds dropped). */
+export function minuteOfDay(instant: Date, zone: string): number {
+  const wall = new TZDate(instant.getTime(), zone);
+  return wall.getHours() * 60 + wall.getMinutes();
+}
+
+/** A day plus a number of calendar days (negative to go back). */
+export function plusDays(day: string, days: number): string {
+  return format(addDays(parseDay(day), days), DAY_FORMAT);
+}
+
+/**
+ * The instant at which the wall clock of the zone reads `day` `time`. Daylight saving: a time
+ * skipped in spring (02:30 on the last Sunday of March in Paris) is moved forward by the gap
+ * (03:30 summer time); a time that happens twice in autumn is its first occurrence, as in
+ * iCalendar (RFC 5545).
+ */
+export function zonedInstant(day: string, time: string, zone: string): Date {
+  const found = parseISO(`${day}T${time}`, { in: tz(zone) });
+  if (!isValid(found)) throw new RangeError(`not a day and time: ${day} ${time}`);
+  // In the overlap the library may answer either occurrence, depending on the machine's own zone.
+  const wentBack = tzOffset(zone, subDays(found, 1)) - tzOffset(zone, found);
+  if (wentBack > 0) {
+    const earlier = subMinutes(found, wentBack);
+    const wall = "yyyy-MM-dd'T'HH:mm:ss.SSS";
+    if (format(earlier, wall) === format(found, wall)) return new Date(earlier.getTime());
+  }
+  return new Date(found.getTime());
+}
+
+/** `HH:MM:SS` of a number of minutes (and seconds) after midnight. */
+export function timeOfMinutes(minutes: number, seconds = 0): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:${pad(seconds)}`;
+}
+
+/** The academic year (September to August) a day belongs to, e.g. `2026-2027`. */
+export function academicYear(day: string): string {
+  const date = parseDay(day);
+  const start = getMonth(date) >= 8 ? getYear(date) : getYear(date) - 1;
+  return `${start}-${start + 1}`;
+}
