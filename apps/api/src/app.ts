@@ -188,5 +188,3 @@ export async function buildApp(
 
   return app;
 }
-
-export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -9,7 +9,7 @@ import { startOutboxWorker } from './jobs/outbox-worker.ts';
 import { mailTransportFor } from './mail/transport.ts';
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, embedded PGlite otherwise. */
-export function openConfiguredDatabase(config: Config): Promise<Database> {
+function openConfiguredDatabase(config: Config): Promise<Database> {
   return config.DATABASE_URL
     ? openDatabase({ kind: 'postgres', url: config.DATABASE_URL })
     : openDatabase({ kind: 'pglite', dataDir: config.DATA_DIR });

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The 10,000 most common passwords (lower-cased), generated once from @zxcvbn-ts/language-common
+ * The 10,000 most common passwords (lower-cased), generated once from @zxcvbn-ts/language-common 4.x (not a dependency)
  * into common-passwords.txt, which ships with the code (build.mjs copies it next to server.js).
  */
 function load(): ReadonlySet<string> {

@@ -5,9 +5,9 @@ import { type Locale, localeFromHeader } from '../i18n/messages.ts';
 import { type Actor, resolveSession, SESSION_ABSOLUTE_MS } from './sessions.ts';
 import { safeEqual, xsrfFor } from './tokens.ts';
 
-export const SESSION_COOKIE = 'skolar_session';
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
+const SESSION_COOKIE = 'skolar_session';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {

@@ -12,10 +12,7 @@ import { requireStepUp, STEP_UP_HEADER } from './step-up.ts';
  * - `{ signedIn: reason }`: any signed-in user, on their own account or session;
  * - `{ public: reason }`: anyone, signed in or not.
  */
-export type RouteAccess =
-  | { entity: Entity; action: Action }
-  | { signedIn: string }
-  | { public: string };
+type RouteAccess = { entity: Entity; action: Action } | { signedIn: string } | { public: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,7 +28,7 @@ declare module 'fastify' {
   }
 }
 
-export interface RegisteredRoute {
+interface RegisteredRoute {
   method: string;
   url: string;
   access: RouteAccess;

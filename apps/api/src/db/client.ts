@@ -12,7 +12,7 @@ import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The Drizzle database, the same type whether PGlite or node-postgres is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle; services accept `Db | Tx` through this alias. */
@@ -29,7 +29,7 @@ export interface Database {
 export class DatabaseLockedError extends Error {}
 
 /** The committed SQL migrations, beside the sources in dev and copied next to the bundle in dist. */
-export function migrationsFolder(): string {
+function migrationsFolder(): string {
   const here = dirname(fileURLToPath(import.meta.url));
   const candidates = [resolve(here, 'migrations'), resolve(here, 'db/migrations')];
   const found = candidates.find((dir) => existsSync(resolve(dir, 'meta/_journal.json')));

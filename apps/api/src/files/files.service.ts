@@ -6,8 +6,6 @@ import { files } from '../db/schema/index.ts';
 import { notFound, unauthenticated } from '../http/errors.ts';
 import { storageFor } from './storage.ts';
 
-export type StoredFile = typeof files.$inferSelect;
-
 /**
  * A file's row and bytes for the actor, as the policy of the row that links it allows
  * (`can(actor, 'read', 'file')`): public logos and covers to anyone; otherwise a guest gets 401

@@ -25,7 +25,7 @@ interface KindRule {
 }
 
 /** What each kind of file may be (decisions.md): images are re-encoded, documents kept as sent. */
-export const KIND_RULES: Record<FileKind, KindRule> = {
+const KIND_RULES: Record<FileKind, KindRule> = {
   'institution/logo': { types: IMAGES, maxBytes: 2 * MB, maxSide: 1024 },
   'user/picture': { types: IMAGES, maxBytes: 2 * MB, maxSide: 1024 },
   'formation/cover': { types: IMAGES, maxBytes: 5 * MB, maxSide: 2048 },
@@ -36,8 +36,8 @@ export const KIND_RULES: Record<FileKind, KindRule> = {
   resource: { types: DOCUMENTS, maxBytes: MAX_UPLOAD_BYTES },
 };
 
-export const tooLarge = () => new HttpError(413, 'errors.too_large');
-export const unsupportedType = () => new HttpError(415, 'errors.unsupported_type');
+const tooLarge = () => new HttpError(413, 'errors.too_large');
+const unsupportedType = () => new HttpError(415, 'errors.unsupported_type');
 
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
@@ -47,13 +47,7 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 /** The URL that serves a stored file (and that `logo_link`, `cover_link`… keep). */
-export const fileUrl = (id: number) => `/api/files/${id}`;
-
-/** Parses the id back out of a `/api/files/<id>` link; null for any other link. */
-export function fileIdOf(link: string | null | undefined): number | null {
-  const match = link ? /^\/api\/files\/(\d+)$/.exec(link) : null;
-  return match ? Number(match[1]) : null;
-}
+const fileUrl = (id: number) => `/api/files/${id}`;
 
 /** Keeps a file name printable and short; it is only ever shown, never used as a path. */
 function cleanName(name: string | undefined): string {

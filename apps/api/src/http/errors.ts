@@ -23,7 +23,6 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = () => new HttpError(400, 'errors.bad_request');
 export const unauthenticated = () => new HttpError(401, 'errors.unauthenticated');
 export const forbidden = () => new HttpError(403, 'errors.forbidden');
 export const notFound = () => new HttpError(404, 'errors.not_found');

@@ -9,7 +9,7 @@ import type { MailTransport } from '../mail/transport.ts';
 /** After this many failed attempts a mail is marked failed and left alone. */
 export const MAX_MAIL_ATTEMPTS = 6;
 /** The first retry waits this long; each next one twice as long (30 s, 1 min, 2 min, 4 min…). */
-export const MAIL_BACKOFF_MS = 30 * 1000;
+const MAIL_BACKOFF_MS = 30 * 1000;
 /**
  * A claim's lease: a row stays `sending` with `next_attempt_at` this far ahead; if its node dies
  * mid-send, the row is taken again once the lease has run out.

@@ -198,7 +198,7 @@ const DEFAULT_INSTITUTION = 'Skolar';
 const DEFAULT_COLOUR = '#144E5E';
 
 /** Escapes a value for HTML text and attribute positions. */
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')

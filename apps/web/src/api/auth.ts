@@ -1,7 +1,7 @@
 import type { AuthInfo, DemoAccount, LoginAnswer, LoginBody, LoginMfaBody } from '@skolar/shared';
 import { http } from '../lib/http.ts';
 
-export type { AuthInfo, InstitutionSummary, LoginAnswer } from '@skolar/shared';
+export type { AuthInfo, LoginAnswer } from '@skolar/shared';
 
 /** Signs in; the API also sets the session and XSRF cookies. */
 export const login = (body: LoginBody) => http.post<LoginAnswer>('/api/auth/login', body);

@@ -16,7 +16,7 @@ export function cataloguesFiles(locale: Locale): Record<string, Catalogue> {
 }
 
 /** The whole catalogue of a language: its area files side by side (their top-level keys differ). */
-export function catalogueOf(locale: Locale): Catalogue {
+function catalogueOf(locale: Locale): Catalogue {
   return Object.assign({}, ...Object.values(cataloguesFiles(locale)));
 }
 

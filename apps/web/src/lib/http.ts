@@ -19,7 +19,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const UNSAFE: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The value of a cookie readable by scripts, or undefined. */
-export function readCookie(name: string): string | undefined {
+function readCookie(name: string): string | undefined {
   for (const pair of document.cookie.split(';')) {
     const [key, ...value] = pair.trim().split('=');
     if (key === name) return decodeURIComponent(value.join('='));
@@ -49,7 +49,7 @@ async function toApiError(response: Response): Promise<ApiError> {
  * The web app's one HTTP client: cookies included, JSON in and out, the XSRF cookie echoed on
  * unsafe methods, the interface language sent; non-2xx answers throw an ApiError.
  */
-export async function request<T>(
+async function request<T>(
   method: Method,
   path: string,
   body?: unknown,

@@ -2,7 +2,7 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type ConfirmKind = 'delete' | 'dissociate' | 'archive' | 'unarchive';
+type ConfirmKind = 'delete' | 'dissociate' | 'archive' | 'unarchive';
 
 interface ConfirmDialogProps {
   kind: ConfirmKind;

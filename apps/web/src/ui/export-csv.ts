@@ -29,7 +29,7 @@ export function toCsv<T>(rows: T[], columns: CsvColumn<T>[]): string {
  * Every row of a list for the current search, sort and archived filter (not only the page on
  * screen), fetched page by page from the same endpoint the list uses.
  */
-export async function fetchAllRows<T>(path: string, state: ListState): Promise<T[]> {
+async function fetchAllRows<T>(path: string, state: ListState): Promise<T[]> {
   const rows: T[] = [];
   for (let page = 1; page <= MAX_PAGES; page += 1) {
     const params = new URLSearchParams({ page: String(page), per_page: String(PAGE_SIZE) });
@@ -45,7 +45,7 @@ export async function fetchAllRows<T>(path: string, state: ListState): Promise<T
 }
 
 /** Starts the browser's download of a text file. */
-export function download(filename: string, content: string, type = 'text/csv;charset=utf-8') {
+function download(filename: string, content: string, type = 'text/csv;charset=utf-8') {
   const url = URL.createObjectURL(new Blob([content], { type }));
   const link = document.createElement('a');
   link.href = url;

@@ -40,9 +40,6 @@ function institutionRule(
 export const userBody = z.object(userFields).superRefine(institutionRule);
 export type UserBody = z.input<typeof userBody>;
 
-/** `PATCH /api/users/:id` (with a step-up token). */
-export const userUpdateBody = userBody;
-
 /** A user as the super-admin's lists show them. */
 export interface UserRow {
   id: number;

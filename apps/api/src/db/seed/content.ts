@@ -1,6 +1,6 @@
 // Teaching content of the demo: lessons with their chapters (Markdown) and a few links.
 
-export interface DemoChapter {
+interface DemoChapter {
   title: string;
   content: string;
   links?: { title: string; url: string }[];

@@ -20,7 +20,7 @@ const refused = () => new HttpError(415, 'account.picture_type');
  * Re-encodes an uploaded picture: the type is read from the bytes (not the name or the header),
  * then sharp decodes and draws a new WebP, so no script, EXIF/GPS or other metadata survives.
  */
-export async function reencodePicture(bytes: Buffer): Promise<Buffer> {
+async function reencodePicture(bytes: Buffer): Promise<Buffer> {
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !(PICTURE_TYPES as readonly string[]).includes(type.mime)) throw refused();
   try {

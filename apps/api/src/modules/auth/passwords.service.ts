@@ -17,7 +17,7 @@ import { findUserByEmail } from './auth.queries.ts';
 /** A reset link lasts 60 minutes (the rule). */
 export const RESET_TTL_MS = 60 * 60 * 1000;
 /** A self-requested verification link lasts a day. */
-export const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 
 const linkInvalid = () => new HttpError(400, 'account.link_invalid');
 

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { institutions, modules, trainingModules, trainings } from '../../db/schema/index.ts';
 
 /** The catalogue never grows past this in one answer (a bounded public list, not a table). */
-export const CATALOGUE_LIMIT = 500;
+const CATALOGUE_LIMIT = 500;
 
 const institutionFields = {
   id: institutions.id,

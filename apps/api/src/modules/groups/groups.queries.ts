@@ -9,7 +9,7 @@ const outerId = sql.raw('"groups"."id"');
 const nbStudents = sql<number>`(select count(*)::int from ${groupStudents} where ${groupStudents.group_id} = ${outerId})`;
 const nbSubjects = sql<number>`(select count(*)::int from ${groupSubjects} where ${groupSubjects.group_id} = ${outerId})`;
 
-export const groupColumns = {
+const groupColumns = {
   id: groups.id,
   institution_id: groups.institution_id,
   promotion_id: groups.promotion_id,

@@ -18,7 +18,7 @@ const nbTeachers = sql<number>`(select count(*)::int from ${promotionTeachers} w
 const nbTrainings = sql<number>`(select count(*)::int from ${trainings} where ${trainings.promotion_id} = ${outerId} and ${trainings.archived_at} is null)`;
 const nbGroups = sql<number>`(select count(*)::int from ${groups} where ${groups.promotion_id} = ${outerId} and ${groups.archived_at} is null)`;
 
-export const promotionColumns = {
+const promotionColumns = {
   id: promotions.id,
   institution_id: promotions.institution_id,
   program_id: promotions.program_id,

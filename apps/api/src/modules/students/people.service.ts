@@ -29,7 +29,7 @@ import { listPeople, personColumns, personLinks } from './people.queries.ts';
 export type PersonKind = 'student' | 'teacher';
 
 /** The person's e-mail must not be used by any other account, whatever its case. */
-export async function assertEmailFree(db: DbOrTx, email: string, exceptId?: number) {
+async function assertEmailFree(db: DbOrTx, email: string, exceptId?: number) {
   const [taken] = await db
     .select({ id: users.id })
     .from(users)

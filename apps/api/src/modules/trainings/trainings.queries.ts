@@ -19,7 +19,7 @@ const nbSubjects = sql<number>`(select count(distinct ${moduleSubjects.subject_i
   join ${trainingModules} on ${trainingModules.module_id} = ${moduleSubjects.module_id}
   where ${trainingModules.training_id} = ${outerId})`;
 
-export const trainingColumns = {
+const trainingColumns = {
   id: trainings.id,
   institution_id: trainings.institution_id,
   institution_name: institutions.name,

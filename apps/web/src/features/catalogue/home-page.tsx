@@ -22,7 +22,7 @@ import { TrainingsBlock } from './grouped-catalogue.tsx';
 import { InstitutionsCarousel } from './institutions-carousel.tsx';
 
 /** The five anchor sections of the landing page, in page order. */
-export const HOME_SECTIONS = ['welcome', 'trainings', 'partners', 'schools', 'contact'] as const;
+const HOME_SECTIONS = ['welcome', 'trainings', 'partners', 'schools', 'contact'] as const;
 
 const OFFERS = [
   { key: 'certifications', Icon: Award },

@@ -31,7 +31,7 @@ const FIELDS = ['first_name', 'last_name', 'email', 'phone', 'need', 'object', '
 type Field = (typeof FIELDS)[number];
 
 /** Spec: the success toast shows 7 s. */
-export const CONTACT_SUCCESS_MS = 7000;
+const CONTACT_SUCCESS_MS = 7000;
 
 /**
  * The contact form. Guests: title, subtitle and a full-width Send. Signed-in users: the heading,

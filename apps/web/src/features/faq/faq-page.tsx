@@ -5,7 +5,7 @@ import { usePageTitle } from '../../ui/page-title.ts';
 import './faq.css';
 
 /** The questions of the FAQ, by topic (texts in public.faq.*). */
-export const FAQ = {
+const FAQ = {
   platform: ['what', 'who', 'languages', 'theme'],
   trainings: ['catalogue', 'certificate', 'enrol'],
   account: ['login', 'password', 'expired', 'data'],

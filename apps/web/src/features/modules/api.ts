@@ -20,8 +20,3 @@ export const createModule = (body: ModuleBody) => http.post<ModuleDetail>('/api/
 
 export const updateModule = (id: number, body: ModuleBody) =>
   http.patch<ModuleDetail>(`/api/modules/${id}`, body);
-
-export const setModuleArchived = (id: number, archived: boolean) =>
-  http.post<ModuleDetail>(`/api/modules/${id}/${archived ? 'archive' : 'unarchive'}`);
-
-export const deleteModule = (id: number) => http.delete(`/api/modules/${id}`);

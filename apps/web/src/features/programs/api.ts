@@ -2,7 +2,7 @@ import type { Program, ProgramBody } from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
 import { http, stepUpHeader } from '../../lib/http.ts';
 
-export interface ProgramPromotion {
+interface ProgramPromotion {
   id: number;
   name: string;
   academic_year: string;
@@ -28,8 +28,3 @@ export const createProgram = (body: ProgramBody) => http.post<ProgramDetail>('/a
 
 export const updateProgram = (id: number, body: ProgramBody, token: string) =>
   http.patch<ProgramDetail>(`/api/programs/${id}`, body, stepUpHeader(token));
-
-export const setProgramArchived = (id: number, archived: boolean) =>
-  http.post<ProgramDetail>(`/api/programs/${id}/${archived ? 'archive' : 'unarchive'}`);
-
-export const deleteProgram = (id: number) => http.delete(`/api/programs/${id}`);
