@@ -14,7 +14,6 @@ export * from './mail.ts';
 export * from './modules.ts';
 export * from './programs.ts';
 export * from './promotions.ts';
-export * from './relations.ts';
 export * from './resources.ts';
 export * from './results.ts';
 export * from './seminars.ts';
