@@ -30,6 +30,19 @@ export const conflict = (key: MessageKey = 'errors.conflict') => new HttpError(4
 /** 422 with field errors whose messages are catalogue keys or ready text. */
 export const validationFailed = (errors: FieldErrors) =>
   new HttpError(422, 'errors.validation', errors);
+
+/** A zod error of a schema checked in a service, as field errors (message keys are translated). */
+export function fieldErrorsOf(error: {
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>;
+}) {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.') || '_';
+    const message = isMessageKey(issue.message) ? issue.message : 'errors.validation';
+    errors[field] = [...(errors[field] ?? []), message];
+  }
+  return errors;
+}
 export const tooManyRequests = (retryAfterSeconds: number) => {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   return new HttpError(

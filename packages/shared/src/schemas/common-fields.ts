@@ -48,3 +48,20 @@ export const rowPermissions = z.object({
   archive: z.boolean(),
 });
 export type RowPermissions = z.infer<typeof rowPermissions>;
+
+/**
+ * The body of a `PATCH` (JSON merge patch): every field optional, and an absent field stays as it
+ * is: the defaults of the full schema are removed, or an omitted field would be reset to them.
+ */
+export function patchOf<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape).map(([key, field]) => [
+      key,
+      (field instanceof z.ZodDefault
+        ? (field.unwrap() as z.ZodType)
+        : (field as z.ZodType)
+      ).optional(),
+    ]),
+  );
+  return z.object(shape) as unknown as ReturnType<z.ZodObject<Shape>['partial']>;
+}

@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
+import { changes } from '../../http/patch.ts';
 import { openSessionsOf, userWithPolicy } from './account.queries.ts';
 import { describeUserAgent } from './user-agent.ts';
 
@@ -36,9 +37,10 @@ export async function getSettings(ctx: AppContext, actor: Actor): Promise<Settin
 export async function updateSettings(
   ctx: AppContext,
   actor: Actor,
-  body: SettingsBody,
+  body: Partial<SettingsBody>,
 ): Promise<SettingsAnswer> {
-  await ctx.db.update(users).set(body).where(eq(users.id, actor.userId));
+  const set = changes(body);
+  if (set) await ctx.db.update(users).set(set).where(eq(users.id, actor.userId));
   return getSettings(ctx, actor);
 }
 

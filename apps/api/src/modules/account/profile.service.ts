@@ -4,6 +4,7 @@ import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
+import { changes } from '../../http/patch.ts';
 
 /** The signed-in user's own information. */
 export async function getProfile(ctx: AppContext, actor: Actor): Promise<ProfileAnswer> {
@@ -28,17 +29,15 @@ export async function getProfile(ctx: AppContext, actor: Actor): Promise<Profile
 export async function updateProfile(
   ctx: AppContext,
   actor: Actor,
-  body: ProfileBody,
+  body: Partial<ProfileBody>,
 ): Promise<ProfileAnswer> {
-  await ctx.db
-    .update(users)
-    .set({
-      first_name: body.first_name,
-      last_name: body.last_name,
-      gender: body.gender,
-      phone: body.phone ?? null,
-      date_of_birth: body.date_of_birth ?? null,
-    })
-    .where(eq(users.id, actor.userId));
+  const set = changes({
+    first_name: body.first_name,
+    last_name: body.last_name,
+    gender: body.gender,
+    phone: body.phone,
+    date_of_birth: body.date_of_birth,
+  });
+  if (set) await ctx.db.update(users).set(set).where(eq(users.id, actor.userId));
   return getProfile(ctx, actor);
 }

@@ -1,4 +1,4 @@
-import { groupBody, groupRenameBody, idsBody } from '@skolar/shared';
+import { groupBody, groupRenameBody, idsBody, patchOf } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
@@ -94,7 +94,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Rename a group (admin)',
         params: idParams,
-        body: groupRenameBody,
+        body: patchOf(groupRenameBody),
         response: { 200: group, ...errorResponses },
       },
     },

@@ -87,9 +87,9 @@ export async function create(ctx: AppContext, actor: Actor, body: GroupBody) {
   return present(ctx.db, actor, await groupById(ctx.db, row!.id));
 }
 
-export async function rename(ctx: AppContext, actor: Actor, id: number, name: string) {
+export async function rename(ctx: AppContext, actor: Actor, id: number, name?: string) {
   await requireAccess(ctx.db, actor, 'update', 'group', id);
-  await ctx.db.update(groups).set({ name }).where(eq(groups.id, id));
+  if (name !== undefined) await ctx.db.update(groups).set({ name }).where(eq(groups.id, id));
   return present(ctx.db, actor, await groupById(ctx.db, id));
 }
 

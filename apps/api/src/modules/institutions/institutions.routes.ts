@@ -1,4 +1,4 @@
-import { idsBody, institutionBody, rowPermissions } from '@skolar/shared';
+import { idsBody, institutionBody, patchOf, rowPermissions } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
@@ -99,7 +99,7 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Edit an institution (super-admin, with a step-up token in X-Confirm-Token)',
         params: idParams,
-        body: institutionBody,
+        body: patchOf(institutionBody),
         response: { 200: institution, ...errors },
       },
     },

@@ -22,6 +22,7 @@ import {
 import { saveUpload } from '../../files/uploads.ts';
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
+import { changes } from '../../http/patch.ts';
 import {
   existingIds,
   findInstitution,
@@ -74,9 +75,10 @@ export async function create(ctx: AppContext, actor: Actor, body: Body) {
 }
 
 /** Edits an institution; the edit route carries a step-up token (X-Confirm-Token). */
-export async function update(ctx: AppContext, actor: Actor, id: number, body: Body) {
+export async function update(ctx: AppContext, actor: Actor, id: number, body: Partial<Body>) {
   await requireAccess(ctx.db, actor, 'update', 'institution', id);
-  await ctx.db.update(institutions).set(values(body)).where(eq(institutions.id, id));
+  const set = changes({ ...body, nb_levels: body.levels?.length });
+  if (set) await ctx.db.update(institutions).set(set).where(eq(institutions.id, id));
   return present(ctx.db, actor, (await findInstitution(ctx.db, id))!);
 }
 

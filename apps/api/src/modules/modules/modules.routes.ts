@@ -1,4 +1,4 @@
-import { idsBody, moduleBody, rowPermissions } from '@skolar/shared';
+import { idsBody, moduleBody, patchOf, rowPermissions } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
@@ -87,7 +87,7 @@ export const moduleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Edit a module (super-admin)',
         params: idParams,
-        body: moduleBody,
+        body: patchOf(moduleBody),
         response: { 200: moduleRow, ...errors },
       },
     },

@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { modules } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
+import { changes } from '../../http/patch.ts';
 import {
   findModule,
   linkSubjects,
@@ -61,9 +62,10 @@ export async function create(ctx: AppContext, actor: Actor, body: Body) {
   return read(ctx, actor, row!.id);
 }
 
-export async function update(ctx: AppContext, actor: Actor, id: number, body: Body) {
+export async function update(ctx: AppContext, actor: Actor, id: number, body: Partial<Body>) {
   await requireAccess(ctx.db, actor, 'update', 'module', id);
-  await ctx.db.update(modules).set(body).where(eq(modules.id, id));
+  const set = changes(body);
+  if (set) await ctx.db.update(modules).set(set).where(eq(modules.id, id));
   return read(ctx, actor, id);
 }
 

@@ -1,4 +1,4 @@
-import { programBody, rowPermissions } from '@skolar/shared';
+import { patchOf, programBody, rowPermissions } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
@@ -87,7 +87,7 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Edit a program (super-admin, with a step-up token in X-Confirm-Token)',
         params: idParams,
-        body: programBody,
+        body: patchOf(programBody),
         response: { 200: programDetail, ...errors },
       },
     },

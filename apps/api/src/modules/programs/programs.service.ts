@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { programs } from '../../db/schema/index.ts';
 import { conflict } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
+import { changes } from '../../http/patch.ts';
 import { findProgram, listPrograms, programPromotions } from './programs.queries.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof findProgram>>>;
@@ -61,9 +62,10 @@ export async function create(ctx: AppContext, actor: Actor, body: Body) {
 }
 
 /** Edits a program; the edit route carries a step-up token (X-Confirm-Token). */
-export async function update(ctx: AppContext, actor: Actor, id: number, body: Body) {
+export async function update(ctx: AppContext, actor: Actor, id: number, body: Partial<Body>) {
   await requireAccess(ctx.db, actor, 'update', 'program', id);
-  await ctx.db.update(programs).set(body).where(eq(programs.id, id));
+  const set = changes(body);
+  if (set) await ctx.db.update(programs).set(set).where(eq(programs.id, id));
   return read(ctx, actor, id);
 }
 

@@ -1,4 +1,4 @@
-import { idsBody, promotionBody } from '@skolar/shared';
+import { idsBody, patchOf, promotionBody } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
@@ -102,7 +102,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Edit a promotion (admin)',
         params: idParams,
-        body: promotionBody,
+        body: patchOf(promotionBody),
         response: { 200: promotion, ...errorResponses },
       },
     },

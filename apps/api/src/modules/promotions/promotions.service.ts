@@ -22,6 +22,7 @@ import {
 } from '../../db/schema/index.ts';
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
+import { changes } from '../../http/patch.ts';
 import { splitOptions } from '../students/people.service.ts';
 import { link, pageOf, unlink } from './assign.ts';
 import { listPromotions, promotionById } from './promotions.queries.ts';
@@ -46,7 +47,11 @@ export async function read(ctx: AppContext, actor: Actor, id: number) {
 }
 
 /** The program must be offered by the institution, and the level one of the program's. */
-async function checkProgram(ctx: AppContext, actor: Actor, body: PromotionBody) {
+async function checkProgram(
+  ctx: AppContext,
+  actor: Actor,
+  body: Pick<PromotionBody, 'program_id' | 'level'>,
+) {
   await requireAccess(ctx.db, actor, 'read', 'program', body.program_id);
   const [program] = await ctx.db
     .select({ levels: programs.levels })
@@ -68,10 +73,23 @@ export async function create(ctx: AppContext, actor: Actor, body: PromotionBody)
   return present(ctx.db, actor, await promotionById(ctx.db, row!.id));
 }
 
-export async function update(ctx: AppContext, actor: Actor, id: number, body: PromotionBody) {
+export async function update(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  body: Partial<PromotionBody>,
+) {
   await requireAccess(ctx.db, actor, 'update', 'promotion', id);
-  await checkProgram(ctx, actor, body);
-  await ctx.db.update(promotions).set(body).where(eq(promotions.id, id));
+  const set = changes(body);
+  if (set) {
+    // The level must exist in the program: checked on the promotion as it will be.
+    const [current] = await ctx.db
+      .select({ program_id: promotions.program_id, level: promotions.level })
+      .from(promotions)
+      .where(eq(promotions.id, id));
+    await checkProgram(ctx, actor, { ...current!, ...set });
+    await ctx.db.update(promotions).set(set).where(eq(promotions.id, id));
+  }
   return present(ctx.db, actor, await promotionById(ctx.db, id));
 }
 

@@ -1,4 +1,4 @@
-import { idsBody } from '@skolar/shared';
+import { idsBody, patchOf } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
@@ -14,7 +14,7 @@ type Assignment = z.infer<typeof assignmentAnswer>;
 /** What differs between the students and the teachers endpoints. */
 interface PeopleRoutesSpec {
   kind: 'student' | 'teacher';
-  body: z.ZodType;
+  body: z.ZodObject;
   summaries: { list: string; create: string; read: string; update: string; archive: string };
   /** The person's own association: a student's groups, a teacher's subjects. */
   relation: {
@@ -66,7 +66,7 @@ export function peopleRoutes(spec: PeopleRoutesSpec): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const body = request.body as Parameters<typeof people.create>[3];
+        const body = request.body as unknown as Parameters<typeof people.create>[3];
         const row = await people.create(app.ctx, requireActor(request), kind, body);
         return reply.status(201).send(row);
       },
@@ -94,7 +94,7 @@ export function peopleRoutes(spec: PeopleRoutesSpec): FastifyPluginAsyncZod {
           tags,
           summary: spec.summaries.update,
           params: idParams,
-          body: spec.body,
+          body: patchOf(spec.body),
           response: { 200: person, ...errorResponses },
         },
       },

@@ -23,6 +23,7 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
+import { changes } from '../../http/patch.ts';
 import { link, pageOf, unlink } from '../promotions/assign.ts';
 import { listPeople, personColumns, personLinks } from './people.queries.ts';
 
@@ -123,24 +124,22 @@ export async function update(
   actor: Actor,
   kind: PersonKind,
   id: number,
-  body: NewPerson,
+  body: Partial<NewPerson>,
 ) {
   await requireAccess(ctx.db, actor, 'update', kind, id);
   return ctx.db.transaction(async (tx) => {
-    await assertEmailFree(tx, body.email, id);
-    const [row] = await tx
-      .update(users)
-      .set({
-        first_name: body.first_name,
-        last_name: body.last_name,
-        email: body.email.toLowerCase(),
-        gender: body.gender,
-        phone: body.phone ?? null,
-        locale: body.locale ?? 'fr',
-        ...(kind === 'teacher' && body.role ? { role: body.role } : {}),
-      })
-      .where(eq(users.id, id))
-      .returning(personColumns);
+    if (body.email !== undefined) await assertEmailFree(tx, body.email, id);
+    const set = changes({
+      first_name: body.first_name,
+      last_name: body.last_name,
+      email: body.email?.toLowerCase(),
+      gender: body.gender,
+      phone: body.phone,
+      locale: body.locale,
+      role: kind === 'teacher' ? body.role : undefined,
+    });
+    if (set) await tx.update(users).set(set).where(eq(users.id, id));
+    const [row] = await tx.select(personColumns).from(users).where(eq(users.id, id));
     return present(tx, actor, kind, row!);
   });
 }

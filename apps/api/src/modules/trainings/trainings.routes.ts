@@ -1,4 +1,4 @@
-import { idsBody, newTrainingBody, trainingBody } from '@skolar/shared';
+import { idsBody, newTrainingBody, patchOf, trainingBody } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
@@ -108,7 +108,7 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Edit a training, including its visibility (admin)',
         params: idParams,
-        body: trainingBody,
+        body: patchOf(trainingBody),
         response: { 200: training, ...errorResponses },
       },
     },

@@ -22,6 +22,7 @@ import {
 import { saveUpload } from '../../files/uploads.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
+import { changes } from '../../http/patch.ts';
 import { link, pageOf, unlink } from '../promotions/assign.ts';
 import { splitOptions } from '../students/people.service.ts';
 import { listTrainings, trainingById, trainingContent } from './trainings.queries.ts';
@@ -74,18 +75,21 @@ export async function create(ctx: AppContext, actor: Actor, body: NewTrainingBod
   return present(ctx.db, actor, await trainingById(ctx.db, row!.id));
 }
 
-export async function update(ctx: AppContext, actor: Actor, id: number, body: TrainingBody) {
+export async function update(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  body: Partial<TrainingBody>,
+) {
   await requireAccess(ctx.db, actor, 'update', 'training', id);
-  await ctx.db
-    .update(trainings)
-    .set({
-      title: body.title,
-      level: body.level,
-      description: body.description ?? '',
-      total_hours: Number(body.total_hours ?? 0),
-      visibility: body.visibility ?? 'private',
-    })
-    .where(eq(trainings.id, id));
+  const set = changes({
+    title: body.title,
+    level: body.level,
+    description: body.description,
+    total_hours: body.total_hours === undefined ? undefined : Number(body.total_hours),
+    visibility: body.visibility,
+  });
+  if (set) await ctx.db.update(trainings).set(set).where(eq(trainings.id, id));
   return present(ctx.db, actor, await trainingById(ctx.db, id));
 }
 

@@ -1,4 +1,4 @@
-import { ROLES, rowPermissions, userBody } from '@skolar/shared';
+import { patchOf, ROLES, rowPermissions, userBody } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
@@ -80,7 +80,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Edit a user (super-admin, with a step-up token in X-Confirm-Token)',
         params: idParams,
-        body: userBody,
+        body: patchOf(userBody),
         response: { 200: user, ...errors },
       },
     },

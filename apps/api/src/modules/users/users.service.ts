@@ -1,4 +1,4 @@
-import type { userBody } from '@skolar/shared';
+import { userBody } from '@skolar/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { inviteUser } from '../../auth/invitations.ts';
@@ -14,7 +14,8 @@ import { type Actor, revokeUserSessions } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { conflict, HttpError, validationFailed } from '../../http/errors.ts';
+import { conflict, fieldErrorsOf, HttpError, validationFailed } from '../../http/errors.ts';
+import { changes } from '../../http/patch.ts';
 import {
   emailOwner,
   findUser,
@@ -75,14 +76,27 @@ export async function create(ctx: AppContext, actor: Actor, body: Body) {
 }
 
 /** Edits an account; the edit route carries a step-up token (X-Confirm-Token). */
-export async function update(ctx: AppContext, actor: Actor, id: number, body: Body) {
+export async function update(ctx: AppContext, actor: Actor, id: number, body: Partial<Body>) {
   await requireAccess(ctx.db, actor, 'update', 'user', id);
-  if (id === actor.userId && body.role !== 'super-admin') throw conflict('manage.conflict.self');
-  await checkBody(ctx.db, body, id);
-  await ctx.db
-    .update(users)
-    .set({ ...body, email: body.email.toLowerCase() })
-    .where(eq(users.id, id));
+  const set = changes({ ...body, email: body.email?.toLowerCase() });
+  if (set) {
+    // The rules across fields (role and institution, a free address) hold on the account as it will be.
+    const current = (await findUser(ctx.db, id))!;
+    const next = userBody.safeParse({
+      first_name: current.first_name,
+      last_name: current.last_name,
+      email: current.email,
+      role: current.role,
+      institution_id: current.institution_id,
+      ...set,
+    });
+    if (!next.success) throw validationFailed(fieldErrorsOf(next.error));
+    if (id === actor.userId && next.data.role !== 'super-admin') {
+      throw conflict('manage.conflict.self');
+    }
+    await checkBody(ctx.db, next.data, id);
+    await ctx.db.update(users).set(set).where(eq(users.id, id));
+  }
   return present(ctx.db, actor, (await findUser(ctx.db, id))!);
 }
 

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from './access.ts';
+import { ACTIONS, type Action, ENTITIES, type Entity, GRANTS, roleMay } from './grants.ts';
+import { ROLES, type Role } from './roles.ts';
+import { type Need, SCREEN_NEEDS } from './screens.ts';
+
+/**
+ * Grants that no screen of the role needs, on purpose, each with its reason. Anything else a role
+ * may do must be needed by a screen it may open.
+ */
+const API_ONLY: Readonly<Record<string, string>> = {
+  'super-admin file:read': 'files are read through the row that links them',
+  'admin file:read': 'files are read through the row that links them',
+  'super-teacher file:read': 'files are read through the row that links them',
+  'teacher file:read': 'files are read through the row that links them',
+  'student file:read': 'files are read through the row that links them',
+  'super-admin training:read': 'the super-admin reads any row, for support, read-only',
+  'super-admin group:read': 'the super-admin reads any row, for support, read-only',
+};
+
+/** The screens a role may open, with their needs. */
+function screensOf(role: Role) {
+  return ROUTES.filter((route) => route.roles === null || route.roles.includes(role)).map(
+    (route) => {
+      const all = SCREEN_NEEDS[route.path] ?? [];
+      return {
+        path: route.path,
+        /** What the screen calls: the role must have it. */
+        needs: all.filter((need) => !need.endsWith('?')) as Need[],
+        /** What it may offer on rows: a reason for the grant, not a requirement. */
+        offers: all.map((need) => need.replace(/\?$/, '') as Need),
+      };
+    },
+  );
+}
+
+describe('grants against the screens', () => {
+  it('names only screens of the route table', () => {
+    const paths = new Set(ROUTES.map((route) => route.path));
+    expect(Object.keys(SCREEN_NEEDS).filter((path) => !paths.has(path))).toEqual([]);
+  });
+
+  it('gives every role the grants that the screens it may open need', () => {
+    const missing = ROLES.flatMap((role) =>
+      screensOf(role).flatMap(({ path, needs }) =>
+        needs
+          .filter((need) => {
+            const [entity, action] = need.split(':') as [Entity, Action];
+            return !roleMay(role, action, entity);
+          })
+          .map((need) => `${role} on ${path}: ${need}`),
+      ),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('gives no role a grant that none of its screens needs, beside the listed ones', () => {
+    const extra: string[] = [];
+    for (const role of ROLES) {
+      const needed = new Set<Need>(screensOf(role).flatMap(({ offers }) => offers));
+      for (const entity of ENTITIES) {
+        for (const action of ACTIONS) {
+          const need: Need = `${entity}:${action}`;
+          if (!GRANTS[entity][action]?.includes(role)) continue;
+          if (!needed.has(need) && !API_ONLY[`${role} ${need}`]) extra.push(`${role} ${need}`);
+        }
+      }
+    }
+    expect(extra).toEqual([]);
+  });
+});

@@ -1,0 +1,134 @@
+import type { Action, Entity } from './grants.ts';
+
+/** What a screen does with a kind of row: `entity:action`, as GRANTS names them. */
+export type Need = `${Entity}:${Action}`;
+/**
+ * A screen's call (`entity:action`), or with `?` an action it offers on rows only where the row's
+ * `can` flags allow it (a role without the grant sees no button).
+ */
+export type ScreenNeed = Need | `${Need}?`;
+
+const rowActions = (entity: Entity): ScreenNeed[] => [
+  `${entity}:list`,
+  `${entity}:update?`,
+  `${entity}:archive?`,
+  `${entity}:delete?`,
+];
+
+/**
+ * The grants each screen of the route table needs for the calls behind it (its reads, its form,
+ * the actions of its rows). Public and own-account screens need none. `grants.test.ts` checks that
+ * every role that may open a screen has its needs, and that no role has a grant no screen of
+ * theirs needs (beside the few the API grants for its own reasons, listed there).
+ */
+export const SCREEN_NEEDS: Readonly<Record<string, readonly ScreenNeed[]>> = {
+  '/quizz': ['evaluation:list'],
+  '/test/:id': ['evaluation:read'],
+
+  // Super-admin: institutions, accounts, the catalogue of programs and modules.
+  '/institutions': rowActions('institution'),
+  '/institutions/add': ['institution:create'],
+  '/institutions/:id': ['institution:read', 'institution:assign'],
+  '/institutions/edit/:id/:token': ['institution:read', 'institution:update'],
+  '/institution-program/:id': ['institution:read', 'program:assign'],
+  '/users': rowActions('user'),
+  '/users/add': ['user:create'],
+  '/users/:id': ['user:read'],
+  '/users/edit/:id/:token': ['user:read', 'user:update'],
+  '/programs/add': ['program:create'],
+  '/programs/edit/:id/:token': ['program:read', 'program:update'],
+  '/modules/add': ['module:create'],
+  '/modules/edit/:moduleId': ['module:read', 'module:update'],
+  '/trainings': ['training:list'],
+
+  // Admin: the institution's modules, promotions, trainings, people and groups.
+  '/institution-module/:id': ['institution:read', 'institution:assign'],
+  '/:id/promotions/add': ['promotion:create'],
+  '/:id/promotions/edit/:promotionId': ['promotion:read', 'promotion:update'],
+  '/:id/promotion-student/:promotionId': ['promotion:assign', 'student:list'],
+  '/:id/promotion-teacher/:promotionId': ['promotion:assign', 'teacher:list'],
+  '/:id/:promotionId/trainings/add': ['training:create'],
+  '/:id/:promotionId/trainings/edit/:trainingId': ['training:read', 'training:update'],
+  '/students': [...rowActions('student'), 'import:create', 'import:list'],
+  '/students/add': ['student:create'],
+  '/students/edit/:id/:token': ['student:read', 'student:update'],
+  '/teachers': [...rowActions('teacher'), 'import:create', 'import:list'],
+  '/teachers/add': ['teacher:create'],
+  '/teachers/:id': ['teacher:read'],
+  '/teachers/edit/:id/:token': ['teacher:read', 'teacher:update'],
+  '/teacher-subject/:id': ['teacher:assign', 'subject:list'],
+  '/groups/add': ['group:create'],
+
+  // Admin and super-teacher (and the super-admin's programs and modules).
+  '/programs': rowActions('program'),
+  '/programs/:id': ['program:read'],
+  '/:id/promotions/:promotionId': ['promotion:read', 'training:list', ...rowActions('group')],
+  '/:id?/promotions': rowActions('promotion'),
+  '/:id/:promotionId/trainings/:trainingId': [
+    'training:read',
+    'training:archive?',
+    'training:delete?',
+  ],
+  '/:id/:promotionId/training-subject/:trainingId': ['training:assign', 'module:list'],
+  '/students/:id': ['student:read'],
+  '/:promotionId/group-student/:groupId': ['group:assign', 'student:list'],
+  '/modules': rowActions('module'),
+  '/modules/:moduleId': ['module:read'],
+  '/:promotionId/student-group/:id': ['student:assign', 'group:list', 'group:assign'],
+  '/module-subject/:moduleId': ['module:read', 'module:assign', 'subject:list'],
+
+  // Content (teachers and up).
+  '/:id/:promotionId/seminars/add': ['seminar:create'],
+  '/:moduleId?/subjects/add': ['subject:create'],
+  '/groups': [...rowActions('group'), 'group:read', 'promotion:list'],
+  '/:promotionId/groups/:groupId': ['group:read', 'promotion:read', 'subject:list'],
+  '/subjects': ['subject:list', 'subject:archive?', 'subject:delete?'],
+  '/:id/:promotionId/seminar-episode/:seminarId': ['seminar:assign', 'episode:list'],
+  '/seminars': ['seminar:list', 'seminar:archive?', 'seminar:delete?'],
+  '/:id/:promotionId/seminars/:seminarId': ['seminar:read', 'episode:list'],
+  '/edit/:seminarId': ['seminar:update'],
+  '/:id/:seminarId/episodes/add': ['episode:create'],
+  '/:id/:seminarId/episodes/:episodeId': ['episode:read', 'episode:delete'],
+  '/:id/:seminarId/episodes/edit/:episodeId': ['episode:update'],
+  '/subjects/edit/:subjectId': ['subject:update'],
+  '/subjects/:subjectId': ['subject:read', 'lesson:list', 'subject:archive?', 'subject:delete?'],
+  '/lesson-subject/:subjectId': ['subject:assign', 'lesson:list'],
+  '/:moduleId/:subjectId/lessons/add': ['lesson:create'],
+  '/:moduleId/:subjectId/lessons/:lessonId': ['lesson:read', 'lesson:delete', 'chapter:list'],
+  '/:moduleId/:subjectId/lessons/edit/:lessonId': ['lesson:update'],
+  '/:moduleId/:subjectId/:lessonId/chapters/add': ['chapter:create'],
+  '/:moduleId/:subjectId/:lessonId/chapters/:chapterId': ['chapter:read', 'chapter:delete'],
+  '/:moduleId/:subjectId/:lessonId/chapters/edit/:chapterId': ['chapter:update'],
+  '/evaluations': ['evaluation:list', 'evaluation:archive?', 'evaluation:delete?'],
+  '/:subjectId/evaluations/add': ['evaluation:create', 'training:list'],
+  '/:subjectId/evaluations/:evaluationId': ['evaluation:read', 'training:read', 'result:list'],
+  '/:subjectId/evaluations/edit/:evaluationId': ['evaluation:update'],
+  '/:id/results/add': ['result:create'],
+  '/results/edit/:resultId': ['result:update', 'result:delete'],
+  '/results/:resultId': ['result:read'],
+
+  // The student's space.
+  '/student/seminars': ['seminar:list'],
+  '/student/seminars/:id': ['seminar:read', 'episode:list'],
+  '/student/trainings': ['training:list'],
+  '/student/trainings/:id': ['training:read', 'subject:list', 'lesson:list'],
+  '/student/lessons/:id': ['lesson:read', 'chapter:list'],
+  '/student/chapters/:id': ['chapter:read', 'subject:read'],
+  '/:id/episodes/:episodeId': ['episode:read'],
+  '/event-activity/:id': ['training:read', 'episode:list'],
+  '/event-activity/:id/:episodeId': ['episode:read', 'chapter:list'],
+  '/event-activity/:id/:episodeId/:chapterId': ['chapter:read'],
+  '/list-evaluations': ['evaluation:list'],
+  '/evaluation-details/:id': ['evaluation:read'],
+  '/start-evaluation/:id/:token': ['evaluation:read'],
+  '/event-presentation/:id': ['training:read'],
+  '/event-evaluations/:id': ['evaluation:list'],
+  '/event-resources/:id': ['chapter:list'],
+  '/event-results/:id': ['result:list'],
+  '/student-planning': ['event:list'],
+  '/results': ['result:list', 'result:read'],
+  '/transcript': ['result:list'],
+
+  // Everyone signed in keeps a calendar.
+  '/calendar': ['event:list', 'event:read', 'event:create', 'event:update', 'event:delete'],
+};
