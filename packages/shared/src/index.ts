@@ -21,3 +21,4 @@ export * from './schemas/students.ts';
 export * from './schemas/teachers.ts';
 export * from './schemas/trainings.ts';
 export * from './schemas/users.ts';
+export * from './wire.ts';

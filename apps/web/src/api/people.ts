@@ -1,41 +1,9 @@
-import type { RowPermissions, StudentBody, TeacherBody } from '@skolar/shared';
+import type { Person, PersonDetail, PersonRow, StudentBody, TeacherBody } from '@skolar/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http, stepUpHeader } from '../lib/http.ts';
 import { type ListAnswer, type ListState, listSearch } from '../lib/list-state.ts';
 
 export type PersonKind = 'student' | 'teacher';
-
-export interface Person {
-  id: number;
-  role: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  email_verified_at: string | null;
-  gender: 'Mr' | 'Mme' | null;
-  phone: string | null;
-  locale: 'fr' | 'en' | 'de';
-  archived_at: string | null;
-  can: RowPermissions;
-}
-
-export interface PersonRow extends Person {
-  promotions: string[];
-  nb_groups: number;
-  nb_subjects: number;
-}
-
-export interface PersonDetail extends Person {
-  promotions: {
-    id: number;
-    name: string;
-    academic_year: string;
-    level: string;
-    program_id: number;
-  }[];
-  groups: { id: number; name: string; promotion_id: number }[];
-  subjects: { id: number; name: string }[];
-}
 
 /** `/api/students` or `/api/teachers`. */
 export const peoplePath = (kind: PersonKind) =>

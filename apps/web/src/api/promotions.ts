@@ -1,28 +1,7 @@
-import type { PromotionBody, RowPermissions } from '@skolar/shared';
+import type { ProgramOption, Promotion, PromotionBody } from '@skolar/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../lib/http.ts';
 import { type ListAnswer, type ListState, listSearch } from '../lib/list-state.ts';
-
-export interface Promotion {
-  id: number;
-  program_id: number;
-  program_name: string;
-  name: string;
-  academic_year: string;
-  level: string;
-  archived_at: string | null;
-  nb_students: number;
-  nb_teachers: number;
-  nb_trainings: number;
-  nb_groups: number;
-  can: RowPermissions;
-}
-
-export interface ProgramOption {
-  id: number;
-  name: string;
-  levels: string[];
-}
 
 export function usePromotions(state: ListState, programId?: number) {
   const extra = programId ? `&program_id=${programId}` : '';

@@ -8,7 +8,7 @@ import { DataTable } from './data-table.tsx';
 import './management.css';
 import { useAssignment } from './use-assignment.ts';
 
-export interface Linkable {
+interface Linkable {
   id: number;
   name: string;
   assigned: boolean;

@@ -1,28 +1,31 @@
 import { z } from 'zod';
+import { institution } from './institutions.ts';
+import { training } from './trainings.ts';
 
 /** An institution as the public site shows it. */
-export const publicInstitution = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  diminutive: z.string().nullable(),
-  kind: z.enum(['university', 'school', 'society']),
-  color_code: z.string(),
-  logo_link: z.string().nullable(),
-  url: z.string(),
+export const publicInstitution = institution.pick({
+  id: true,
+  name: true,
+  diminutive: true,
+  kind: true,
+  color_code: true,
+  logo_link: true,
+  url: true,
 });
 export type PublicInstitution = z.infer<typeof publicInstitution>;
 
 /** A public, non-archived training of the catalogue (`GET /api/event/training`). */
-export const publicTraining = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  program: z.string(),
-  level: z.string(),
-  description: z.string(),
-  total_hours: z.number().int(),
-  cover_link: z.string().nullable(),
-  institution: publicInstitution,
-});
+export const publicTraining = training
+  .pick({
+    id: true,
+    title: true,
+    program: true,
+    level: true,
+    description: true,
+    total_hours: true,
+    cover_link: true,
+  })
+  .extend({ institution: publicInstitution });
 export type PublicTraining = z.infer<typeof publicTraining>;
 
 /** `GET /api/event/training/:id`: the card's fields, the modules and the institution's contact. */

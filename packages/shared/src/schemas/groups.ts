@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Wire } from '../wire.ts';
+import { rowPermissions } from './common-fields.ts';
 
 /** `POST /api/groups`; `PATCH /api/groups/:id` changes the name only. */
 export const groupBody = z.object({
@@ -12,3 +14,34 @@ export const groupBody = z.object({
 export type GroupBody = z.input<typeof groupBody>;
 
 export const groupRenameBody = groupBody.pick({ name: true });
+
+/** A group as the API answers it (list and edits). */
+export const group = z.object({
+  id: z.number().int(),
+  institution_id: z.number().int(),
+  promotion_id: z.number().int(),
+  promotion_name: z.string(),
+  program_id: z.number().int(),
+  academic_year: z.string(),
+  name: z.string(),
+  created_at: z.date(),
+  archived_at: z.date().nullable(),
+  nb_students: z.number().int(),
+  nb_subjects: z.number().int(),
+  can: rowPermissions,
+});
+export type Group = Wire<z.output<typeof group>>;
+
+/** `GET /api/groups/:id`: the group with its students and subjects. */
+export const groupDetail = group.extend({
+  students: z.array(
+    z.object({
+      id: z.number().int(),
+      first_name: z.string(),
+      last_name: z.string(),
+      email: z.string(),
+    }),
+  ),
+  subjects: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type GroupDetail = Wire<z.output<typeof groupDetail>>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Wire } from '../wire.ts';
 
 /** The columns a CSV import of people can fill. */
 export const IMPORT_FIELDS = [
@@ -41,6 +42,27 @@ export const importReport = z.object({
   counts: z.object({ create: z.number().int(), update: z.number().int(), error: z.number().int() }),
 });
 export type ImportReport = z.infer<typeof importReport>;
+
+/** `GET /api/imports`: one past import and who ran it. */
+export const importRecord = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  file_name: z.string(),
+  total: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  invited: z.number().int(),
+  created_at: z.date(),
+  actor_name: z.string().nullable(),
+});
+export type ImportRecord = Wire<z.output<typeof importRecord>>;
+
+/** `POST /api/imports`: the import just run, as stored. */
+export const importRun = importRecord.omit({ actor_name: true }).extend({
+  institution_id: z.number().int(),
+  actor_id: z.number().int().nullable(),
+});
+export type ImportRun = Wire<z.output<typeof importRun>>;
 
 /** Header names understood without a mapping (lower case, without accents or separators). */
 export const IMPORT_SYNONYMS: Record<ImportField, readonly string[]> = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { labelList, optionalText, requiredText } from './common-fields.ts';
+import type { Wire } from '../wire.ts';
+import { labelList, optionalText, requiredText, rowPermissions } from './common-fields.ts';
 
 export const INSTITUTION_KINDS = ['university', 'school', 'society'] as const;
 export type InstitutionKind = (typeof INSTITUTION_KINDS)[number];
@@ -32,24 +33,36 @@ export const institutionBody = z.object({
 });
 export type InstitutionBody = z.input<typeof institutionBody>;
 
-/** An institution as the API answers it. */
-export interface Institution {
-  id: number;
-  name: string;
-  diminutive: string | null;
-  kind: InstitutionKind;
-  color_code: string;
-  logo_link: string | null;
-  url: string;
-  address: string;
-  email: string;
-  phone: string;
-  nb_levels: number;
-  levels: string[];
-  timezone: string;
-  mfa_required_for_staff: boolean;
-  archived_at: string | null;
-  nb_users?: number;
-  nb_programs?: number;
-  can: { update: boolean; delete: boolean; archive: boolean };
-}
+/** An institution as the API answers it (lists, detail, create, update, archive). */
+export const institution = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  diminutive: z.string().nullable(),
+  kind: z.enum(INSTITUTION_KINDS),
+  color_code: z.string(),
+  logo_link: z.string().nullable(),
+  url: z.string(),
+  address: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  nb_levels: z.number().int(),
+  levels: z.array(z.string()),
+  timezone: z.string(),
+  mfa_required_for_staff: z.boolean(),
+  archived_at: z.date().nullable(),
+  nb_users: z.number().int(),
+  nb_programs: z.number().int(),
+  can: rowPermissions,
+});
+export type Institution = Wire<z.output<typeof institution>>;
+
+/** `GET /api/institutions/:id/programs|modules`: a catalogue row and whether the institution has it. */
+export const institutionLink = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sector: z.string().nullable(),
+  levels: z.array(z.string()).nullable(),
+  hourly_volume: z.number().int().nullable(),
+  assigned: z.boolean(),
+});
+export type InstitutionLink = Wire<z.output<typeof institutionLink>>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { requiredText } from './common-fields.ts';
+import type { Wire } from '../wire.ts';
+import { requiredText, rowPermissions } from './common-fields.ts';
 
 /** `POST /api/modules` and `PATCH /api/modules/:id`. */
 export const moduleBody = z.object({
@@ -15,13 +16,27 @@ export const moduleBody = z.object({
 });
 export type ModuleBody = z.input<typeof moduleBody>;
 
-export interface ModuleRow {
-  id: number;
-  name: string;
-  description: string;
-  hourly_volume: number | null;
-  archived_at: string | null;
-  nb_subjects: number;
-  nb_institutions: number;
-  can: { update: boolean; delete: boolean; archive: boolean };
-}
+/** A module as the API answers it (lists, detail and edits). */
+export const moduleRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  hourly_volume: z.number().int().nullable(),
+  archived_at: z.date().nullable(),
+  nb_subjects: z.number().int(),
+  nb_institutions: z.number().int(),
+  nb_trainings: z.number().int(),
+  can: rowPermissions,
+});
+export type ModuleRow = Wire<z.output<typeof moduleRow>>;
+
+/** `GET /api/modules/:id/subjects`: a subject and whether the module has it. */
+export const moduleSubjectLink = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  coefficient: z.number(),
+  hourly_volume: z.number().int(),
+  institution: z.string(),
+  assigned: z.boolean(),
+});
+export type ModuleSubjectLink = Wire<z.output<typeof moduleSubjectLink>>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { labelList, requiredText } from './common-fields.ts';
+import type { Wire } from '../wire.ts';
+import { labelList, requiredText, rowPermissions } from './common-fields.ts';
+import { promotion } from './promotions.ts';
 
 /** `POST /api/programs` and `PATCH /api/programs/:id`. */
 export const programBody = z.object({
@@ -10,14 +12,31 @@ export const programBody = z.object({
 });
 export type ProgramBody = z.input<typeof programBody>;
 
-export interface Program {
-  id: number;
-  name: string;
-  sector: string;
-  levels: string[];
-  description: string;
-  archived_at: string | null;
-  nb_institutions: number;
-  nb_promotions: number;
-  can: { update: boolean; delete: boolean; archive: boolean };
-}
+/** A program as the API answers it in lists. */
+export const program = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sector: z.string(),
+  levels: z.array(z.string()),
+  description: z.string(),
+  archived_at: z.date().nullable(),
+  nb_promotions: z.number().int(),
+  nb_institutions: z.number().int(),
+  can: rowPermissions,
+});
+export type Program = Wire<z.output<typeof program>>;
+
+/** `GET /api/programs/:id` (and the answers of its edits): the program with its promotions. */
+export const programDetail = program.extend({
+  promotions: z.array(
+    promotion.pick({
+      id: true,
+      name: true,
+      academic_year: true,
+      level: true,
+      archived_at: true,
+      nb_students: true,
+    }),
+  ),
+});
+export type ProgramDetail = Wire<z.output<typeof programDetail>>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Wire } from '../wire.ts';
+import { rowPermissions } from './common-fields.ts';
 
 /** `2026-2027`: two consecutive years. */
 export const academicYearField = z
@@ -25,3 +27,30 @@ export const promotionBody = z.object({
     .max(20, { error: 'cohorts.validation.too_long' }),
 });
 export type PromotionBody = z.input<typeof promotionBody>;
+
+/** A promotion as the API answers it (list, detail and edits). */
+export const promotion = z.object({
+  id: z.number().int(),
+  institution_id: z.number().int(),
+  program_id: z.number().int(),
+  program_name: z.string(),
+  name: z.string(),
+  academic_year: z.string(),
+  level: z.string(),
+  created_at: z.date(),
+  archived_at: z.date().nullable(),
+  nb_students: z.number().int(),
+  nb_teachers: z.number().int(),
+  nb_trainings: z.number().int(),
+  nb_groups: z.number().int(),
+  can: rowPermissions,
+});
+export type Promotion = Wire<z.output<typeof promotion>>;
+
+/** `GET /api/promotions/programs`: a program of the institution a promotion may belong to. */
+export const programOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  levels: z.array(z.string()),
+});
+export type ProgramOption = Wire<z.output<typeof programOption>>;

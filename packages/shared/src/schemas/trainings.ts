@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Wire } from '../wire.ts';
+import { rowPermissions } from './common-fields.ts';
 
 /** `PATCH /api/trainings/:id`; creation adds the promotion. */
 export const trainingBody = z.object({
@@ -28,3 +30,46 @@ export const newTrainingBody = trainingBody.extend({
   promotion_id: z.number({ error: 'validation.required' }).int().positive(),
 });
 export type NewTrainingBody = z.input<typeof newTrainingBody>;
+
+/** A training as the API answers it (list and edits). */
+export const training = z.object({
+  id: z.number().int(),
+  institution_id: z.number().int(),
+  institution_name: z.string(),
+  institution_color_code: z.string(),
+  promotion_id: z.number().int(),
+  promotion_name: z.string(),
+  program_id: z.number().int(),
+  academic_year: z.string(),
+  title: z.string(),
+  program: z.string(),
+  level: z.string(),
+  description: z.string(),
+  total_hours: z.number().int(),
+  cover_link: z.string().nullable(),
+  visibility: z.enum(['public', 'private']),
+  created_at: z.date(),
+  archived_at: z.date().nullable(),
+  nb_modules: z.number().int(),
+  nb_subjects: z.number().int(),
+  can: rowPermissions,
+});
+export type Training = Wire<z.output<typeof training>>;
+
+/** `GET /api/trainings/:id`: the training with its modules and subjects. */
+export const trainingDetail = training.extend({
+  modules: z.array(
+    z.object({ id: z.number().int(), name: z.string(), hourly_volume: z.number().nullable() }),
+  ),
+  subjects: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      coefficient: z.number(),
+      hourly_volume: z.number().int(),
+      module_id: z.number().int(),
+      module_name: z.string(),
+    }),
+  ),
+});
+export type TrainingDetail = Wire<z.output<typeof trainingDetail>>;

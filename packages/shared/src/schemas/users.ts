@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '../roles.ts';
+import type { Wire } from '../wire.ts';
 import { emailField } from './auth.ts';
-import { optionalText, requiredText } from './common-fields.ts';
+import { optionalText, requiredText, rowPermissions } from './common-fields.ts';
 
 const userFields = {
   first_name: requiredText(100),
@@ -40,20 +41,21 @@ function institutionRule(
 export const userBody = z.object(userFields).superRefine(institutionRule);
 export type UserBody = z.input<typeof userBody>;
 
-/** A user as the super-admin's lists show them. */
-export interface UserRow {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: Role;
-  gender: 'Mr' | 'Mme' | null;
-  phone: string | null;
-  locale: 'fr' | 'en' | 'de';
-  institution_id: number | null;
-  institution: string | null;
-  institution_color_code: string | null;
-  email_verified_at: string | null;
-  archived_at: string | null;
-  can: { update: boolean; delete: boolean; archive: boolean };
-}
+/** A user as the super-admin's lists show them (and the answers of its edits). */
+export const userRow = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  gender: z.enum(['Mr', 'Mme']).nullable(),
+  phone: z.string().nullable(),
+  locale: z.enum(['fr', 'en', 'de']),
+  institution_id: z.number().int().nullable(),
+  institution: z.string().nullable(),
+  institution_color_code: z.string().nullable(),
+  email_verified_at: z.date().nullable(),
+  archived_at: z.date().nullable(),
+  can: rowPermissions,
+});
+export type UserRow = Wire<z.output<typeof userRow>>;

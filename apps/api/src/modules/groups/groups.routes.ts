@@ -1,40 +1,20 @@
-import { groupBody, groupRenameBody, idsBody, patchOf } from '@skolar/shared';
+import {
+  assignmentAnswer,
+  group,
+  groupBody,
+  groupDetail,
+  groupRenameBody,
+  idsBody,
+  patchOf,
+} from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
-import { canSchema, errorResponses, pairParams } from '../promotions/assign.ts';
-import { assignmentAnswer } from '../students/people.schemas.ts';
+import { errorResponses, pairParams } from '../promotions/assign.ts';
 import * as groups from './groups.service.ts';
 
 const tags = ['groups'];
-
-const group = z.object({
-  id: z.number().int(),
-  institution_id: z.number().int(),
-  promotion_id: z.number().int(),
-  promotion_name: z.string(),
-  program_id: z.number().int(),
-  academic_year: z.string(),
-  name: z.string(),
-  created_at: z.date(),
-  archived_at: z.date().nullable(),
-  nb_students: z.number().int(),
-  nb_subjects: z.number().int(),
-  can: canSchema,
-});
-
-const groupDetail = group.extend({
-  students: z.array(
-    z.object({
-      id: z.number().int(),
-      first_name: z.string(),
-      last_name: z.string(),
-      email: z.string(),
-    }),
-  ),
-  subjects: z.array(z.object({ id: z.number().int(), name: z.string() })),
-});
 
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

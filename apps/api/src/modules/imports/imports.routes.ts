@@ -1,4 +1,4 @@
-import { importBody, importReport } from '@skolar/shared';
+import { importBody, importRecord, importReport, importRun } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
@@ -7,18 +7,6 @@ import { errorResponses } from '../promotions/assign.ts';
 import * as imports from './imports.service.ts';
 
 const tags = ['imports'];
-
-const importRow = z.object({
-  id: z.number().int(),
-  kind: z.string(),
-  file_name: z.string(),
-  total: z.number().int(),
-  created: z.number().int(),
-  updated: z.number().int(),
-  invited: z.number().int(),
-  created_at: z.date(),
-  actor_name: z.string().nullable(),
-});
 
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -45,10 +33,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Import a valid CSV in one transaction and send the invitations (admin)',
         body: importBody,
         response: {
-          201: importRow.omit({ actor_name: true }).extend({
-            institution_id: z.number().int(),
-            actor_id: z.number().int().nullable(),
-          }),
+          201: importRun,
           ...errorResponses,
         },
       },
@@ -67,7 +52,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The import history of the institution (admin)',
         querystring: listQuery.extend({ kind: z.enum(['student', 'teacher']) }),
-        response: { 200: listAnswer(importRow), ...errorResponses },
+        response: { 200: listAnswer(importRecord), ...errorResponses },
       },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import { idsBody, institutionBody, patchOf, rowPermissions } from '@skolar/shared';
+import { idsBody, institution, institutionBody, institutionLink, patchOf } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
@@ -6,36 +6,6 @@ import { filePart } from '../../files/files.routes.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
 import { errorBody } from '../auth/auth.schemas.ts';
 import * as institutions from './institutions.service.ts';
-
-const institution = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  diminutive: z.string().nullable(),
-  kind: z.enum(['university', 'school', 'society']),
-  color_code: z.string(),
-  logo_link: z.string().nullable(),
-  url: z.string(),
-  address: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  nb_levels: z.number().int(),
-  levels: z.array(z.string()),
-  timezone: z.string(),
-  mfa_required_for_staff: z.boolean(),
-  archived_at: z.date().nullable(),
-  nb_users: z.number().int(),
-  nb_programs: z.number().int(),
-  can: rowPermissions,
-});
-
-const linked = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  sector: z.string().nullable(),
-  levels: z.array(z.string()).nullable(),
-  hourly_volume: z.number().int().nullable(),
-  assigned: z.boolean(),
-});
 
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 const relationParams = z.object({
@@ -186,7 +156,7 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: `The ${kind} of the catalogue, each with whether the institution has it (${who})`,
           params: idParams,
           querystring: listQuery,
-          response: { 200: listAnswer(linked), ...errors },
+          response: { 200: listAnswer(institutionLink), ...errors },
         },
       },
       async (request) =>

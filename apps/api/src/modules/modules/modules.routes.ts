@@ -1,31 +1,10 @@
-import { idsBody, moduleBody, patchOf, rowPermissions } from '@skolar/shared';
+import { idsBody, moduleBody, moduleRow, moduleSubjectLink, patchOf } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
 import { errorBody } from '../auth/auth.schemas.ts';
 import * as modules from './modules.service.ts';
-
-const moduleRow = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  hourly_volume: z.number().int().nullable(),
-  archived_at: z.date().nullable(),
-  nb_subjects: z.number().int(),
-  nb_institutions: z.number().int(),
-  nb_trainings: z.number().int(),
-  can: rowPermissions,
-});
-
-const linkedSubject = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  coefficient: z.number(),
-  hourly_volume: z.number().int(),
-  institution: z.string(),
-  assigned: z.boolean(),
-});
 
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 const tags = ['modules'];
@@ -141,7 +120,7 @@ export const moduleRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Subjects the viewer may link, each with whether the module has it',
         params: idParams,
         querystring: listQuery,
-        response: { 200: listAnswer(linkedSubject), ...errors },
+        response: { 200: listAnswer(moduleSubjectLink), ...errors },
       },
     },
     async (request) =>

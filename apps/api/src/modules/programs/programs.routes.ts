@@ -1,35 +1,10 @@
-import { patchOf, programBody, rowPermissions } from '@skolar/shared';
+import { patchOf, program, programBody, programDetail } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
 import { errorBody } from '../auth/auth.schemas.ts';
 import * as programs from './programs.service.ts';
-
-const program = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  sector: z.string(),
-  levels: z.array(z.string()),
-  description: z.string(),
-  archived_at: z.date().nullable(),
-  nb_promotions: z.number().int(),
-  nb_institutions: z.number().int(),
-  can: rowPermissions,
-});
-
-const programDetail = program.extend({
-  promotions: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      academic_year: z.string(),
-      level: z.string(),
-      archived_at: z.date().nullable(),
-      nb_students: z.number().int(),
-    }),
-  ),
-});
 
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 const tags = ['programs'];

@@ -7,13 +7,6 @@ import { errorBody } from '../auth/auth.schemas.ts';
 
 // Helpers shared by the people, promotion, training and group modules (issue 5, part B).
 
-/** What the current user may do with one row: the UI shows only these actions. */
-export const canSchema = z.object({
-  update: z.boolean(),
-  delete: z.boolean(),
-  archive: z.boolean(),
-});
-
 export const errorResponses = {
   401: errorBody,
   403: errorBody,

@@ -1,30 +1,19 @@
-import { idsBody, patchOf, promotionBody } from '@skolar/shared';
+import {
+  assignmentAnswer,
+  idsBody,
+  patchOf,
+  programOption,
+  promotion,
+  promotionBody,
+} from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
-import { assignmentAnswer } from '../students/people.schemas.ts';
-import { canSchema, errorResponses, pairParams } from './assign.ts';
+import { errorResponses, pairParams } from './assign.ts';
 import * as promotions from './promotions.service.ts';
 
 const tags = ['promotions'];
-
-const promotion = z.object({
-  id: z.number().int(),
-  institution_id: z.number().int(),
-  program_id: z.number().int(),
-  program_name: z.string(),
-  name: z.string(),
-  academic_year: z.string(),
-  level: z.string(),
-  created_at: z.date(),
-  archived_at: z.date().nullable(),
-  nb_students: z.number().int(),
-  nb_teachers: z.number().int(),
-  nb_trainings: z.number().int(),
-  nb_groups: z.number().int(),
-  can: canSchema,
-});
 
 export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -70,9 +59,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The programs of the institution a promotion may belong to (admin)',
         response: {
-          200: z.array(
-            z.object({ id: z.number().int(), name: z.string(), levels: z.array(z.string()) }),
-          ),
+          200: z.array(programOption),
           ...errorResponses,
         },
       },

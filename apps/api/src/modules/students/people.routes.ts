@@ -1,4 +1,11 @@
-import { idsBody, patchOf } from '@skolar/shared';
+import {
+  assignmentAnswer,
+  idsBody,
+  patchOf,
+  person,
+  personDetail,
+  personRow,
+} from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
@@ -6,7 +13,6 @@ import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
 import { errorResponses, pairParams } from '../promotions/assign.ts';
-import { assignmentAnswer, person, personDetail, personRow } from './people.schemas.ts';
 import * as people from './people.service.ts';
 
 type Assignment = z.infer<typeof assignmentAnswer>;

@@ -1,54 +1,22 @@
-import { idsBody, newTrainingBody, patchOf, trainingBody } from '@skolar/shared';
+import {
+  assignmentAnswer,
+  idsBody,
+  newTrainingBody,
+  patchOf,
+  training,
+  trainingBody,
+  trainingDetail,
+} from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { filePart } from '../../files/files.routes.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
 import { errorBody } from '../auth/auth.schemas.ts';
-import { canSchema, errorResponses, pairParams } from '../promotions/assign.ts';
-import { assignmentAnswer } from '../students/people.schemas.ts';
+import { errorResponses, pairParams } from '../promotions/assign.ts';
 import * as trainings from './trainings.service.ts';
 
 const tags = ['trainings'];
-
-const training = z.object({
-  id: z.number().int(),
-  institution_id: z.number().int(),
-  institution_name: z.string(),
-  institution_color_code: z.string(),
-  promotion_id: z.number().int(),
-  promotion_name: z.string(),
-  program_id: z.number().int(),
-  academic_year: z.string(),
-  title: z.string(),
-  program: z.string(),
-  level: z.string(),
-  description: z.string(),
-  total_hours: z.number().int(),
-  cover_link: z.string().nullable(),
-  visibility: z.enum(['public', 'private']),
-  created_at: z.date(),
-  archived_at: z.date().nullable(),
-  nb_modules: z.number().int(),
-  nb_subjects: z.number().int(),
-  can: canSchema,
-});
-
-const trainingDetail = training.extend({
-  modules: z.array(
-    z.object({ id: z.number().int(), name: z.string(), hourly_volume: z.number().nullable() }),
-  ),
-  subjects: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      coefficient: z.number(),
-      hourly_volume: z.number().int(),
-      module_id: z.number().int(),
-      module_name: z.string(),
-    }),
-  ),
-});
 
 export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,4 +1,4 @@
-import { patchOf, ROLES, rowPermissions, userBody } from '@skolar/shared';
+import { patchOf, userBody, userRow } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
@@ -6,23 +6,6 @@ import { idParams, listAnswer } from '../../http/pagination.ts';
 import { errorBody } from '../auth/auth.schemas.ts';
 import { userListQuery } from './users.queries.ts';
 import * as users from './users.service.ts';
-
-const user = z.object({
-  id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  role: z.enum(ROLES),
-  gender: z.enum(['Mr', 'Mme']).nullable(),
-  phone: z.string().nullable(),
-  locale: z.enum(['fr', 'en', 'de']),
-  institution_id: z.number().int().nullable(),
-  institution: z.string().nullable(),
-  institution_color_code: z.string().nullable(),
-  email_verified_at: z.date().nullable(),
-  archived_at: z.date().nullable(),
-  can: rowPermissions,
-});
 
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 const tags = ['users'];
@@ -37,7 +20,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Users of every role (super-admin); filters role and institution_id',
         querystring: userListQuery,
-        response: { 200: listAnswer(user), ...errors },
+        response: { 200: listAnswer(userRow), ...errors },
       },
     },
     async (request) => users.list(app.ctx, requireActor(request), request.query),
@@ -51,7 +34,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One user (super-admin)',
         params: idParams,
-        response: { 200: user, ...errors },
+        response: { 200: userRow, ...errors },
       },
     },
     async (request) => users.read(app.ctx, requireActor(request), request.params.id),
@@ -65,7 +48,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a user and send the invitation mail (super-admin)',
         body: userBody,
-        response: { 201: user, ...errors },
+        response: { 201: userRow, ...errors },
       },
     },
     async (request, reply) =>
@@ -81,7 +64,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit a user (super-admin, with a step-up token in X-Confirm-Token)',
         params: idParams,
         body: patchOf(userBody),
-        response: { 200: user, ...errors },
+        response: { 200: userRow, ...errors },
       },
     },
     async (request) =>
@@ -100,7 +83,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary: `${archived ? 'Archive (ends their sessions at once)' : 'Unarchive'} a user (super-admin)`,
           params: idParams,
-          response: { 200: user, ...errors },
+          response: { 200: userRow, ...errors },
         },
       },
       async (request) =>

@@ -1,9 +1,10 @@
+import type { Group } from '@skolar/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type Group, useGroups } from '../../api/groups.ts';
+import { useGroups } from '../../api/groups.ts';
 import { useSession } from '../../api/session.ts';
 import { useListState } from '../../lib/list-state.ts';
 import { DataTable } from '../../ui/data-table.tsx';

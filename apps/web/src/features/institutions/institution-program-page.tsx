@@ -1,18 +1,14 @@
+import type { InstitutionLink } from '@skolar/shared';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { type Linkable, RelationTable } from '../../ui/relation-table.tsx';
+import { RelationTable } from '../../ui/relation-table.tsx';
 import { institutionKeys, useInstitution } from './api.ts';
 
-interface LinkedProgram extends Linkable {
-  sector: string | null;
-  levels: string[] | null;
-}
-
-const column = createColumnHelper<LinkedProgram>();
+const column = createColumnHelper<InstitutionLink>();
 
 /** `/institution-program/:id` (super-admin): assign programs to the institution, or dissociate them. */
 export function InstitutionProgramPage() {
@@ -38,7 +34,7 @@ export function InstitutionProgramPage() {
         title={t('institutions.programs')}
         back={{ to: `/institutions/${id}`, label: t('manage.back') }}
       />
-      <RelationTable<LinkedProgram>
+      <RelationTable<InstitutionLink>
         caption={t('institutions.programs')}
         path={`/api/institutions/${id}/programs`}
         queryKey={institutionKeys.programs(id)}

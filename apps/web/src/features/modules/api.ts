@@ -2,8 +2,6 @@ import type { ModuleBody, ModuleRow } from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
 
-export type ModuleDetail = ModuleRow & { nb_trainings: number };
-
 export const moduleKeys = {
   all: ['modules'] as const,
   one: (id: number) => ['modules', id] as const,
@@ -13,10 +11,10 @@ export const moduleKeys = {
 export const useModule = (id: number) =>
   useQuery({
     queryKey: moduleKeys.one(id),
-    queryFn: () => http.get<ModuleDetail>(`/api/modules/${id}`),
+    queryFn: () => http.get<ModuleRow>(`/api/modules/${id}`),
   });
 
-export const createModule = (body: ModuleBody) => http.post<ModuleDetail>('/api/modules', body);
+export const createModule = (body: ModuleBody) => http.post<ModuleRow>('/api/modules', body);
 
 export const updateModule = (id: number, body: ModuleBody) =>
-  http.patch<ModuleDetail>(`/api/modules/${id}`, body);
+  http.patch<ModuleRow>(`/api/modules/${id}`, body);

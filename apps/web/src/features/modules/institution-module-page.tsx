@@ -1,15 +1,12 @@
+import type { InstitutionLink } from '@skolar/shared';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { type Linkable, RelationTable } from '../../ui/relation-table.tsx';
+import { RelationTable } from '../../ui/relation-table.tsx';
 
-interface LinkedModule extends Linkable {
-  hourly_volume: number | null;
-}
-
-const column = createColumnHelper<LinkedModule>();
+const column = createColumnHelper<InstitutionLink>();
 
 /** `/institution-module/:id` (admin): the modules their institution uses, to assign or dissociate. */
 export function InstitutionModulePage() {
@@ -32,7 +29,7 @@ export function InstitutionModulePage() {
         title={t('modules.institutionTitle')}
         back={{ to: '/modules', label: t('manage.back') }}
       />
-      <RelationTable<LinkedModule>
+      <RelationTable<InstitutionLink>
         caption={t('modules.institutionTitle')}
         path={`/api/institutions/${id}/modules`}
         queryKey={['institutions', id, 'modules']}

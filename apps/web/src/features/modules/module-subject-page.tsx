@@ -1,19 +1,14 @@
+import type { ModuleSubjectLink } from '@skolar/shared';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useSession } from '../../api/session.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { type Linkable, RelationTable } from '../../ui/relation-table.tsx';
+import { RelationTable } from '../../ui/relation-table.tsx';
 import { moduleKeys, useModule } from './api.ts';
 
-interface LinkedSubject extends Linkable {
-  coefficient: number;
-  hourly_volume: number;
-  institution: string;
-}
-
-const column = createColumnHelper<LinkedSubject>();
+const column = createColumnHelper<ModuleSubjectLink>();
 
 /** `/module-subject/:moduleId`: the subjects of a module, to assign or dissociate. */
 export function ModuleSubjectPage() {
@@ -52,7 +47,7 @@ export function ModuleSubjectPage() {
           label: t('manage.back'),
         }}
       />
-      <RelationTable<LinkedSubject>
+      <RelationTable<ModuleSubjectLink>
         caption={t('modules.subjects')}
         path={`/api/modules/${id}/subjects`}
         queryKey={moduleKeys.subjects(id)}

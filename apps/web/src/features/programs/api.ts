@@ -1,17 +1,6 @@
-import type { Program, ProgramBody } from '@skolar/shared';
+import type { ProgramBody, ProgramDetail } from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
 import { http, stepUpHeader } from '../../lib/http.ts';
-
-interface ProgramPromotion {
-  id: number;
-  name: string;
-  academic_year: string;
-  level: string;
-  archived_at: string | null;
-  nb_students: number;
-}
-
-export type ProgramDetail = Program & { promotions: ProgramPromotion[] };
 
 export const programKeys = {
   all: ['programs'] as const,

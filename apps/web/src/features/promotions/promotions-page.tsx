@@ -1,9 +1,10 @@
+import type { Promotion } from '@skolar/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { type Promotion, useProgramOptions, usePromotions } from '../../api/promotions.ts';
+import { useProgramOptions, usePromotions } from '../../api/promotions.ts';
 import { useSession } from '../../api/session.ts';
 import { useListState } from '../../lib/list-state.ts';
 import { DataTable } from '../../ui/data-table.tsx';

@@ -1,23 +1,11 @@
-import type { ImportBody, ImportReport } from '@skolar/shared';
+import type { ImportBody, ImportRecord, ImportReport, ImportRun } from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
 import type { ListAnswer } from '../../lib/list-state.ts';
 
-export interface ImportRecord {
-  id: number;
-  kind: 'student' | 'teacher';
-  file_name: string;
-  total: number;
-  created: number;
-  updated: number;
-  invited: number;
-  created_at: string;
-  actor_name: string | null;
-}
-
 export const dryRunImport = (body: ImportBody) =>
   http.post<ImportReport>('/api/imports/dry-run', body);
-export const runImport = (body: ImportBody) => http.post<ImportRecord>('/api/imports', body);
+export const runImport = (body: ImportBody) => http.post<ImportRun>('/api/imports', body);
 
 export function useImportHistory(kind: 'student' | 'teacher') {
   return useQuery({

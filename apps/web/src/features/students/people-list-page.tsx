@@ -1,15 +1,10 @@
+import type { PersonRow } from '@skolar/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus, Upload } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  fullName,
-  type PersonKind,
-  type PersonRow,
-  peoplePath,
-  usePeople,
-} from '../../api/people.ts';
+import { fullName, type PersonKind, peoplePath, usePeople } from '../../api/people.ts';
 import { useListState } from '../../lib/list-state.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';

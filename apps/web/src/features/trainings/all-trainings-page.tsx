@@ -1,7 +1,8 @@
+import type { Training } from '@skolar/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Training, useTrainings } from '../../api/trainings.ts';
+import { useTrainings } from '../../api/trainings.ts';
 import { useListState } from '../../lib/list-state.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
