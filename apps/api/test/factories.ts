@@ -15,7 +15,7 @@ import {
   trainings,
   users,
 } from '../src/db/schema/index.ts';
-import { TEST_PASSWORD } from './app.ts';
+import { TEST_PASSWORD } from './credentials.ts';
 
 let passwordHash: Promise<string> | undefined;
 const unique = () => randomBytes(4).toString('hex');
