@@ -15,7 +15,7 @@ export const apiProject = {
   test: {
     name: 'api',
     root: 'apps/api',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./test/setup.ts'],
     globalSetup: ['./test/global-setup.ts'],
