@@ -19,7 +19,8 @@ const counts = Object.entries(report.files)
   .map(([file, { mutants }]) => {
     const detected = mutants.filter((m) => DETECTED.has(m.status)).length;
     const undetected = mutants.filter((m) => UNDETECTED.has(m.status)).length;
-    const path = relative(root, resolve(report.projectRoot ?? root, file)).replaceAll('\\', '/');
+    const projectRoot = report.projectRoot ?? root;
+    const path = relative(projectRoot, resolve(projectRoot, file)).replaceAll('\\', '/');
     return { path, detected, undetected };
   })
   .sort((a, b) => a.path.localeCompare(b.path));
