@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors.ts';
 import { type LimitName, RateLimits } from './rate-limit.ts';
@@ -106,5 +107,28 @@ describe('RateLimits', () => {
     const limits = new RateLimits(undefined, { 'login:ip': { points: 1, duration: 1 } });
     await limits.hit('login:ip', '192.0.2.2');
     expect(await retryAfter(limits.hit('login:ip', '192.0.2.2'))).toBe(1);
+  });
+});
+
+describe('RateLimits on a Redis server that does not answer', () => {
+  it('keeps counting in this process, so the limits still hold', async () => {
+    // Nothing listens on port 1; no offline queue, so each command fails at once.
+    const redis = new Redis({
+      host: '127.0.0.1',
+      port: 1,
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+    });
+    try {
+      const limits = new RateLimits(redis);
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        expect(await retryAfter(limits.hit('forgot-password:account', 'ada'))).toBeNull();
+      }
+      expectWait(await retryAfter(limits.hit('forgot-password:account', 'ada')), 15 * 60);
+      expect(await retryAfter(limits.hit('forgot-password:account', 'grace'))).toBeNull();
+    } finally {
+      redis.disconnect();
+    }
   });
 });

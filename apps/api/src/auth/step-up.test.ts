@@ -132,7 +132,9 @@ describe('confirming the password (step-up)', () => {
       confirmPassword(ctx, actors[3]!, TEST_PASSWORD, '198.51.100.10'),
     ).resolves.toBeTypeOf('string');
     // Without an address (a script on the server itself) only the account counts.
-    await expect(confirmPassword(ctx, actors[3]!, TEST_PASSWORD)).resolves.toBeTypeOf('string');
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      await expect(confirmPassword(ctx, actors[3]!, TEST_PASSWORD)).resolves.toBeTypeOf('string');
+    }
   });
 });
 
