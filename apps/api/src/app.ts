@@ -45,6 +45,21 @@ function webDist(): string {
   return resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 }
 
+/**
+ * Route schemas to OpenAPI, with each path as the web app and generated clients call it: a
+ * resource's root route is registered as `/` under its prefix, which Fastify answers both as
+ * `/api/students` and `/api/students/`; the document names it without the trailing slash.
+ */
+const openApiTransform: typeof jsonSchemaTransform = (input) => {
+  const transformed = jsonSchemaTransform(input);
+  return { ...transformed, url: withoutTrailingSlash(transformed.url) };
+};
+
+function withoutTrailingSlash(url: string): string {
+  const trimmed = url.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
 function loggerOptions(
   ctx: AppContext,
   stream?: NodeJS.WritableStream,
@@ -125,6 +140,8 @@ export async function buildApp(
         description: 'Training and learning management. Errors answer `{ message, errors? }`.',
         version: '1.0.0',
       },
+      // Paths start with /api: the server is the site that serves this document, whatever its host.
+      servers: [{ url: '/', description: 'The Skolar deployment serving this document' }],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },
@@ -133,7 +150,7 @@ export async function buildApp(
       },
       security: [{ bearer: [] }, { cookie: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(authPlugin);
   await app.register(routeAccessPlugin);

@@ -5,10 +5,13 @@ import { RateLimits } from '../src/auth/rate-limit.ts';
 import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { TestClock } from './clock.ts';
+import { TEST_PASSWORD } from './credentials.ts';
 import { openTestDatabase } from './database.ts';
 import { tempDir } from './temp-dir.ts';
 
-export const TEST_PASSWORD = 'Corr3ct#Horse';
+// factories.ts imports the password from credentials.ts, so unit tests that need rows but not the
+// HTTP app do not load the whole application.
+export { TEST_PASSWORD };
 
 /**
  * The real application on a fresh database, for one test file; closed after the file's tests.

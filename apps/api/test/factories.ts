@@ -3,7 +3,7 @@ import { hashPassword } from '../src/auth/password.ts';
 import type { DbOrTx } from '../src/db/client.ts';
 import { promotionStudents, promotions, promotionTeachers, users } from '../src/db/schema/index.ts';
 import { createProgram, unique } from '../src/db/seed/factories.ts';
-import { TEST_PASSWORD } from './app.ts';
+import { TEST_PASSWORD } from './credentials.ts';
 
 // The factories the demo seed also uses live beside it; the test-only ones are below.
 export {

@@ -104,6 +104,34 @@ describe('matchRoute', () => {
     expect(matchRoute('/')?.route.path).toBe('/');
   });
 
+  it('prefers more static segments even over an earlier row, and keeps table order on a tie', () => {
+    // Ids are numbers in real links, but a typed address can put a word where an id goes: the
+    // guard must pick the row React Router shows. '/:id/promotions/add' (2 static segments) beats
+    // the earlier '/edit-profile/:id/:token' (1); between '/users/:id' and the later
+    // '/:id?/promotions', one static segment each, the earlier row wins.
+    expect(matchRoute('/edit-profile/promotions/add')).toEqual({
+      route: expect.objectContaining({ path: '/:id/promotions/add' }),
+      params: { id: 'edit-profile' },
+    });
+    expect(canAccess('/edit-profile/promotions/add', 'super-teacher')).toBe('redirect-home');
+    expect(matchRoute('/users/promotions')).toEqual({
+      route: expect.objectContaining({ path: '/users/:id' }),
+      params: { id: 'promotions' },
+    });
+    expect(canAccess('/users/promotions', 'admin')).toBe('redirect-home');
+  });
+
+  it('decodes escaped segments, and keeps a malformed one as it is', () => {
+    expect(matchRoute('/students/caf%C3%A9')?.params).toEqual({ id: 'café' });
+    expect(matchRoute('/students/%E0%A4%A')).toEqual({
+      route: expect.objectContaining({ path: '/students/:id' }),
+      params: { id: '%E0%A4%A' },
+    });
+    // A malformed escape must not turn a restricted page into an unknown (open) one.
+    expect(canAccess('/students/%E0%A4%A', 'student')).toBe('redirect-home');
+    expect(canAccess('/students/%E0%A4%A', 'super-teacher')).toBe('ok');
+  });
+
   it('answers null outside the table', () => {
     expect(matchRoute('/nowhere/at/all/here/really')).toBeNull();
     expect(matchRoute('/student')).toBeNull();
@@ -223,20 +251,22 @@ describe('menuFor', () => {
 
 describe('chrome helpers', () => {
   it('lists results and transcript in the badge for students only', () => {
-    expect(userMenuFor('student').map((item) => item.key)).toEqual([
-      'profile-details',
-      'change-password',
-      'my-results',
-      'my-transcript',
-      'settings',
-      'logout',
+    expect(userMenuFor('student')).toEqual([
+      { key: 'profile-details', path: '/profile-details' },
+      { key: 'change-password', path: '/change-password' },
+      { key: 'my-results', path: '/results' },
+      { key: 'my-transcript', path: '/transcript' },
+      { key: 'settings', path: '/settings' },
+      { key: 'logout', path: null },
     ]);
-    expect(userMenuFor('admin').map((item) => item.key)).toEqual([
-      'profile-details',
-      'change-password',
-      'settings',
-      'logout',
-    ]);
+    for (const role of ['teacher', 'super-teacher', 'admin', 'super-admin'] as const) {
+      expect(userMenuFor(role), role).toEqual([
+        { key: 'profile-details', path: '/profile-details' },
+        { key: 'change-password', path: '/change-password' },
+        { key: 'settings', path: '/settings' },
+        { key: 'logout', path: null },
+      ]);
+    }
   });
 
   it('hides the calendar link for students only', () => {

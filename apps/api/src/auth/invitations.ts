@@ -6,7 +6,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { issueToken } from './one-time-tokens.ts';
 
 /** An invitation link stays valid a week: people do not read their mail every day. */
-const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 interface Invitee {
   id: number;

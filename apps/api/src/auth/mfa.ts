@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { hashToken, safeEqual } from './tokens.ts';
 
 /** How many one-time recovery codes an enrolment hands out. */
-const RECOVERY_CODE_COUNT = 10;
+export const RECOVERY_CODE_COUNT = 10;
 /** The sign-in's second step must come this soon after the password. */
 export const MFA_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 

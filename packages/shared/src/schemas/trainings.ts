@@ -15,8 +15,9 @@ export const trainingBody = z.object({
     .min(1, { error: 'validation.required' })
     .max(20, { error: 'cohorts.validation.too_long' }),
   description: z.string().trim().max(5000, { error: 'cohorts.validation.too_long' }).default(''),
+  // Typed as the number the web sends; text from a form field is still coerced.
   total_hours: z.coerce
-    .number({ error: 'cohorts.validation.number' })
+    .number<number>({ error: 'cohorts.validation.number' })
     .int({ error: 'cohorts.validation.number' })
     .min(0, { error: 'cohorts.validation.number' })
     .max(10000, { error: 'cohorts.validation.number' })

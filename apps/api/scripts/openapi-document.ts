@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../src/app.ts';
+import { RateLimits } from '../src/auth/rate-limit.ts';
+import { loadConfig } from '../src/config.ts';
+import { systemClock } from '../src/context.ts';
+import { openDatabase } from '../src/db/client.ts';
+
+/**
+ * The OpenAPI document the API serves at /api/openapi.json, built in this process: the real app
+ * on an in-memory database, never listening. Development settings, as the web app's own dev
+ * server sees it (the /api/dev routes included).
+ */
+export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'skolar-openapi-'));
+  const database = await openDatabase({ kind: 'memory' });
+  try {
+    const app = await buildApp(
+      {
+        config: loadConfig({
+          NODE_ENV: 'development',
+          LOG_LEVEL: 'silent',
+          SEED: 'none',
+          DATA_DIR: dataDir,
+          // The web's dev server calls /api/dev/*: the document describes them too.
+          DEV_ROUTES: '1',
+        }),
+        db: database.db,
+        clock: systemClock,
+        limits: new RateLimits(),
+      },
+      { webRoot: null },
+    );
+    try {
+      await app.ready();
+      return app.swagger() as unknown as Record<string, unknown>;
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,134 @@
+import { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../http/errors.ts';
+import { type LimitName, RateLimits } from './rate-limit.ts';
+
+// The counters in this process (no Redis); rate-limit.test.ts checks them through the login route
+// and, where a Redis server is given, shared between two nodes.
+
+/** Seconds the 429 asks to wait, or null when the call went through. */
+async function retryAfter(call: Promise<void>): Promise<number | null> {
+  try {
+    await call;
+    return null;
+  } catch (error) {
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).statusCode).toBe(429);
+    expect((error as HttpError).key).toBe('errors.too_many_requests');
+    return Number((error as HttpError).headers['retry-after']);
+  }
+}
+
+/** A wait of about `seconds` (the clock runs between the first attempt and the refusal). */
+function expectWait(wait: number | null, seconds: number) {
+  expect(wait).toBeGreaterThan(seconds - 5);
+  expect(wait).toBeLessThanOrEqual(seconds);
+}
+
+// name, attempts allowed, per how many seconds: the product's limits, as a person meets them.
+const TABLE: [LimitName, number, number][] = [
+  ['login:account', 5, 15 * 60],
+  ['login:ip', 120, 60],
+  ['step-up:account', 5, 15 * 60],
+  ['step-up:ip', 60, 15 * 60],
+  ['forgot-password:account', 3, 15 * 60],
+  ['forgot-password:ip', 30, 15 * 60],
+  ['verify-email:account', 3, 15 * 60],
+  ['verify-email:ip', 30, 15 * 60],
+  ['reset-password:ip', 30, 15 * 60],
+  ['mfa:account', 5, 15 * 60],
+  ['contact:ip', 10, 60 * 60],
+  ['contact:account', 5, 60 * 60],
+];
+
+describe('the named limits', () => {
+  it.each(TABLE)(
+    '%s allows %i attempts, then asks to wait up to %i s',
+    async (name, points, seconds) => {
+      const limits = new RateLimits();
+      for (let attempt = 1; attempt <= points; attempt += 1) {
+        expect(await retryAfter(limits.hit(name, 'someone')), `attempt ${attempt}`).toBeNull();
+      }
+      expectWait(await retryAfter(limits.hit(name, 'someone')), seconds);
+      expect(await retryAfter(limits.hit(name, 'someone else'))).toBeNull();
+    },
+  );
+});
+
+describe('RateLimits', () => {
+  it('counts each key and each limit apart', async () => {
+    const limits = new RateLimits();
+    for (let attempt = 0; attempt < 5; attempt += 1) await limits.penalise('login:account', 'ada');
+    expectWait(await retryAfter(limits.check('login:account', 'ada')), 15 * 60);
+    expect(await retryAfter(limits.check('login:account', 'grace'))).toBeNull();
+    expect(await retryAfter(limits.check('mfa:account', 'ada'))).toBeNull();
+  });
+
+  it('checks without counting', async () => {
+    const limits = new RateLimits();
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect(await retryAfter(limits.check('login:account', 'ada'))).toBeNull();
+    }
+    for (let attempt = 0; attempt < 4; attempt += 1) await limits.penalise('login:account', 'ada');
+    expect(await retryAfter(limits.check('login:account', 'ada'))).toBeNull();
+    await limits.penalise('login:account', 'ada');
+    expectWait(await retryAfter(limits.check('login:account', 'ada')), 15 * 60);
+  });
+
+  it('penalises past the limit without throwing; a hit is then refused', async () => {
+    const limits = new RateLimits();
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      await expect(limits.penalise('forgot-password:account', 'ada')).resolves.toBeUndefined();
+    }
+    expectWait(await retryAfter(limits.hit('forgot-password:account', 'ada')), 15 * 60);
+  });
+
+  it('forgets a key on reset', async () => {
+    const limits = new RateLimits();
+    for (let attempt = 0; attempt < 5; attempt += 1) await limits.hit('login:account', 'ada');
+    await limits.reset('login:account', 'ada');
+    expect(await retryAfter(limits.check('login:account', 'ada'))).toBeNull();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect(await retryAfter(limits.hit('login:account', 'ada'))).toBeNull();
+    }
+    expectWait(await retryAfter(limits.hit('login:account', 'ada')), 15 * 60);
+  });
+
+  it('takes other limits for some names, and keeps the others', async () => {
+    const limits = new RateLimits(undefined, { 'contact:ip': { points: 2, duration: 30 } });
+    await limits.hit('contact:ip', '192.0.2.1');
+    await limits.hit('contact:ip', '192.0.2.1');
+    expectWait(await retryAfter(limits.hit('contact:ip', '192.0.2.1')), 30);
+    for (let attempt = 0; attempt < 5; attempt += 1) await limits.hit('contact:account', 'ada');
+    expectWait(await retryAfter(limits.hit('contact:account', 'ada')), 60 * 60);
+  });
+
+  it('asks to wait at least one second', async () => {
+    const limits = new RateLimits(undefined, { 'login:ip': { points: 1, duration: 1 } });
+    await limits.hit('login:ip', '192.0.2.2');
+    expect(await retryAfter(limits.hit('login:ip', '192.0.2.2'))).toBe(1);
+  });
+});
+
+describe('RateLimits on a Redis server that does not answer', () => {
+  it('keeps counting in this process, so the limits still hold', async () => {
+    // Nothing listens on port 1; no offline queue, so each command fails at once.
+    const redis = new Redis({
+      host: '127.0.0.1',
+      port: 1,
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+    });
+    try {
+      const limits = new RateLimits(redis);
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        expect(await retryAfter(limits.hit('forgot-password:account', 'ada'))).toBeNull();
+      }
+      expectWait(await retryAfter(limits.hit('forgot-password:account', 'ada')), 15 * 60);
+      expect(await retryAfter(limits.hit('forgot-password:account', 'grace'))).toBeNull();
+    } finally {
+      redis.disconnect();
+    }
+  });
+});

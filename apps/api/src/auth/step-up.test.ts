@@ -1,0 +1,165 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { TestClock } from '../../test/clock.ts';
+import { TEST_PASSWORD } from '../../test/credentials.ts';
+import { openTestDatabase } from '../../test/database.ts';
+import { createInstitution, createUser } from '../../test/factories.ts';
+import { loadConfig } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { HttpError } from '../http/errors.ts';
+import { issueToken } from './one-time-tokens.ts';
+import { RateLimits } from './rate-limit.ts';
+import type { Actor } from './sessions.ts';
+import {
+  confirmPassword,
+  isStepUpValid,
+  requireStepUp,
+  STEP_UP_HEADER,
+  STEP_UP_TTL_MS,
+} from './step-up.ts';
+
+const database = await openTestDatabase();
+afterAll(() => database.close());
+
+const MINUTE = 60 * 1000;
+
+function context(limits = new RateLimits()): AppContext & { clock: TestClock } {
+  return {
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED: 'none' }),
+    db: database.db,
+    clock: new TestClock(),
+    limits,
+  };
+}
+
+async function admin(overrides: Parameters<typeof createUser>[3] = {}): Promise<Actor> {
+  const institution = await createInstitution(database.db);
+  const user = await createUser(database.db, 'admin', institution.id, overrides);
+  return {
+    userId: user.id,
+    role: 'admin',
+    institutionId: institution.id,
+    sessionId: 0,
+    locale: 'en',
+  };
+}
+
+/** The error a promise rejects with, as status, key and field errors. */
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(HttpError);
+  const { statusCode, key, errors, headers } = error as HttpError;
+  return { statusCode, key, errors, headers };
+}
+
+describe('confirming the password (step-up)', () => {
+  it('answers a token, sent back in X-Confirm-Token, that is valid 15 minutes', async () => {
+    const ctx = context();
+    const actor = await admin();
+    const token = await confirmPassword(ctx, actor, TEST_PASSWORD, '198.51.100.1');
+    expect(STEP_UP_HEADER).toBe('x-confirm-token');
+    expect(STEP_UP_TTL_MS).toBe(15 * MINUTE);
+    expect(await isStepUpValid(ctx, actor, token)).toBe(true);
+    ctx.clock.advance(15 * MINUTE - 1);
+    await expect(requireStepUp(ctx, actor, token)).resolves.toBeUndefined();
+    ctx.clock.advance(1);
+    expect(await isStepUpValid(ctx, actor, token)).toBe(false);
+    expect(await refusal(requireStepUp(ctx, actor, token))).toEqual({
+      statusCode: 403,
+      key: 'auth.step_up_required',
+      errors: undefined,
+      headers: {},
+    });
+  });
+
+  it('refuses a wrong password with 422 on the password field', async () => {
+    const ctx = context();
+    const actor = await admin();
+    expect(await refusal(confirmPassword(ctx, actor, 'Wrong#pass1'))).toMatchObject({
+      statusCode: 422,
+      errors: { password: ['auth.wrong_password'] },
+    });
+  });
+
+  it('refuses an account without a password (invited, never verified)', async () => {
+    const ctx = context();
+    const actor = await admin({ password_hash: null });
+    expect(await refusal(confirmPassword(ctx, actor, TEST_PASSWORD))).toMatchObject({
+      statusCode: 422,
+      errors: { password: ['auth.wrong_password'] },
+    });
+  });
+
+  it('locks the account after 5 wrong passwords, even for the right one', async () => {
+    const ctx = context();
+    const actor = await admin();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await refusal(confirmPassword(ctx, actor, 'Wrong#pass1'))).statusCode).toBe(422);
+    }
+    const locked = await refusal(confirmPassword(ctx, actor, TEST_PASSWORD));
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+
+    const colleague = await admin();
+    await expect(confirmPassword(ctx, colleague, TEST_PASSWORD)).resolves.toMatch(/^[\w-]{43}$/);
+  });
+
+  it('forgets earlier wrong passwords once the right one is given', async () => {
+    const ctx = context();
+    const actor = await admin();
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      await refusal(confirmPassword(ctx, actor, 'Wrong#pass1'));
+    }
+    await confirmPassword(ctx, actor, TEST_PASSWORD);
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      expect((await refusal(confirmPassword(ctx, actor, 'Wrong#pass1'))).statusCode).toBe(422);
+    }
+    await expect(confirmPassword(ctx, actor, TEST_PASSWORD)).resolves.toBeTypeOf('string');
+  });
+
+  it('counts every attempt from one address, right or wrong, whichever account', async () => {
+    const ctx = context(new RateLimits(undefined, { 'step-up:ip': { points: 3, duration: 900 } }));
+    const actors = [await admin(), await admin(), await admin(), await admin()];
+    for (const actor of actors.slice(0, 3)) {
+      await confirmPassword(ctx, actor, TEST_PASSWORD, '198.51.100.9');
+    }
+    const refused = await refusal(confirmPassword(ctx, actors[3]!, TEST_PASSWORD, '198.51.100.9'));
+    expect(refused.statusCode).toBe(429);
+    await expect(
+      confirmPassword(ctx, actors[3]!, TEST_PASSWORD, '198.51.100.10'),
+    ).resolves.toBeTypeOf('string');
+    // Without an address (a script on the server itself) only the account counts.
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      await expect(confirmPassword(ctx, actors[3]!, TEST_PASSWORD)).resolves.toBeTypeOf('string');
+    }
+  });
+});
+
+describe('checking a step-up token', () => {
+  it("refuses no token, another user's token and a token of another kind", async () => {
+    const ctx = context();
+    const actor = await admin();
+    const other = await admin();
+    expect(await isStepUpValid(ctx, actor, undefined)).toBe(false);
+    expect(await isStepUpValid(ctx, actor, '')).toBe(false);
+    const theirs = await confirmPassword(ctx, other, TEST_PASSWORD);
+    expect(await isStepUpValid(ctx, actor, theirs)).toBe(false);
+    expect(await isStepUpValid(ctx, other, theirs)).toBe(true);
+    const reset = await issueToken(ctx.db, actor.userId, 'reset_password', ctx.clock.now(), MINUTE);
+    expect(await isStepUpValid(ctx, actor, reset)).toBe(false);
+    expect((await refusal(requireStepUp(ctx, actor, undefined))).statusCode).toBe(403);
+    expect((await refusal(requireStepUp(ctx, actor, theirs))).statusCode).toBe(403);
+  });
+
+  it('lets the same token confirm several saves within its 15 minutes', async () => {
+    const ctx = context();
+    const actor = await admin();
+    const token = await confirmPassword(ctx, actor, TEST_PASSWORD);
+    await requireStepUp(ctx, actor, token);
+    ctx.clock.advance(10 * MINUTE);
+    await expect(requireStepUp(ctx, actor, token)).resolves.toBeUndefined();
+  });
+});
