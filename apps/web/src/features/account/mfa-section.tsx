@@ -11,6 +11,7 @@ import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
 import { ApiError } from '../../lib/http.ts';
 import { TextField } from '../../ui/fields.tsx';
 import { Notice } from '../../ui/notice.tsx';
+import { ERROR_TOAST_MS } from '../../ui/toast-error.ts';
 import { disableMfa, enableMfa, setupMfa } from './api.ts';
 
 /** Two-factor authentication in /settings: enrol with a QR code, keep the recovery codes, turn off. */
@@ -25,7 +26,7 @@ export function MfaSection() {
     onSuccess: (answer) => setEnrolment(answer),
     onError: (error) =>
       toast.error(error instanceof ApiError ? error.message : t('errors.generic'), {
-        duration: 5000,
+        duration: ERROR_TOAST_MS,
       }),
   });
   const {

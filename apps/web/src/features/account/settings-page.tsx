@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/http.ts';
 import { readStoredTheme, setTheme } from '../../lib/theme.ts';
 import { Notice } from '../../ui/notice.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { ERROR_TOAST_MS } from '../../ui/toast-error.ts';
 import { endOtherSessions, endSession, fetchSessions } from './api.ts';
 import { MfaSection } from './mfa-section.tsx';
 
@@ -63,7 +64,8 @@ function PreferencesSection() {
       if (isLocale(answer.locale)) await i18n.changeLanguage(answer.locale);
       toast.success(t('account.settings.saved'));
     },
-    onError: (error) => toast.error(errorText(error, t('errors.generic')), { duration: 5000 }),
+    onError: (error) =>
+      toast.error(errorText(error, t('errors.generic')), { duration: ERROR_TOAST_MS }),
   });
 
   const value: SettingsBody = draft ?? {
@@ -172,7 +174,8 @@ function SessionsSection() {
       toast.success(t('account.sessions.ended'));
       await refresh();
     },
-    onError: (error) => toast.error(errorText(error, t('errors.generic')), { duration: 5000 }),
+    onError: (error) =>
+      toast.error(errorText(error, t('errors.generic')), { duration: ERROR_TOAST_MS }),
   });
   const endOthers = useMutation({
     mutationFn: endOtherSessions,
@@ -180,7 +183,8 @@ function SessionsSection() {
       toast.success(t('account.sessions.endedOthers', { count: revoked }));
       await refresh();
     },
-    onError: (error) => toast.error(errorText(error, t('errors.generic')), { duration: 5000 }),
+    onError: (error) =>
+      toast.error(errorText(error, t('errors.generic')), { duration: ERROR_TOAST_MS }),
   });
   const when = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
     dateStyle: 'medium',

@@ -13,6 +13,7 @@ import { fetchMyDetails, sendContactRequest } from './api.ts';
 import { PhoneField } from './phone-field.tsx';
 import './contact.css';
 import { TextField } from '../../ui/fields.tsx';
+import { ERROR_TOAST_MS } from '../../ui/toast-error.ts';
 
 type NeedKey = (typeof NEED_OPTIONS)[number]['key'];
 
@@ -83,7 +84,7 @@ export function ContactForm({
   });
   useEffect(() => {
     if (details.error) {
-      toast.error(`${t('public.error')} : ${details.error.message}`, { duration: 5000 });
+      toast.error(`${t('public.error')} : ${details.error.message}`, { duration: ERROR_TOAST_MS });
     }
   }, [details.error, t]);
   useEffect(() => {
