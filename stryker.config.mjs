@@ -7,6 +7,7 @@ export default {
   vitest: { configFile: 'vitest.mutate.config.ts', related: true },
   mutate: [
     'packages/shared/src/access.ts',
+    'packages/shared/src/grants.ts',
     'apps/api/src/auth/**/*.ts',
     '!apps/api/src/auth/**/*.test.ts',
   ],

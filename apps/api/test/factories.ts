@@ -7,9 +7,15 @@ import { TEST_PASSWORD } from './credentials.ts';
 
 // The factories the demo seed also uses live beside it; the test-only ones are below.
 export {
+  createChapter,
+  createEpisode,
   createEvaluation,
+  createGroup,
   createInstitution,
+  createLesson,
+  createModule,
   createProgram,
+  createSeminar,
   createSubject,
   createTraining,
 } from '../src/db/seed/factories.ts';

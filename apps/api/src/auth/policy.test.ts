@@ -1,17 +1,34 @@
 import type { Role } from '@skolar/shared';
 import { GRANTS } from '@skolar/shared';
+import { and, eq as eqId, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import {
+  createChapter,
+  createEpisode,
   createEvaluation,
+  createGroup,
   createInstitution,
+  createLesson,
+  createModule,
+  createProgram,
   createPromotion,
+  createSeminar,
   createSubject,
   createTraining,
   createUser,
 } from '../../test/factories.ts';
-import { events } from '../db/schema/index.ts';
-import { allowedIds, authorize, permissionsOf, requireAccess } from './policy.ts';
+import { events, files, imports, results, trainings, users } from '../db/schema/index.ts';
+import {
+  allowedIds,
+  authorize,
+  can,
+  permissionsOf,
+  publicFiles,
+  requireAccess,
+  withPermission,
+  withPermissions,
+} from './policy.ts';
 import type { Actor } from './sessions.ts';
 
 const { db } = await createTestApp();
@@ -274,6 +291,351 @@ describe('the action narrows the rows', () => {
     });
     const asTeacher = await permissionsOf(db, actorOf(world.teacher), 'promotion', [world.mine.id]);
     expect(asTeacher.get(world.mine.id)).toEqual({ update: false, delete: false, archive: false });
+  });
+});
+
+describe('the scope of every entity', async () => {
+  const { uni, school, mine, notMine, elsewhere, myTraining, otherTraining, taught, notTaught } =
+    world;
+  // Content: a subject studied in the student's training through a module, and one elsewhere.
+  const studied = await createSubject(db, uni.id);
+  const foreignSubject = await createSubject(db, school.id);
+  const myModule = await createModule(db, uni.id, {
+    trainingId: myTraining.id,
+    subjectIds: [studied.id],
+  });
+  const otherModule = await createModule(db, uni.id, {
+    trainingId: otherTraining.id,
+    subjectIds: [notTaught.id],
+  });
+  const foreignModule = await createModule(db, school.id);
+  const program = await createProgram(db, uni.id);
+  const foreignProgram = await createProgram(db, school.id);
+  const lesson = {
+    taught: await createLesson(db, taught),
+    studied: await createLesson(db, studied),
+    notTaught: await createLesson(db, notTaught),
+    foreign: await createLesson(db, foreignSubject),
+  };
+  const chapter = {
+    taught: await createChapter(db, lesson.taught.id),
+    studied: await createChapter(db, lesson.studied.id),
+    notTaught: await createChapter(db, lesson.notTaught.id),
+    foreign: await createChapter(db, lesson.foreign.id),
+  };
+  const seminar = {
+    mine: await createSeminar(db, mine),
+    notMine: await createSeminar(db, notMine),
+    foreign: await createSeminar(db, elsewhere),
+  };
+  const episode = {
+    mine: await createEpisode(db, seminar.mine.id),
+    notMine: await createEpisode(db, seminar.notMine.id),
+    foreign: await createEpisode(db, seminar.foreign.id),
+  };
+  const group = {
+    students: await createGroup(db, mine, [world.student.id]),
+    classmates: await createGroup(db, mine, [world.classmate.id]),
+    notMine: await createGroup(db, notMine),
+    foreign: await createGroup(db, elsewhere),
+  };
+  const [mineResult, classmateResult, otherResult] = await db
+    .insert(results)
+    .values([
+      { evaluation_id: world.myExam.id, student_id: world.student.id, grade: 12 },
+      { evaluation_id: world.myExam.id, student_id: world.classmate.id, grade: 14 },
+      { evaluation_id: world.otherExam.id, student_id: world.classmate.id, grade: 9 },
+    ])
+    .returning();
+  const importRow = (institution_id: number) => ({
+    institution_id,
+    kind: 'student',
+    file_name: 'eleves.csv',
+    total: 1,
+    created: 1,
+    updated: 0,
+    invited: 1,
+  });
+  const [uniImport, schoolImport] = await db
+    .insert(imports)
+    .values([importRow(uni.id), importRow(school.id)])
+    .returning();
+
+  const ids = {
+    institution: [uni.id, school.id],
+    program: [program.id, foreignProgram.id],
+    module: [myModule.id, otherModule.id, foreignModule.id],
+    user: [world.student.id, world.teacher.id, world.admin.id, world.otherAdmin.id],
+    teacher: [world.teacher.id, world.superTeacher.id, world.student.id, world.otherAdmin.id],
+    promotion: [mine.id, notMine.id, elsewhere.id],
+    training: [myTraining.id, otherTraining.id, world.foreignTraining.id],
+    subject: [taught.id, studied.id, notTaught.id, foreignSubject.id],
+    lesson: Object.values(lesson).map((row) => row.id),
+    chapter: Object.values(chapter).map((row) => row.id),
+    seminar: Object.values(seminar).map((row) => row.id),
+    episode: Object.values(episode).map((row) => row.id),
+    group: Object.values(group).map((row) => row.id),
+    evaluation: [world.myExam.id, world.otherExam.id, world.foreignExam.id],
+    result: [mineResult!.id, classmateResult!.id, otherResult!.id],
+    import: [uniImport!.id, schoolImport!.id],
+  } as const;
+  type Scoped = keyof typeof ids;
+
+  /** Which of the entity's rows the actor may read, by their position in `ids`. */
+  const visible = async (who: keyof typeof world, entity: Scoped) => {
+    const actor = actorOf(world[who] as Parameters<typeof actorOf>[0]);
+    const list = ids[entity];
+    // The scope alone, whatever the role's grant (authorize answers 403 before it is asked).
+    const scope = can(actor, 'read', entity);
+    const rows = await db
+      .select({ id: scope.id })
+      .from(scope.table)
+      .where(and(inArray(scope.id, [...list]), scope.where));
+    const allowed = new Set(rows.map((row) => Number(row.id)));
+    return list.map((id, index) => (allowed.has(id) ? index : -1)).filter((index) => index >= 0);
+  };
+
+  // Positions in `ids` above; every row is listed so that a wider or narrower scope both fail.
+  const TABLE: Array<[keyof typeof world, Scoped, number[]]> = [
+    ['root', 'institution', [0, 1]],
+    ['admin', 'institution', [0]],
+    ['root', 'program', [0, 1]],
+    ['admin', 'program', [0]],
+    ['superTeacher', 'program', [0]],
+    ['root', 'module', [0, 1, 2]],
+    ['admin', 'module', [0, 1]],
+    ['root', 'user', [0, 1, 2, 3]],
+    ['admin', 'teacher', [0, 1]],
+    ['otherAdmin', 'teacher', []],
+    ['root', 'promotion', [0, 1, 2]],
+    ['student', 'promotion', [0]],
+    ['teacher', 'training', [0]],
+    ['superTeacher', 'training', [0, 1]],
+    ['root', 'subject', [0, 1, 2, 3]],
+    ['admin', 'subject', [0, 1, 2]],
+    ['teacher', 'subject', [0]],
+    ['student', 'subject', [0, 1]],
+    ['admin', 'lesson', [0, 1, 2]],
+    ['teacher', 'lesson', [0]],
+    ['student', 'lesson', [0, 1]],
+    ['otherAdmin', 'lesson', [3]],
+    ['root', 'chapter', [0, 1, 2, 3]],
+    ['teacher', 'chapter', [0]],
+    ['student', 'chapter', [0, 1]],
+    ['superTeacher', 'chapter', [0, 1, 2]],
+    ['admin', 'seminar', [0, 1]],
+    ['teacher', 'seminar', [0]],
+    ['student', 'seminar', [0]],
+    ['root', 'episode', [0, 1, 2]],
+    ['student', 'episode', [0]],
+    ['superTeacher', 'episode', [0, 1]],
+    ['otherAdmin', 'episode', [2]],
+    ['admin', 'group', [0, 1, 2]],
+    ['teacher', 'group', [0, 1]],
+    ['student', 'group', [0]],
+    ['root', 'group', [0, 1, 2, 3]],
+    ['root', 'evaluation', [0, 1, 2]],
+    ['superTeacher', 'evaluation', [0, 1]],
+    ['admin', 'result', [0, 1, 2]],
+    ['teacher', 'result', [0, 1]],
+    ['student', 'result', [0]],
+    ['otherAdmin', 'result', []],
+    ['admin', 'import', [0]],
+    ['otherAdmin', 'import', [1]],
+  ];
+
+  it.each(TABLE)('%s reads the %s rows %j', async (who, entity, expected) => {
+    expect(await visible(who, entity)).toEqual(expected);
+  });
+
+  it('shows a student the evaluations of their promotions, whatever subject they are on', async () => {
+    const student = actorOf(world.student);
+    const exam = await createEvaluation(db, myTraining, notTaught.id);
+    expect(await allowedIds(db, student, 'read', 'evaluation', [exam.id])).toEqual(
+      new Set([exam.id]),
+    );
+    // ... and through it, the subject it is on.
+    expect(await allowedIds(db, student, 'read', 'subject', [notTaught.id])).toEqual(
+      new Set([notTaught.id]),
+    );
+  });
+
+  it('lets a teacher reach the evaluations of their promotions on a subject they do not teach', async () => {
+    const exam = await createEvaluation(db, myTraining, foreignSubject.id, {
+      institution_id: uni.id,
+    }).catch(() => null);
+    // The subject of another institution is refused by the schema itself.
+    expect(exam).toBeNull();
+    const other = await createEvaluation(db, myTraining, notTaught.id);
+    expect(
+      await allowedIds(db, actorOf(world.teacher), 'update', 'evaluation', [other.id]),
+    ).toEqual(new Set([other.id]));
+  });
+
+  it('answers an empty set for no ids, without asking the database', async () => {
+    expect(await allowedIds(db, actorOf(world.admin), 'read', 'training', [])).toEqual(new Set());
+    await expect(
+      requireAccess(db, actorOf(world.admin), 'read', 'training', []),
+    ).resolves.toBeUndefined();
+    expect(
+      await allowedIds(db, actorOf(world.admin), 'read', 'training', [
+        myTraining.id,
+        myTraining.id,
+      ]),
+    ).toEqual(new Set([myTraining.id]));
+  });
+
+  describe('files follow the row that links them', async () => {
+    const file = async (kind: (typeof files.$inferInsert)['kind'], ownerId: number | null) => {
+      const [row] = await db
+        .insert(files)
+        .values({
+          kind,
+          owner_id: ownerId,
+          institution_id: uni.id,
+          storage_key: `policy/${kind}/${Math.random()}`,
+          original_name: 'f.bin',
+          mime: 'image/png',
+          size: 1,
+          sha256: 'x',
+        })
+        .returning();
+      return row!.id;
+    };
+    const logo = await file('institution/logo', null);
+    const publicCover = await file('formation/cover', null);
+    const privateCover = await file('formation/cover', null);
+    const picture = await file('user/picture', null);
+    const submission = await file('submission', world.student.id);
+    const unlinkedCover = await file('formation/cover', null);
+    const link = (id: number) => `/api/files/${id}`;
+    const publicTraining = await createTraining(db, elsewhere, {
+      visibility: 'public',
+      cover_link: link(publicCover),
+    });
+    await db
+      .update(trainings)
+      .set({ cover_link: link(privateCover) })
+      .where(eqId(trainings.id, myTraining.id));
+    await db
+      .update(users)
+      .set({ picture_link: link(picture) })
+      .where(eqId(users.id, world.classmate.id));
+    const all = [logo, publicCover, privateCover, picture, submission, unlinkedCover];
+    const readable = async (who: keyof typeof world) => {
+      const allowed = await allowedIds(
+        db,
+        actorOf(world[who] as Parameters<typeof actorOf>[0]),
+        'read',
+        'file',
+        all,
+      );
+      return all.map((id, index) => (allowed.has(id) ? index : -1)).filter((i) => i >= 0);
+    };
+
+    it('gives each reader the files of the rows they may read', async () => {
+      expect(await readable('root')).toEqual([0, 1, 2, 3, 4, 5]);
+      expect(await readable('student')).toEqual([0, 1, 2, 4]);
+      expect(await readable('classmate')).toEqual([0, 1, 2, 3]);
+      expect(await readable('admin')).toEqual([0, 1, 2, 3]);
+      expect(await readable('otherAdmin')).toEqual([0, 1]);
+      expect(await readable('teacher')).toEqual([0, 1, 2]);
+    });
+
+    it('serves only logos and the covers of public trainings to visitors', async () => {
+      const rows = await db.select({ id: files.id }).from(files).where(publicFiles);
+      const open = new Set(rows.map((row) => row.id));
+      expect(all.filter((id) => open.has(id))).toEqual([logo, publicCover]);
+      await db
+        .update(trainings)
+        .set({ archived_at: new Date('2026-06-01T00:00:00Z') })
+        .where(eqId(trainings.id, publicTraining.id));
+      const after = await db.select({ id: files.id }).from(files).where(publicFiles);
+      expect(all.filter((id) => after.some((row) => row.id === id))).toEqual([logo]);
+      expect(await readable('teacher')).toEqual([0, 2]);
+    });
+  });
+
+  it('uses the same condition for a read and for a write, except on events', () => {
+    const admin = actorOf(world.admin);
+    expect(can(admin, 'update', 'training')).toEqual(can(admin, 'read', 'training'));
+    expect(can(admin, 'list', 'event')).toEqual(can(admin, 'read', 'event'));
+    expect(can(admin, 'update', 'event').where).not.toEqual(can(admin, 'read', 'event').where);
+  });
+
+  it('lets an admin write only the institution events and their own, the super-admin every event', async () => {
+    const [personal, otherInstitution, platform] = await db
+      .insert(events)
+      .values([
+        {
+          institution_id: uni.id,
+          owner_id: world.superTeacher.id,
+          title: 'personal',
+          starts_at: new Date('2026-12-01T09:00:00Z'),
+          ends_at: new Date('2026-12-01T10:00:00Z'),
+          audience: 'personal',
+        },
+        {
+          institution_id: school.id,
+          owner_id: world.otherAdmin.id,
+          title: 'school',
+          starts_at: new Date('2026-12-01T09:00:00Z'),
+          ends_at: new Date('2026-12-01T10:00:00Z'),
+          audience: 'institution',
+          audience_id: school.id,
+        },
+        {
+          institution_id: null,
+          owner_id: world.root.id,
+          title: 'platform',
+          starts_at: new Date('2026-12-01T09:00:00Z'),
+          ends_at: new Date('2026-12-01T10:00:00Z'),
+          audience: 'institution',
+          audience_id: uni.id,
+        },
+      ])
+      .returning();
+    const list = [personal!.id, otherInstitution!.id, platform!.id];
+    const ids = async (who: keyof typeof world, action: 'read' | 'delete') =>
+      [
+        ...(await allowedIds(
+          db,
+          actorOf(world[who] as Parameters<typeof actorOf>[0]),
+          action,
+          'event',
+          list,
+        )),
+      ].sort((a, b) => a - b);
+    expect(await ids('admin', 'read')).toEqual([platform!.id]);
+    expect(await ids('admin', 'delete')).toEqual([]);
+    expect(await ids('superTeacher', 'read')).toEqual([personal!.id, platform!.id]);
+    expect(await ids('superTeacher', 'delete')).toEqual([personal!.id]);
+    expect(await ids('root', 'delete')).toEqual(list);
+  });
+
+  it('refines the can flags of each row by a rule of the row itself', async () => {
+    const admin = actorOf(world.admin);
+    const rows = [
+      { id: mine.id, used: true },
+      { id: elsewhere.id, used: false },
+    ];
+    const flagged = await withPermissions(db, admin, 'promotion', rows, (row, flags) => ({
+      ...flags,
+      delete: flags.delete && !row.used,
+    }));
+    expect(flagged).toEqual([
+      { id: mine.id, used: true, can: { update: true, delete: false, archive: true } },
+      { id: elsewhere.id, used: false, can: { update: false, delete: false, archive: false } },
+    ]);
+    expect(await withPermission(db, admin, 'promotion', { id: notMine.id })).toEqual({
+      id: notMine.id,
+      can: { update: true, delete: true, archive: true },
+    });
+    expect(await withPermissions(db, admin, 'promotion', [])).toEqual([]);
+    // A role without any row action gets none, without a query.
+    expect(await permissionsOf(db, actorOf(world.student), 'training', [myTraining.id])).toEqual(
+      new Map([[myTraining.id, { update: false, delete: false, archive: false }]]),
+    );
   });
 });
 

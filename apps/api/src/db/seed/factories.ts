@@ -3,12 +3,23 @@
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../client.ts';
 import {
+  chapters,
+  episodes,
   evaluations,
+  groupStudents,
+  groups,
+  institutionModules,
   institutionPrograms,
   institutions,
+  lessons,
+  moduleSubjects,
+  modules,
   programs,
+  seminars,
+  subjectLessons,
   subjects,
   teacherSubjects,
+  trainingModules,
   trainings,
 } from '../schema/index.ts';
 
@@ -130,4 +141,122 @@ export async function createEvaluation(
     })
     .returning();
   return evaluation!;
+}
+
+/** A module enabled for the institution, optionally in a training and holding subjects. */
+export async function createModule(
+  db: DbOrTx,
+  institutionId: number,
+  links: { trainingId?: number; subjectIds?: number[] } = {},
+  overrides: Partial<typeof modules.$inferInsert> = {},
+) {
+  const [module] = await db
+    .insert(modules)
+    .values({ name: `Module ${unique()}`, ...overrides })
+    .returning();
+  await db
+    .insert(institutionModules)
+    .values({ institution_id: institutionId, module_id: module!.id });
+  if (links.trainingId !== undefined) {
+    await db
+      .insert(trainingModules)
+      .values({ training_id: links.trainingId, module_id: module!.id });
+  }
+  if (links.subjectIds?.length) {
+    await db
+      .insert(moduleSubjects)
+      .values(links.subjectIds.map((subject_id) => ({ module_id: module!.id, subject_id })));
+  }
+  return module!;
+}
+
+/** A lesson of the subject. */
+export async function createLesson(
+  db: DbOrTx,
+  subject: { id: number; institution_id: number },
+  overrides: Partial<typeof lessons.$inferInsert> = {},
+) {
+  const [lesson] = await db
+    .insert(lessons)
+    .values({ institution_id: subject.institution_id, title: `Leçon ${unique()}`, ...overrides })
+    .returning();
+  await db.insert(subjectLessons).values({ subject_id: subject.id, lesson_id: lesson!.id });
+  return lesson!;
+}
+
+/** A chapter of the lesson. */
+export async function createChapter(
+  db: DbOrTx,
+  lessonId: number,
+  overrides: Partial<typeof chapters.$inferInsert> = {},
+) {
+  const [chapter] = await db
+    .insert(chapters)
+    .values({
+      lesson_id: lessonId,
+      title: `Chapitre ${unique()}`,
+      content: '<p>Texte</p>',
+      ...overrides,
+    })
+    .returning();
+  return chapter!;
+}
+
+/** A seminar of the promotion. */
+export async function createSeminar(
+  db: DbOrTx,
+  promotion: { id: number; institution_id: number },
+  overrides: Partial<typeof seminars.$inferInsert> = {},
+) {
+  const [seminar] = await db
+    .insert(seminars)
+    .values({
+      institution_id: promotion.institution_id,
+      promotion_id: promotion.id,
+      title: `Séminaire ${unique()}`,
+      ...overrides,
+    })
+    .returning();
+  return seminar!;
+}
+
+/** An episode of the seminar: one hour on 1 December 2026 unless overridden. */
+export async function createEpisode(
+  db: DbOrTx,
+  seminarId: number,
+  overrides: Partial<typeof episodes.$inferInsert> = {},
+) {
+  const [episode] = await db
+    .insert(episodes)
+    .values({
+      seminar_id: seminarId,
+      title: `Épisode ${unique()}`,
+      starts_at: new Date('2026-12-01T09:00:00Z'),
+      ends_at: new Date('2026-12-01T10:00:00Z'),
+      ...overrides,
+    })
+    .returning();
+  return episode!;
+}
+
+/** A group of the promotion with its students. */
+export async function createGroup(
+  db: DbOrTx,
+  promotion: { id: number; institution_id: number },
+  studentIds: number[] = [],
+) {
+  const [group] = await db
+    .insert(groups)
+    .values({
+      institution_id: promotion.institution_id,
+      promotion_id: promotion.id,
+      name: `Groupe ${unique()}`,
+    })
+    .returning();
+  if (studentIds.length) {
+    await db
+      .insert(groupStudents)
+      .values(studentIds.map((student_id) => ({ group_id: group!.id, student_id })));
+  }
+  return group!;
 }
