@@ -32,6 +32,7 @@ import { groupRoutes } from './modules/groups/groups.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { importRoutes } from './modules/imports/imports.routes.ts';
 import { institutionRoutes } from './modules/institutions/institutions.routes.ts';
+import { learningRoutes } from './modules/learning/learning.routes.ts';
 import { moduleRoutes } from './modules/modules/modules.routes.ts';
 import { programRoutes } from './modules/programs/programs.routes.ts';
 import { promotionRoutes } from './modules/promotions/promotions.routes.ts';
@@ -168,6 +169,7 @@ export async function buildApp(
   await app.register(catalogueRoutes, { prefix: '/api/event' });
   await app.register(contactRoutes, { prefix: '/api/auth' });
   await app.register(dashboardRoutes, { prefix: '/api/me' });
+  await app.register(learningRoutes, { prefix: '/api/me' });
   await app.register(studentRoutes, { prefix: '/api/students' });
   await app.register(teacherRoutes, { prefix: '/api/teachers' });
   await app.register(promotionRoutes, { prefix: '/api/promotions' });

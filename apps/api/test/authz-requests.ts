@@ -19,7 +19,9 @@ import {
 } from '../src/db/schema/index.ts';
 import { saveFile } from '../src/files/uploads.ts';
 import {
+  createChapter,
   createInstitution,
+  createLesson,
   createProgram,
   createPromotion,
   createSubject,
@@ -126,6 +128,16 @@ export class Fixture {
         .values({ module_id: row!.id, subject_id: (await this.subject()).id });
       return row!;
     });
+  }
+  /** A lesson of the subject, taught in the training through its module (the student reads it). */
+  lesson() {
+    return this.once('lesson', async () => {
+      await this.trainingModule();
+      return createLesson(this.db, await this.subject());
+    });
+  }
+  chapter() {
+    return this.once('chapter', async () => createChapter(this.db, (await this.lesson()).id));
   }
   /** A module of the catalogue that no institution has yet. */
   freeModule() {
@@ -388,6 +400,19 @@ export const REQUESTS: Record<string, Build> = {
   }),
   'DELETE /api/me/picture': () => ({ url: '/api/me/picture' }),
   'GET /api/me/dashboard': () => ({ url: '/api/me/dashboard' }),
+
+  // The student's learning space.
+  'GET /api/me/trainings': () => ({ url: '/api/me/trainings' }),
+  'GET /api/me/trainings/:id': async (f) => ({
+    url: `/api/me/trainings/${(await f.training()).id}`,
+  }),
+  'GET /api/me/lessons/:id': async (f) => ({ url: `/api/me/lessons/${(await f.lesson()).id}` }),
+  'GET /api/me/chapters/:id': async (f) => ({ url: `/api/me/chapters/${(await f.chapter()).id}` }),
+  'PUT /api/me/chapters/:id/progress': async (f) => ({
+    url: `/api/me/chapters/${(await f.chapter()).id}/progress`,
+    payload: { done: true },
+  }),
+  'GET /api/me/resume': () => ({ url: '/api/me/resume' }),
 
   // Institutions.
   'GET /api/institutions': () => ({ url: '/api/institutions' }),

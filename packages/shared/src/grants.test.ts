@@ -86,6 +86,7 @@ const REVIEWED: Record<Role, string[]> = {
     'result: list read',
     'event: list read create update delete',
     'file: read',
+    'progress: list read update',
   ],
   teacher: [
     'promotion: list read',

@@ -27,7 +27,8 @@ export type Entity =
   | 'result'
   | 'event'
   | 'import'
-  | 'file';
+  | 'file'
+  | 'progress';
 
 const SA = 'super-admin';
 const A = 'admin';
@@ -173,6 +174,8 @@ export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = 
   import: { list: [A], create: [A] },
   /** Uploaded files: readable as the row that links them is (policy.ts). */
   file: { read: [...EVERYONE] },
+  /** A student's own reading of the chapters they may read: the student space and its bars. */
+  progress: { list: [S], read: [S], update: [S] },
 };
 
 export const ENTITIES = Object.keys(GRANTS) as Entity[];

@@ -3,12 +3,14 @@ import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import {
+  chapterProgress,
   chapters,
   episodes,
   evaluations,
   events,
   files,
   groupStudents,
+  groupSubjects,
   groups,
   imports,
   institutionModules,
@@ -54,7 +56,7 @@ const studentPromotions = (actor: Actor) =>
   sql`(select ${promotionStudents.promotion_id} from ${promotionStudents} where ${promotionStudents.student_id} = ${actor.userId})`;
 const studentGroups = (actor: Actor) =>
   sql`(select ${groupStudents.group_id} from ${groupStudents} where ${groupStudents.student_id} = ${actor.userId})`;
-/** Subjects taught in the trainings of the student's promotions. */
+/** Subjects of the trainings of the student's promotions, of their evaluations and of their groups. */
 const studentSubjectIds = (actor: Actor) => sql`(
   select ${moduleSubjects.subject_id} from ${moduleSubjects}
   join ${trainingModules} on ${trainingModules.module_id} = ${moduleSubjects.module_id}
@@ -62,7 +64,9 @@ const studentSubjectIds = (actor: Actor) => sql`(
   where ${trainings.promotion_id} in ${studentPromotions(actor)}
   union select ${evaluations.subject_id} from ${evaluations}
   join ${trainings} on ${trainings.id} = ${evaluations.training_id}
-  where ${trainings.promotion_id} in ${studentPromotions(actor)})`;
+  where ${trainings.promotion_id} in ${studentPromotions(actor)}
+  union select ${groupSubjects.subject_id} from ${groupSubjects}
+  where ${groupSubjects.group_id} in ${studentGroups(actor)})`;
 
 interface Scoped {
   table: PgTable;
@@ -241,6 +245,13 @@ function visibleRows(actor: Actor, entity: Entity): Scoped {
       return { table: imports, id: imports.id, where: tenant(actor, imports.institution_id) };
     case 'file':
       return { table: files, id: files.id, where: fileScope(actor) };
+    case 'progress':
+      // A student's own reading, keyed by chapter; nobody else's.
+      return {
+        table: chapterProgress,
+        id: chapterProgress.chapter_id,
+        where: isStudent(actor) ? eq(chapterProgress.student_id, actor.userId) : FALSE,
+      };
   }
 }
 

@@ -13,6 +13,7 @@ export * from './lessons.ts';
 export * from './mail.ts';
 export * from './modules.ts';
 export * from './programs.ts';
+export * from './progress.ts';
 export * from './promotions.ts';
 export * from './resources.ts';
 export * from './results.ts';
