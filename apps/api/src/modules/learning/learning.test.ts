@@ -43,16 +43,14 @@ const chapters = [
   await createChapter(db, second.id, { title: 'Plus courts chemins', position: 2 }),
   await createChapter(db, second.id, { title: 'Arbres couvrants', position: 3 }),
 ];
-await db
-  .insert(resources)
-  .values([
-    {
-      chapter_id: chapters[0]!.id,
-      kind: 'link',
-      title: 'Visualisation',
-      url: 'https://visualgo.net',
-    },
-  ]);
+await db.insert(resources).values([
+  {
+    chapter_id: chapters[0]!.id,
+    kind: 'link',
+    title: 'Visualisation',
+    url: 'https://visualgo.net',
+  },
+]);
 // A training of another promotion of the same institution, with its own content.
 const otherPromotion = await createPromotion(db, uni.id);
 const otherTraining = await createTraining(db, otherPromotion);
