@@ -5,6 +5,7 @@ export * from './roles.ts';
 export * from './rules/catalogue.ts';
 export * from './rules/colour.ts';
 export * from './rules/password.ts';
+export * from './rules/video.ts';
 export * from './schemas/account.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/catalogue.ts';

@@ -62,7 +62,7 @@ describe('the guarded route table', () => {
 
   it('shows the coming-soon page for a route not built yet', async () => {
     signedInAsStudent();
-    await renderAt('/student/trainings');
+    await renderAt('/student-planning');
     expect(await screen.findByRole('heading', { name: 'Bientôt disponible' })).toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { menuFor } from '@skolar/shared';
+import { menuFor, roleMay } from '@skolar/shared';
 import {
   BookOpen,
   Building,
@@ -22,6 +22,7 @@ import { usePageTitle } from '../../ui/page-title.ts';
 import { useErrorToast } from '../../ui/toast-error.ts';
 import { useDashboard } from './api.ts';
 import './dashboard.css';
+import { ResumePanel } from './resume-panel.tsx';
 
 const COUNT_ICONS: Record<string, LucideIcon> = {
   training: GraduationCap,
@@ -71,6 +72,8 @@ export function DashboardPage() {
           />
         )}
       </div>
+
+      {roleMay(user.role, 'read', 'progress') && <ResumePanel />}
 
       {dashboard.data && (
         <>

@@ -1,0 +1,4 @@
+export { ChapterPage } from './chapter-page.tsx';
+export { LessonPage } from './lesson-page.tsx';
+export { TrainingPage } from './training-page.tsx';
+export { TrainingsPage } from './trainings-page.tsx';

@@ -1,0 +1,90 @@
+import { ChevronRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useMyTraining } from '../../api/learning.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { usePageTitle } from '../../ui/page-title.ts';
+import { ProgressBar } from '../../ui/progress-bar.tsx';
+import './learning.css';
+import { LoadError } from './load-error.tsx';
+
+/** `/student/trainings/:id`: modules → subjects → lessons, each lesson with its progress. */
+export function TrainingPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const { data, error } = useMyTraining(id);
+  usePageTitle(data?.title ?? t('learning.trainings'));
+  if (error) return <LoadError error={error} />;
+  if (!data) return <p className="container page learning__muted">{t('app.loading')}</p>;
+  const count = (row: { nb_done: number; nb_chapters: number }) =>
+    t('learning.chapterCount', { done: row.nb_done, count: row.nb_chapters });
+  return (
+    <div className="container page learning">
+      <PageHeader
+        eyebrow={`${data.program} · ${data.level} · ${data.promotion_name}`}
+        title={data.title}
+        back={{ to: '/student/trainings', label: t('learning.backToTrainings') }}
+      >
+        <ProgressBar
+          value={data.progress}
+          label={t('learning.progressOf', { name: data.title })}
+          detail={count(data)}
+        />
+      </PageHeader>
+      {data.description && <p className="learning__intro">{data.description}</p>}
+      <h2 className="learning__heading">{t('learning.modules')}</h2>
+      {data.modules.length === 0 && <p className="learning__empty">{t('learning.noModule')}</p>}
+      {data.modules.map((module) => (
+        <section
+          key={module.id}
+          className="learning-module"
+          aria-labelledby={`module-${module.id}`}
+        >
+          <h3 id={`module-${module.id}`} className="learning-module__title">
+            {module.name}
+          </h3>
+          {module.subjects.map((subject) => (
+            <article key={subject.id} className="card learning-subject">
+              <header className="learning-subject__header">
+                <div>
+                  <h4>{subject.name}</h4>
+                  <p className="learning__muted">
+                    {t('learning.coefficient', { value: subject.coefficient })} ·{' '}
+                    {t('learning.hours', { hours: subject.hourly_volume })}
+                  </p>
+                </div>
+                <ProgressBar
+                  value={subject.progress}
+                  label={t('learning.progressOf', { name: subject.name })}
+                  detail={count(subject)}
+                />
+              </header>
+              {subject.lessons.length === 0 ? (
+                <p className="learning__empty">{t('learning.noLesson')}</p>
+              ) : (
+                <ol className="learning-lessons">
+                  {subject.lessons.map((lesson) => (
+                    <li key={lesson.id}>
+                      <Link
+                        to={`/student/lessons/${lesson.id}?subjectId=${subject.id}`}
+                        className="learning-lessons__link"
+                      >
+                        <span className="learning-lessons__title">{lesson.title}</span>
+                        <ProgressBar
+                          value={lesson.progress}
+                          label={t('learning.progressOf', { name: lesson.title })}
+                          detail={count(lesson)}
+                        />
+                        <ChevronRight size={18} aria-hidden="true" />
+                      </Link>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </article>
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}
