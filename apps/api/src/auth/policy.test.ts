@@ -1,6 +1,6 @@
 import type { Role } from '@skolar/shared';
-import { GRANTS } from '@skolar/shared';
-import { and, eq as eqId, inArray } from 'drizzle-orm';
+import { ENTITIES, GRANTS } from '@skolar/shared';
+import { and, eq as eqId, getTableName, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import {
@@ -556,6 +556,37 @@ describe('the scope of every entity', async () => {
     });
   });
 
+  it('reads each entity from its own table', () => {
+    const tables = Object.fromEntries(
+      ENTITIES.map((entity) => [
+        entity,
+        getTableName(can(actorOf(world.admin), 'read', entity).table),
+      ]),
+    );
+    expect(tables).toEqual({
+      institution: 'institutions',
+      program: 'programs',
+      module: 'modules',
+      user: 'users',
+      student: 'users',
+      teacher: 'users',
+      promotion: 'promotions',
+      training: 'trainings',
+      subject: 'subjects',
+      lesson: 'lessons',
+      chapter: 'chapters',
+      seminar: 'seminars',
+      episode: 'episodes',
+      group: 'groups',
+      evaluation: 'evaluations',
+      result: 'results',
+      event: 'events',
+      import: 'imports',
+      file: 'files',
+      progress: 'chapter_progress',
+    });
+  });
+
   it('uses the same condition for a read and for a write, except on events', () => {
     const admin = actorOf(world.admin);
     expect(can(admin, 'update', 'training')).toEqual(can(admin, 'read', 'training'));
@@ -564,6 +595,30 @@ describe('the scope of every entity', async () => {
   });
 
   it('lets an admin write only the institution events and their own, the super-admin every event', async () => {
+    const [colleagues] = await db
+      .insert(events)
+      .values({
+        institution_id: uni.id,
+        owner_id: world.superTeacher.id,
+        title: 'colleague institution event',
+        starts_at: new Date('2026-12-01T09:00:00Z'),
+        ends_at: new Date('2026-12-01T10:00:00Z'),
+        audience: 'institution',
+        audience_id: uni.id,
+      })
+      .returning();
+    const onColleagues = async (who: keyof typeof world) => [
+      ...(await allowedIds(
+        db,
+        actorOf(world[who] as Parameters<typeof actorOf>[0]),
+        'update',
+        'event',
+        [colleagues!.id],
+      )),
+    ];
+    expect(await onColleagues('admin')).toEqual([colleagues!.id]);
+    expect(await onColleagues('teacher')).toEqual([]);
+    expect(await onColleagues('otherAdmin')).toEqual([]);
     const [personal, otherInstitution, platform] = await db
       .insert(events)
       .values([
