@@ -110,3 +110,38 @@ test('a student of another institution cannot open this training', async ({ page
   await page.goto('/student/trainings/1');
   await expect(page.getByText(fr('learning.notFound'))).toBeVisible();
 });
+
+test('the course page of a training: presentation, activity, resources, evaluations and results', async ({
+  page,
+}) => {
+  await signInAs(page, 'student@uni.skolar.test');
+  await page.goto('/student/trainings/1');
+  const tabs = page.getByRole('navigation', {
+    name: fr('learning.course.tabs', { title: 'Algorithmique et programmation' }),
+  });
+  await tabs.getByRole('link', { name: fr('learning.course.presentation') }).click();
+  await expect(page).toHaveURL('/event-presentation/1');
+  await expect(page.getByText('Bases de données relationnelles')).toBeVisible();
+  await expectNoSeriousViolation(page);
+
+  await tabs.getByRole('link', { name: fr('learning.course.activity') }).click();
+  await page.getByRole('link', { name: /Le modèle relationnel/ }).click();
+  await expect(page).toHaveURL(/\/event-activity\/1\/\d+$/);
+  await page.getByRole('link', { name: /Les jointures/ }).click();
+  await expect(page).toHaveURL(/\/event-activity\/1\/\d+\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Les jointures' })).toBeVisible();
+  await expect(tabs.getByRole('link', { name: fr('learning.course.activity') })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+
+  await tabs.getByRole('link', { name: fr('learning.course.resources') }).click();
+  await expect(page).toHaveURL('/event-resources/1');
+  await expect(page.getByRole('listitem').first()).toBeVisible();
+  await expectNoSeriousViolation(page);
+
+  await tabs.getByRole('link', { name: fr('learning.course.evaluations') }).click();
+  await expect(page.getByText('Examen final d’algorithmique')).toBeVisible();
+  await tabs.getByRole('link', { name: fr('learning.course.results') }).click();
+  await expect(page.getByText(fr('learning.course.notPublished')).first()).toBeVisible();
+});

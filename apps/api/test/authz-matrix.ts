@@ -56,6 +56,8 @@ export const MATRIX: Record<string, string> = {
   'GET /api/me/dashboard':                           '200 200 200 200 200 200 200 200 200 401',
   'GET /api/me/trainings':                           '403 403 403 403 200 403 403 403 200 401',
   'GET /api/me/trainings/:id':                       '403 403 403 403 200 403 403 403 404 401',
+  'GET /api/me/trainings/:id/resources':             '403 403 403 403 200 403 403 403 404 401',
+  'GET /api/me/trainings/:id/evaluations':           '403 403 403 403 200 403 403 403 404 401',
   'GET /api/me/lessons/:id':                         '403 403 403 403 200 403 403 403 404 401',
   'GET /api/me/chapters/:id':                        '403 403 403 403 200 403 403 403 404 401',
   'PUT /api/me/chapters/:id/progress':               '403 403 403 403 200 403 403 403 404 401',

@@ -406,6 +406,12 @@ export const REQUESTS: Record<string, Build> = {
   'GET /api/me/trainings/:id': async (f) => ({
     url: `/api/me/trainings/${(await f.training()).id}`,
   }),
+  'GET /api/me/trainings/:id/resources': async (f) => ({
+    url: `/api/me/trainings/${(await f.training()).id}/resources`,
+  }),
+  'GET /api/me/trainings/:id/evaluations': async (f) => ({
+    url: `/api/me/trainings/${(await f.training()).id}/evaluations`,
+  }),
   'GET /api/me/lessons/:id': async (f) => ({ url: `/api/me/lessons/${(await f.lesson()).id}` }),
   'GET /api/me/chapters/:id': async (f) => ({ url: `/api/me/chapters/${(await f.chapter()).id}` }),
   'PUT /api/me/chapters/:id/progress': async (f) => ({

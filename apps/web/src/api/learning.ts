@@ -4,6 +4,8 @@ import type {
   MyLesson,
   MyTraining,
   MyTrainingDetail,
+  MyTrainingEvaluation,
+  MyTrainingResource,
   ResumeAnswer,
 } from '@skolar/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -68,5 +70,22 @@ export function useRecordProgress(chapterId: number) {
       if (done === undefined) return client.invalidateQueries({ queryKey: ['learning', 'resume'] });
       return client.invalidateQueries({ queryKey: ['learning'] });
     },
+  });
+}
+
+export function useMyTrainingResources(id: number) {
+  return useQuery({
+    queryKey: ['learning', 'training', id, 'resources'],
+    queryFn: () => http.get<{ data: MyTrainingResource[] }>(`/api/me/trainings/${id}/resources`),
+    enabled: id > 0,
+  });
+}
+
+export function useMyTrainingEvaluations(id: number) {
+  return useQuery({
+    queryKey: ['learning', 'training', id, 'evaluations'],
+    queryFn: () =>
+      http.get<{ data: MyTrainingEvaluation[] }>(`/api/me/trainings/${id}/evaluations`),
+    enabled: id > 0,
   });
 }

@@ -130,3 +130,35 @@ export const resumeAnswer = z.object({
     .nullable(),
 });
 export type ResumeAnswer = Wire<z.output<typeof resumeAnswer>>;
+
+/** `GET /api/me/trainings/:id/resources`: every resource of the training's chapters. */
+export const myTrainingResources = z.object({
+  data: z.array(
+    resourceItem.extend({
+      chapter: ref,
+      lesson: ref,
+      subject: subjectRef,
+    }),
+  ),
+});
+export type MyTrainingResource = Wire<z.output<typeof myTrainingResources>>['data'][number];
+
+/** `GET /api/me/trainings/:id/evaluations`: the training's evaluations, soonest first. */
+export const myTrainingEvaluations = z.object({
+  data: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      type: z.enum(['exam', 'project']),
+      date: z.string(),
+      start_time: z.string().nullable(),
+      end_time: z.string().nullable(),
+      deadline: z.date().nullable(),
+      location: z.string().nullable(),
+      percentage: z.number(),
+      scale: z.number(),
+      subject: subjectRef,
+    }),
+  ),
+});
+export type MyTrainingEvaluation = Wire<z.output<typeof myTrainingEvaluations>>['data'][number];

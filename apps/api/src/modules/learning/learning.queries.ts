@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   chapterProgress,
   chapters,
+  evaluations,
   lessons,
   moduleSubjects,
   modules,
@@ -251,4 +252,65 @@ export async function lastOpened(db: DbOrTx, studentId: number, visibleChapters:
     .orderBy(desc(chapterProgress.opened_at))
     .limit(1);
   return row;
+}
+
+/** The resources of every chapter of the training, subject by subject, in reading order. */
+export function trainingResources(db: DbOrTx, trainingId: number) {
+  return db
+    .selectDistinct({
+      id: resources.id,
+      kind: resources.kind,
+      title: resources.title,
+      url: sql<string>`coalesce(${resources.url}, '/api/files/' || ${resources.file_id})`,
+      chapter_id: chapters.id,
+      chapter_title: chapters.title,
+      lesson_id: lessons.id,
+      lesson_title: lessons.title,
+      subject_id: subjects.id,
+      subject_name: subjects.name,
+      lesson_position: lessons.position,
+      chapter_position: chapters.position,
+      position: resources.position,
+    })
+    .from(resources)
+    .innerJoin(chapters, eq(chapters.id, resources.chapter_id))
+    .innerJoin(lessons, eq(lessons.id, chapters.lesson_id))
+    .innerJoin(subjectLessons, eq(subjectLessons.lesson_id, lessons.id))
+    .innerJoin(subjects, eq(subjects.id, subjectLessons.subject_id))
+    .innerJoin(moduleSubjects, eq(moduleSubjects.subject_id, subjects.id))
+    .innerJoin(trainingModules, eq(trainingModules.module_id, moduleSubjects.module_id))
+    .where(eq(trainingModules.training_id, trainingId))
+    .orderBy(
+      asc(subjects.name),
+      asc(subjects.id),
+      asc(lessons.position),
+      asc(lessons.id),
+      asc(chapters.position),
+      asc(chapters.id),
+      asc(resources.position),
+      asc(resources.id),
+    );
+}
+
+/** The evaluations of the training, in date order. */
+export function trainingEvaluations(db: DbOrTx, trainingId: number) {
+  return db
+    .select({
+      id: evaluations.id,
+      title: evaluations.title,
+      type: evaluations.type,
+      date: evaluations.date,
+      start_time: evaluations.start_time,
+      end_time: evaluations.end_time,
+      deadline: evaluations.deadline,
+      location: evaluations.location,
+      percentage: evaluations.percentage,
+      scale: evaluations.scale,
+      subject_id: subjects.id,
+      subject_name: subjects.name,
+    })
+    .from(evaluations)
+    .innerJoin(subjects, eq(subjects.id, evaluations.subject_id))
+    .where(eq(evaluations.training_id, trainingId))
+    .orderBy(asc(evaluations.date), asc(evaluations.start_time), asc(evaluations.id));
 }

@@ -3,6 +3,8 @@ import {
   myChapter,
   myLesson,
   myTrainingDetail,
+  myTrainingEvaluations,
+  myTrainingResources,
   myTrainingsAnswer,
   progressBody,
   resumeAnswer,
@@ -46,6 +48,36 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => learning.myTraining(app.ctx, requireActor(request), request.params.id),
+  );
+  app.get(
+    '/trainings/:id/resources',
+    {
+      config: { access: { entity: 'progress', action: 'read' } },
+      schema: {
+        operationId: 'listMyTrainingResources',
+        tags,
+        summary: 'The resources of every chapter of one of the student’s trainings',
+        params: idParams,
+        response: { 200: myTrainingResources, ...errorResponses },
+      },
+    },
+    async (request) =>
+      learning.myTrainingResources(app.ctx, requireActor(request), request.params.id),
+  );
+  app.get(
+    '/trainings/:id/evaluations',
+    {
+      config: { access: { entity: 'progress', action: 'read' } },
+      schema: {
+        operationId: 'listMyTrainingEvaluations',
+        tags,
+        summary: 'The evaluations of one of the student’s trainings, soonest first',
+        params: idParams,
+        response: { 200: myTrainingEvaluations, ...errorResponses },
+      },
+    },
+    async (request) =>
+      learning.myTrainingEvaluations(app.ctx, requireActor(request), request.params.id),
   );
   app.get(
     '/lessons/:id',

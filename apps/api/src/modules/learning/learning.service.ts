@@ -21,13 +21,7 @@ export async function myTrainings(ctx: AppContext, actor: Actor) {
 
 /** `GET /api/me/trainings/:id`: modules → subjects → lessons, each with its progress. */
 export async function myTraining(ctx: AppContext, actor: Actor, id: number) {
-  const [training] = await q.listMyTrainings(
-    ctx.db,
-    can(actor, 'read', 'training').where,
-    actor.userId,
-    id,
-  );
-  if (!training) throw notFound();
+  const training = await requireMyTraining(ctx, actor, id);
   const rows = await q.trainingOutline(ctx.db, id, actor.userId);
   type Subject = {
     id: number;
@@ -77,6 +71,47 @@ export async function myTraining(ctx: AppContext, actor: Actor, id: number) {
         ...withProgress(subject),
         lessons: subject.lessons.map(withProgress),
       })),
+    })),
+  };
+}
+
+/** 404 unless the training is one the student follows (not archived, of their promotions). */
+async function requireMyTraining(ctx: AppContext, actor: Actor, id: number) {
+  const [training] = await q.listMyTrainings(
+    ctx.db,
+    can(actor, 'read', 'training').where,
+    actor.userId,
+    id,
+  );
+  if (!training) throw notFound();
+  return training;
+}
+
+/** `GET /api/me/trainings/:id/resources`: the resources of the training's chapters. */
+export async function myTrainingResources(ctx: AppContext, actor: Actor, id: number) {
+  await requireMyTraining(ctx, actor, id);
+  const rows = await q.trainingResources(ctx.db, id);
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      title: row.title,
+      url: row.url,
+      chapter: { id: row.chapter_id, title: row.chapter_title },
+      lesson: { id: row.lesson_id, title: row.lesson_title },
+      subject: { id: row.subject_id, name: row.subject_name },
+    })),
+  };
+}
+
+/** `GET /api/me/trainings/:id/evaluations`: the training's evaluations, soonest first. */
+export async function myTrainingEvaluations(ctx: AppContext, actor: Actor, id: number) {
+  await requireMyTraining(ctx, actor, id);
+  const rows = await q.trainingEvaluations(ctx.db, id);
+  return {
+    data: rows.map(({ subject_id, subject_name, ...row }) => ({
+      ...row,
+      subject: { id: subject_id, name: subject_name },
     })),
   };
 }

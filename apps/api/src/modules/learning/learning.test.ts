@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signIn } from '../../../test/app.ts';
 import {
   createChapter,
+  createEvaluation,
   createGroup,
   createInstitution,
   createLesson,
@@ -189,10 +190,54 @@ describe('the student follows a training', () => {
   });
 });
 
+describe('the course page', () => {
+  it('lists the resources of every chapter of the training', async () => {
+    const response = await get(`/api/me/trainings/${training.id}/resources`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual([
+      {
+        id: expect.any(Number),
+        kind: 'link',
+        title: 'Visualisation',
+        url: 'https://visualgo.net',
+        chapter: { id: chapters[0]!.id, title: 'Tri par insertion' },
+        lesson: { id: first.id, title: 'Tris' },
+        subject: { id: subject.id, name: 'Algorithmique' },
+      },
+    ]);
+  });
+
+  it('lists the evaluations of the training, soonest first', async () => {
+    await createEvaluation(db, training, subject.id, { title: 'Partiel', date: '2026-12-10' });
+    await createEvaluation(db, training, subject.id, {
+      title: 'Projet',
+      type: 'project',
+      date: '2026-12-01',
+      deadline: new Date('2026-12-20T22:59:00Z'),
+    });
+    await createEvaluation(db, otherTraining, otherSubject.id, { title: 'Ailleurs' });
+    const response = await get(`/api/me/trainings/${training.id}/evaluations`);
+    expect(response.statusCode).toBe(200);
+    expect(
+      response.json().data.map((row: { title: string; type: string }) => [row.title, row.type]),
+    ).toEqual([
+      ['Projet', 'project'],
+      ['Partiel', 'exam'],
+    ]);
+    expect(response.json().data[1]).toMatchObject({
+      start_time: '09:00:00',
+      subject: { id: subject.id, name: 'Algorithmique' },
+    });
+  });
+});
+
 describe('what the student may not reach', () => {
   it('answers 404 for the content of another promotion and of another institution', async () => {
     for (const token of [await tokenOf(outsider), await tokenOf(foreigner)]) {
       expect((await get(`/api/me/trainings/${training.id}`, token)).statusCode).toBe(404);
+      for (const tab of ['resources', 'evaluations']) {
+        expect((await get(`/api/me/trainings/${training.id}/${tab}`, token)).statusCode).toBe(404);
+      }
       expect((await get(`/api/me/lessons/${first.id}`, token)).statusCode).toBe(404);
       expect((await get(`/api/me/chapters/${chapters[0]!.id}`, token)).statusCode).toBe(404);
       expect((await mark(chapters[0]!.id, { done: true }, token)).statusCode).toBe(404);

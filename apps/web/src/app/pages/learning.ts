@@ -8,4 +8,12 @@ export const learningPages: PageRegistry = {
   '/student/trainings/:id': () => learning().then((m) => m.TrainingPage),
   '/student/lessons/:id': () => learning().then((m) => m.LessonPage),
   '/student/chapters/:id': () => learning().then((m) => m.ChapterPage),
+  // The course page of a training, one address per tab (`episodeId` is the lesson, as in the table).
+  '/event-presentation/:id': () => learning().then((m) => m.CoursePresentationPage),
+  '/event-activity/:id': () => learning().then((m) => m.CourseActivityPage),
+  '/event-activity/:id/:episodeId': () => learning().then((m) => m.CourseActivityPage),
+  '/event-activity/:id/:episodeId/:chapterId': () => learning().then((m) => m.CourseActivityPage),
+  '/event-resources/:id': () => learning().then((m) => m.CourseResourcesPage),
+  '/event-evaluations/:id': () => learning().then((m) => m.CourseEvaluationsPage),
+  '/event-results/:id': () => learning().then((m) => m.CourseResultsPage),
 };

@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, Check, Download, ExternalLink, RotateCcw } from 'lucide-react';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -11,14 +11,43 @@ import { toastError } from '../../ui/toast-error.ts';
 import './learning.css';
 import { LoadError } from './load-error.tsx';
 
-/**
- * `/student/chapters/:id?subjectId=`: the chapter to read, its video and resources, the way to the
- * previous and next chapters, and "mark as done". Opening it is recorded for "continue".
- */
+/** `/student/chapters/:id?subjectId=`: one chapter, read from the student's trainings. */
 export function ChapterPage() {
-  const { t } = useTranslation();
   const id = Number(useParams().id);
   const subjectId = Number(useSearchParams()[0].get('subjectId')) || undefined;
+  const query = (subject: number | undefined) => (subject ? `?subjectId=${subject}` : '');
+  return (
+    <ChapterReader
+      id={id}
+      subjectId={subjectId}
+      chapterLink={(chapter, subject) => `/student/chapters/${chapter}${query(subject)}`}
+      lessonLink={(lesson, subject) => `/student/lessons/${lesson}${query(subject)}`}
+    />
+  );
+}
+
+interface ChapterReaderProps {
+  id: number;
+  subjectId?: number;
+  /** Where a chapter (previous, next) opens, in the subject the reader came from. */
+  chapterLink: (chapterId: number, subjectId: number | undefined) => string;
+  lessonLink: (lessonId: number, subjectId: number | undefined) => string;
+  /** Shown above the chapter (the course page's tabs). */
+  header?: ReactNode;
+}
+
+/**
+ * The chapter to read, its video and resources, the way to the previous and next chapters, and
+ * "mark as done". Opening it is recorded for "continue where you left off".
+ */
+export function ChapterReader({
+  id,
+  subjectId,
+  chapterLink,
+  lessonLink,
+  header,
+}: ChapterReaderProps) {
+  const { t } = useTranslation();
   const { data, error } = useMyChapter(id, subjectId);
   const progress = useRecordProgress(id);
   const { mutate: recordOpened } = useRecordProgress(id);
@@ -29,7 +58,7 @@ export function ChapterPage() {
   }, [loaded, recordOpened]);
   if (error) return <LoadError error={error} />;
   if (!data) return <p className="container page learning__muted">{t('app.loading')}</p>;
-  const subjectQuery = data.subject ? `?subjectId=${data.subject.id}` : '';
+  const subject = data.subject?.id;
   const toggle = () =>
     progress.mutate(!data.done, {
       onSuccess: (answer) =>
@@ -38,10 +67,11 @@ export function ChapterPage() {
     });
   return (
     <div className="container page learning learning--reader">
+      {header}
       <PageHeader
         eyebrow={[data.subject?.name, data.lesson.title].filter(Boolean).join(' · ')}
         title={data.title}
-        back={{ to: `/student/lessons/${data.lesson.id}${subjectQuery}`, label: data.lesson.title }}
+        back={{ to: lessonLink(data.lesson.id, subject), label: data.lesson.title }}
         actions={
           <button
             type="button"
@@ -96,10 +126,7 @@ export function ChapterPage() {
 
       <nav className="learning-pager" aria-label={t('learning.chapters')}>
         {data.previous ? (
-          <Link
-            to={`/student/chapters/${data.previous.id}${subjectQuery}`}
-            className="learning-pager__link"
-          >
+          <Link to={chapterLink(data.previous.id, subject)} className="learning-pager__link">
             <ArrowLeft size={16} aria-hidden="true" />
             <span>
               <small>{t('learning.previous')}</small>
@@ -111,7 +138,7 @@ export function ChapterPage() {
         )}
         {data.next ? (
           <Link
-            to={`/student/chapters/${data.next.id}${subjectQuery}`}
+            to={chapterLink(data.next.id, subject)}
             className="learning-pager__link learning-pager__link--next"
           >
             <span>

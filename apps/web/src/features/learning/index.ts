@@ -1,4 +1,11 @@
 export { ChapterPage } from './chapter-page.tsx';
+export {
+  CourseActivityPage,
+  CourseEvaluationsPage,
+  CoursePresentationPage,
+  CourseResourcesPage,
+  CourseResultsPage,
+} from './course-pages.tsx';
 export { LessonPage } from './lesson-page.tsx';
 export { TrainingPage } from './training-page.tsx';
 export { TrainingsPage } from './trainings-page.tsx';

@@ -1,4 +1,5 @@
 import { CheckCircle2, Circle } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useMyLesson } from '../../api/learning.ts';
@@ -8,24 +9,47 @@ import { ProgressBar } from '../../ui/progress-bar.tsx';
 import './learning.css';
 import { LoadError } from './load-error.tsx';
 
-/** `/student/lessons/:id?subjectId=`: the lesson's chapters in order, done or still to read. */
+/** `/student/lessons/:id?subjectId=`: one lesson, from the student's trainings. */
 export function LessonPage() {
-  const { t } = useTranslation();
   const id = Number(useParams().id);
   const subjectId = Number(useSearchParams()[0].get('subjectId')) || undefined;
+  return (
+    <LessonView
+      id={id}
+      subjectId={subjectId}
+      chapterLink={(chapter, subject) =>
+        `/student/chapters/${chapter}${subject ? `?subjectId=${subject}` : ''}`
+      }
+      back={{ to: '/student/trainings', label: 'learning.backToTrainings' }}
+    />
+  );
+}
+
+interface LessonViewProps {
+  id: number;
+  subjectId?: number;
+  chapterLink: (chapterId: number, subjectId: number | undefined) => string;
+  /** The way back; `label` is a catalogue key. */
+  back: { to: string; label: string };
+  header?: ReactNode;
+}
+
+/** The lesson's chapters in order, done or still to read, with the lesson's progress. */
+export function LessonView({ id, subjectId, chapterLink, back, header }: LessonViewProps) {
+  const { t } = useTranslation();
   const { data, error } = useMyLesson(id, subjectId);
   usePageTitle(data?.title ?? t('learning.lesson'));
   if (error) return <LoadError error={error} />;
   if (!data) return <p className="container page learning__muted">{t('app.loading')}</p>;
-  const subjectQuery = data.subject ? `?subjectId=${data.subject.id}` : '';
   return (
     <div className="container page learning">
+      {header}
       <PageHeader
         eyebrow={
           data.subject ? `${t('learning.lesson')} · ${data.subject.name}` : t('learning.lesson')
         }
         title={data.title}
-        back={{ to: '/student/trainings', label: t('learning.backToTrainings') }}
+        back={{ to: back.to, label: t(back.label) }}
       >
         <ProgressBar
           value={data.progress}
@@ -42,7 +66,7 @@ export function LessonPage() {
           <ol className="learning-chapters">
             {data.chapters.map((chapter) => (
               <li key={chapter.id}>
-                <Link to={`/student/chapters/${chapter.id}${subjectQuery}`}>
+                <Link to={chapterLink(chapter.id, data.subject?.id)}>
                   {chapter.done ? (
                     <CheckCircle2
                       className="learning-chapters__done"

@@ -1,3 +1,4 @@
+import type { MyTrainingDetail } from '@skolar/shared';
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -5,6 +6,7 @@ import { useMyTraining } from '../../api/learning.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
+import { CourseTabs } from './course-tabs.tsx';
 import './learning.css';
 import { LoadError } from './load-error.tsx';
 
@@ -31,7 +33,29 @@ export function TrainingPage() {
           detail={count(data)}
         />
       </PageHeader>
+      <CourseTabs trainingId={data.id} title={data.title} />
       {data.description && <p className="learning__intro">{data.description}</p>}
+      <TrainingOutline
+        training={data}
+        lessonLink={(lesson, subject) => `/student/lessons/${lesson}?subjectId=${subject}`}
+      />
+    </div>
+  );
+}
+
+interface TrainingOutlineProps {
+  training: MyTrainingDetail;
+  /** Where a lesson of a subject opens. */
+  lessonLink: (lessonId: number, subjectId: number) => string;
+}
+
+/** Modules → subjects → lessons, each with its reading progress. */
+export function TrainingOutline({ training: data, lessonLink }: TrainingOutlineProps) {
+  const { t } = useTranslation();
+  const count = (row: { nb_done: number; nb_chapters: number }) =>
+    t('learning.chapterCount', { done: row.nb_done, count: row.nb_chapters });
+  return (
+    <>
       <h2 className="learning__heading">{t('learning.modules')}</h2>
       {data.modules.length === 0 && <p className="learning__empty">{t('learning.noModule')}</p>}
       {data.modules.map((module) => (
@@ -66,7 +90,7 @@ export function TrainingPage() {
                   {subject.lessons.map((lesson) => (
                     <li key={lesson.id}>
                       <Link
-                        to={`/student/lessons/${lesson.id}?subjectId=${subject.id}`}
+                        to={lessonLink(lesson.id, subject.id)}
                         className="learning-lessons__link"
                       >
                         <span className="learning-lessons__title">{lesson.title}</span>
@@ -85,6 +109,6 @@ export function TrainingPage() {
           ))}
         </section>
       ))}
-    </div>
+    </>
   );
 }
