@@ -91,8 +91,8 @@ const REVIEWED: Record<Role, string[]> = {
     'promotion: list read',
     'training: list read',
     'subject: list read update assign',
-    'lesson: list read create update delete',
-    'chapter: list read create update delete',
+    'lesson: list read create update delete archive',
+    'chapter: list read create update delete archive',
     'seminar: list read update',
     'episode: list read create update delete',
     'group: list read',
@@ -108,8 +108,8 @@ const REVIEWED: Record<Role, string[]> = {
     'promotion: list read',
     'training: list read assign',
     'subject: list read create update delete archive assign',
-    'lesson: list read create update delete',
-    'chapter: list read create update delete',
+    'lesson: list read create update delete archive',
+    'chapter: list read create update delete archive',
     'seminar: list read create update delete archive',
     'episode: list read create update delete',
     'group: list read assign',
@@ -127,8 +127,8 @@ const REVIEWED: Record<Role, string[]> = {
     'promotion: list read create update delete archive assign',
     'training: list read create update delete archive assign',
     'subject: list read create update delete archive assign',
-    'lesson: list read create update delete',
-    'chapter: list read create update delete',
+    'lesson: list read create update delete archive',
+    'chapter: list read create update delete archive',
     'seminar: list read create update delete archive assign',
     'episode: list read create update delete',
     'group: list read create update delete archive assign',
@@ -146,8 +146,8 @@ const REVIEWED: Record<Role, string[]> = {
     'student: assign',
     'training: list read',
     'subject: list read create update delete archive assign',
-    'lesson: list read create update delete',
-    'chapter: list read create update delete',
+    'lesson: list read create update delete archive',
+    'chapter: list read create update delete archive',
     'seminar: list read create update delete archive assign',
     'episode: list read create update delete',
     'group: list read assign',
@@ -168,7 +168,7 @@ describe('the reviewed grants', () => {
   });
 
   it('grants nothing for an action an entity does not have', () => {
-    expect(roleMay('admin', 'archive', 'lesson')).toBe(false);
+    expect(roleMay('admin', 'assign', 'lesson')).toBe(false);
     expect(roleMay('super-admin', 'assign', 'event')).toBe(false);
   });
 });

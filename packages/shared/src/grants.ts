@@ -118,6 +118,7 @@ export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = 
     create: CONTENT_EDITORS,
     update: CONTENT_EDITORS,
     delete: CONTENT_EDITORS,
+    archive: CONTENT_EDITORS,
   },
   chapter: {
     list: EVERYONE,
@@ -125,6 +126,7 @@ export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = 
     create: CONTENT_EDITORS,
     update: CONTENT_EDITORS,
     delete: CONTENT_EDITORS,
+    archive: CONTENT_EDITORS,
   },
   seminar: {
     list: EVERYONE,

@@ -14,6 +14,7 @@ export * from './schemas/dashboard.ts';
 export * from './schemas/groups.ts';
 export * from './schemas/imports.ts';
 export * from './schemas/institutions.ts';
+export * from './schemas/lessons.ts';
 export * from './schemas/modules.ts';
 export * from './schemas/programs.ts';
 export * from './schemas/promotions.ts';
