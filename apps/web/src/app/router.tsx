@@ -6,6 +6,7 @@ import { guard } from './guard.ts';
 import { accountPages } from './pages/account.ts';
 import { cohortPages } from './pages/cohorts.ts';
 import { corePages } from './pages/core.ts';
+import { lessonPages } from './pages/lessons.ts';
 import { managementPages } from './pages/management.ts';
 import { publicPages } from './pages/public.ts';
 import type { PageLoader, PageRegistry } from './pages/types.ts';
@@ -17,6 +18,7 @@ const PAGES: PageRegistry = {
   ...accountPages,
   ...managementPages,
   ...cohortPages,
+  ...lessonPages,
 };
 
 const comingSoonPage: PageLoader = () =>
