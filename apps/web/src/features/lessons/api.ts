@@ -61,7 +61,7 @@ export function uploadResource(chapterId: number, file: File) {
   return http.post<Chapter>(`/api/chapters/${chapterId}/resources`, form);
 }
 export const addLink = (chapterId: number, title: string, url: string) =>
-  http.post<Chapter>(`/api/chapters/${chapterId}/links`, { kind: 'link', title, url });
+  http.post<Chapter>(`/api/chapters/${chapterId}/links`, { kind: 'link' as const, title, url });
 export const deleteResource = (chapterId: number, resourceId: number) =>
   http.delete(`/api/chapters/${chapterId}/resources/${resourceId}`);
 
