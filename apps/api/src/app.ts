@@ -123,6 +123,8 @@ export async function buildApp(
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
+        // Chapter videos: the embeds of the YouTube and Vimeo links a chapter may hold.
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
