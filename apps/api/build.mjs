@@ -34,4 +34,5 @@ await build({
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
 cpSync('src/auth/common-passwords.txt', 'dist/common-passwords.txt');
+cpSync('src/db/seed/assets', 'dist/assets', { recursive: true });
 console.log('api: built dist/server.js');

@@ -33,6 +33,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { importRoutes } from './modules/imports/imports.routes.ts';
 import { institutionRoutes } from './modules/institutions/institutions.routes.ts';
 import { learningRoutes } from './modules/learning/learning.routes.ts';
+import { chapterRoutes, lessonChapterRoutes } from './modules/lessons/chapters.routes.ts';
+import { lessonOrderRoutes, lessonRoutes } from './modules/lessons/lessons.routes.ts';
 import { moduleRoutes } from './modules/modules/modules.routes.ts';
 import { programRoutes } from './modules/programs/programs.routes.ts';
 import { promotionRoutes } from './modules/promotions/promotions.routes.ts';
@@ -121,9 +123,9 @@ export async function buildApp(
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        // Chapters embed their video from these players only (rules/video.ts).
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
         objectSrc: ["'none'"],
+        // Chapter videos: the embeds of the YouTube and Vimeo links a chapter may hold.
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
@@ -182,6 +184,10 @@ export async function buildApp(
   await app.register(userRoutes, { prefix: '/api/users' });
   await app.register(programRoutes, { prefix: '/api/programs' });
   await app.register(moduleRoutes, { prefix: '/api/modules' });
+  await app.register(lessonRoutes, { prefix: '/api/lessons' });
+  await app.register(lessonChapterRoutes, { prefix: '/api/lessons' });
+  await app.register(lessonOrderRoutes, { prefix: '/api/subjects' });
+  await app.register(chapterRoutes, { prefix: '/api/chapters' });
   if (ctx.config.DEV_ROUTES) await app.register(devRoutes, { prefix: '/api/dev' });
 
   const dist = options.webRoot === undefined ? webDist() : options.webRoot;

@@ -13,6 +13,7 @@ import {
   modules,
   programs,
   promotionStudents,
+  resources,
   teacherSubjects,
   trainingModules,
   users,
@@ -129,16 +130,6 @@ export class Fixture {
       return row!;
     });
   }
-  /** A lesson of the subject, taught in the training through its module (the student reads it). */
-  lesson() {
-    return this.once('lesson', async () => {
-      await this.trainingModule();
-      return createLesson(this.db, await this.subject());
-    });
-  }
-  chapter() {
-    return this.once('chapter', async () => createChapter(this.db, (await this.lesson()).id));
-  }
   /** A module of the catalogue that no institution has yet. */
   freeModule() {
     return this.once('freeModule', async () => {
@@ -202,6 +193,31 @@ export class Fixture {
       return teacher;
     });
   }
+  /** A lesson of the subject, which the students of the promotion study (through the training). */
+  lesson() {
+    return this.once('lesson', async () => {
+      await this.trainingModule();
+      return createLesson(this.db, await this.subject());
+    });
+  }
+  chapter() {
+    return this.once('chapter', async () => createChapter(this.db, (await this.lesson()).id));
+  }
+  /** A link resource of the chapter. */
+  resource() {
+    return this.once('resource', async () => {
+      const [row] = await this.db
+        .insert(resources)
+        .values({
+          chapter_id: (await this.chapter()).id,
+          kind: 'link',
+          title: 'Link',
+          url: 'https://example.test/',
+        })
+        .returning();
+      return row!;
+    });
+  }
   /** The picture of a student of the institution, linked from their account. */
   picture() {
     return this.once('picture', async () => {
@@ -248,6 +264,14 @@ const png = () =>
     .toBuffer();
 
 const BOUNDARY = '----skolar-matrix';
+function multipartPdf(field: string) {
+  const bytes = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
+  const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="notes.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  };
+}
 async function multipartImage(field: string) {
   const bytes = await png();
   const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
@@ -724,6 +748,68 @@ export const REQUESTS: Record<string, Build> = {
   }),
   'DELETE /api/modules/:id/subjects/:subjectId': async (f) => ({
     url: `/api/modules/${(await f.module()).id}/subjects/${(await f.subject()).id}`,
+  }),
+
+  // Lessons and chapters.
+  'GET /api/lessons': async (f) => {
+    await f.lesson();
+    return { url: `/api/lessons?subject_id=${(await f.subject()).id}` };
+  },
+  'POST /api/lessons': async (f) => ({
+    url: '/api/lessons',
+    payload: { title: `Lesson ${next()}`, summary: '', subject_id: (await f.subject()).id },
+  }),
+  'GET /api/lessons/:id': async (f) => ({ url: `/api/lessons/${(await f.lesson()).id}` }),
+  'PATCH /api/lessons/:id': async (f) => ({
+    url: `/api/lessons/${(await f.lesson()).id}`,
+    payload: { title: 'Renamed' },
+  }),
+  'DELETE /api/lessons/:id': async (f) => ({ url: `/api/lessons/${(await f.lesson()).id}` }),
+  'POST /api/lessons/:id/archive': async (f) => ({
+    url: `/api/lessons/${(await f.lesson()).id}/archive`,
+  }),
+  'POST /api/lessons/:id/unarchive': async (f) => ({
+    url: `/api/lessons/${(await f.lesson()).id}/unarchive`,
+  }),
+  'PUT /api/subjects/:id/lesson-order': async (f) => ({
+    url: `/api/subjects/${(await f.subject()).id}/lesson-order`,
+    payload: { ids: [(await f.lesson()).id] },
+  }),
+  'PUT /api/lessons/:id/chapter-order': async (f) => ({
+    url: `/api/lessons/${(await f.lesson()).id}/chapter-order`,
+    payload: { ids: [(await f.chapter()).id] },
+  }),
+  'POST /api/lessons/:id/images': async (f) => ({
+    url: `/api/lessons/${(await f.lesson()).id}/images`,
+    ...(await multipartImage('file')),
+  }),
+  'GET /api/chapters': async (f) => ({ url: `/api/chapters?lesson_id=${(await f.lesson()).id}` }),
+  'POST /api/chapters': async (f) => ({
+    url: '/api/chapters',
+    payload: { title: `Chapter ${next()}`, content: '<p>x</p>', lesson_id: (await f.lesson()).id },
+  }),
+  'GET /api/chapters/:id': async (f) => ({ url: `/api/chapters/${(await f.chapter()).id}` }),
+  'PATCH /api/chapters/:id': async (f) => ({
+    url: `/api/chapters/${(await f.chapter()).id}`,
+    payload: { content: '<p>Edited</p>' },
+  }),
+  'DELETE /api/chapters/:id': async (f) => ({ url: `/api/chapters/${(await f.chapter()).id}` }),
+  'POST /api/chapters/:id/archive': async (f) => ({
+    url: `/api/chapters/${(await f.chapter()).id}/archive`,
+  }),
+  'POST /api/chapters/:id/unarchive': async (f) => ({
+    url: `/api/chapters/${(await f.chapter()).id}/unarchive`,
+  }),
+  'POST /api/chapters/:id/resources': async (f) => ({
+    url: `/api/chapters/${(await f.chapter()).id}/resources`,
+    ...multipartPdf('file'),
+  }),
+  'POST /api/chapters/:id/links': async (f) => ({
+    url: `/api/chapters/${(await f.chapter()).id}/links`,
+    payload: { kind: 'link', title: 'Docs', url: 'https://example.test/docs' },
+  }),
+  'DELETE /api/chapters/:id/resources/:resourceId': async (f) => ({
+    url: `/api/chapters/${(await f.chapter()).id}/resources/${(await f.resource()).id}`,
   }),
 
   // Development helpers (DEV_ROUTES=1 in tests).

@@ -92,8 +92,8 @@ const REVIEWED: Record<Role, string[]> = {
     'promotion: list read',
     'training: list read',
     'subject: list read update assign',
-    'lesson: list read create update delete',
-    'chapter: list read create update delete',
+    'lesson: list read create update delete archive',
+    'chapter: list read create update delete archive',
     'seminar: list read update',
     'episode: list read create update delete',
     'group: list read',
@@ -109,8 +109,8 @@ const REVIEWED: Record<Role, string[]> = {
     'promotion: list read',
     'training: list read assign',
     'subject: list read create update delete archive assign',
-    'lesson: list read create update delete',
-    'chapter: list read create update delete',
+    'lesson: list read create update delete archive',
+    'chapter: list read create update delete archive',
     'seminar: list read create update delete archive',
     'episode: list read create update delete',
     'group: list read assign',
@@ -128,8 +128,8 @@ const REVIEWED: Record<Role, string[]> = {
     'promotion: list read create update delete archive assign',
     'training: list read create update delete archive assign',
     'subject: list read create update delete archive assign',
-    'lesson: list read create update delete',
-    'chapter: list read create update delete',
+    'lesson: list read create update delete archive',
+    'chapter: list read create update delete archive',
     'seminar: list read create update delete archive assign',
     'episode: list read create update delete',
     'group: list read create update delete archive assign',
@@ -147,8 +147,8 @@ const REVIEWED: Record<Role, string[]> = {
     'student: assign',
     'training: list read',
     'subject: list read create update delete archive assign',
-    'lesson: list read create update delete',
-    'chapter: list read create update delete',
+    'lesson: list read create update delete archive',
+    'chapter: list read create update delete archive',
     'seminar: list read create update delete archive assign',
     'episode: list read create update delete',
     'group: list read assign',
@@ -169,7 +169,7 @@ describe('the reviewed grants', () => {
   });
 
   it('grants nothing for an action an entity does not have', () => {
-    expect(roleMay('admin', 'archive', 'lesson')).toBe(false);
+    expect(roleMay('admin', 'assign', 'lesson')).toBe(false);
     expect(roleMay('super-admin', 'assign', 'event')).toBe(false);
   });
 });

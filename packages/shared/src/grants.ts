@@ -119,6 +119,7 @@ export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = 
     create: CONTENT_EDITORS,
     update: CONTENT_EDITORS,
     delete: CONTENT_EDITORS,
+    archive: CONTENT_EDITORS,
   },
   chapter: {
     list: EVERYONE,
@@ -126,6 +127,7 @@ export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = 
     create: CONTENT_EDITORS,
     update: CONTENT_EDITORS,
     delete: CONTENT_EDITORS,
+    archive: CONTENT_EDITORS,
   },
   seminar: {
     list: EVERYONE,

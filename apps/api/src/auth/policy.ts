@@ -23,6 +23,7 @@ import {
   promotionStudents,
   promotions,
   promotionTeachers,
+  resources,
   results,
   seminars,
   subjectLessons,
@@ -113,6 +114,15 @@ function lessonScope(actor: Actor): SQL {
   return and(
     base,
     sql`${lessons.id} in (select ${subjectLessons.lesson_id} from ${subjectLessons} where ${subjectLessons.subject_id} in ${subjectIds})`,
+    // Archived lessons are withdrawn from students; their teachers still see them.
+    isStudent(actor) ? isNull(lessons.archived_at) : TRUE,
+  )!;
+}
+
+function chapterScope(actor: Actor): SQL {
+  return and(
+    sql`${chapters.lesson_id} in (select ${lessons.id} from ${lessons} where ${lessonScope(actor)})`,
+    isStudent(actor) ? isNull(chapters.archived_at) : TRUE,
   )!;
 }
 
@@ -206,11 +216,7 @@ function visibleRows(actor: Actor, entity: Entity): Scoped {
     case 'lesson':
       return { table: lessons, id: lessons.id, where: lessonScope(actor) };
     case 'chapter':
-      return {
-        table: chapters,
-        id: chapters.id,
-        where: sql`${chapters.lesson_id} in (select ${lessons.id} from ${lessons} where ${lessonScope(actor)})`,
-      };
+      return { table: chapters, id: chapters.id, where: chapterScope(actor) };
     case 'episode':
       return {
         table: episodes,
@@ -261,8 +267,9 @@ const fileLink = sql`'/api/files/' || ${files.id}`;
 /**
  * A file is readable as the row that links it is: an institution's logo by anyone, a training's
  * cover by whoever may read the training (anyone when it is public), a picture by whoever may read
- * its user; every file by its uploader. Submissions, documents and resources follow their rows as
- * those land; until then only their uploader (and the super-admin) reads them.
+ * its user; a chapter's image or file resource by whoever may read the chapter that shows or lists
+ * it; every file by its uploader. Submissions, documents and episode resources follow their rows
+ * as those land; until then only their uploader (and the super-admin) reads them.
  */
 function fileScope(actor: Actor): SQL {
   if (actor.role === 'super-admin') return TRUE;
@@ -278,6 +285,14 @@ function fileScope(actor: Actor): SQL {
     and(
       eq(files.kind, 'user/picture'),
       sql`${fileLink} in (select ${users.picture_link} from ${users} where ${usersSeen})`,
+    ),
+    and(
+      eq(files.kind, 'chapter/image'),
+      sql`exists (select 1 from ${chapters} where ${chapterScope(actor)} and strpos(${chapters.content}, '"' || ${fileLink} || '"') > 0)`,
+    ),
+    and(
+      eq(files.kind, 'resource'),
+      sql`${files.id} in (select ${resources.file_id} from ${resources} where ${resources.chapter_id} in (select ${chapters.id} from ${chapters} where ${chapterScope(actor)}))`,
     ),
   )!;
 }

@@ -34,6 +34,7 @@ const KIND_RULES: Record<FileKind, KindRule> = {
   'evaluation/correction': { types: DOCUMENTS, maxBytes: MAX_UPLOAD_BYTES },
   submission: { types: DOCUMENTS, maxBytes: MAX_UPLOAD_BYTES },
   resource: { types: DOCUMENTS, maxBytes: MAX_UPLOAD_BYTES },
+  'chapter/image': { types: IMAGES, maxBytes: 5 * MB, maxSide: 2048 },
 };
 
 const tooLarge = () => new HttpError(413, 'errors.too_large');

@@ -92,6 +92,8 @@ describe('API conventions', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
+    // Frames only for chapter videos.
+    expect(csp).toContain('frame-src https://www.youtube-nocookie.com https://player.vimeo.com');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });

@@ -300,6 +300,16 @@ const catalogue = {
     en: 'This type of file is not accepted here.',
     de: 'Dieser Dateityp wird hier nicht akzeptiert.',
   },
+  'lessons.validation.video': {
+    fr: 'Saisissez un lien https vers une vidéo YouTube ou Vimeo.',
+    en: 'Enter an https link to a YouTube or Vimeo video.',
+    de: 'Geben Sie einen https-Link zu einem YouTube- oder Vimeo-Video ein.',
+  },
+  'lessons.validation.order': {
+    fr: 'La liste doit contenir chaque élément actuel exactement une fois.',
+    en: 'The list must hold every current item exactly once.',
+    de: 'Die Liste muss jedes aktuelle Element genau einmal enthalten.',
+  },
   'manage.validation.tooLong': {
     fr: 'Ce texte est trop long.',
     en: 'This text is too long.',

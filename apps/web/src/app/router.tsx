@@ -7,6 +7,7 @@ import { accountPages } from './pages/account.ts';
 import { cohortPages } from './pages/cohorts.ts';
 import { corePages } from './pages/core.ts';
 import { learningPages } from './pages/learning.ts';
+import { lessonPages } from './pages/lessons.ts';
 import { managementPages } from './pages/management.ts';
 import { publicPages } from './pages/public.ts';
 import type { PageLoader, PageRegistry } from './pages/types.ts';
@@ -19,6 +20,7 @@ const PAGES: PageRegistry = {
   ...managementPages,
   ...cohortPages,
   ...learningPages,
+  ...lessonPages,
 };
 
 const comingSoonPage: PageLoader = () =>

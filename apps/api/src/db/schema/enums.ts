@@ -38,6 +38,7 @@ export const fileKindEnum = pgEnum('file_kind', [
   'submission',
   'resource',
   'institution/logo',
+  'chapter/image',
 ]);
 
 export type InstitutionKind = (typeof institutionKindEnum.enumValues)[number];

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAt, fk, id, timestamps } from './common.ts';
+import { archivedAt, createdAt, fk, id, timestamps } from './common.ts';
 import { institutions } from './institutions.ts';
 import { subjects } from './subjects.ts';
 
@@ -14,6 +14,7 @@ export const lessons = pgTable(
     title: text('title').notNull(),
     summary: text('summary').notNull().default(''),
     position: integer('position').notNull().default(0),
+    archived_at: archivedAt(),
     ...timestamps(),
   },
   (t) => [index('lessons_institution_id_idx').on(t.institution_id)],
@@ -36,7 +37,7 @@ export const subjectLessons = pgTable(
   ],
 );
 
-/** A chapter of a lesson; `content` is Markdown (or sanitised rich text). */
+/** A chapter of a lesson; `content` is HTML, sanitised on every write (http/sanitize.ts). */
 export const chapters = pgTable(
   'chapters',
   {
@@ -48,6 +49,7 @@ export const chapters = pgTable(
     content: text('content').notNull().default(''),
     position: integer('position').notNull().default(0),
     video_url: text('video_url'),
+    archived_at: archivedAt(),
     ...timestamps(),
   },
   (t) => [index('chapters_lesson_id_idx').on(t.lesson_id, t.position)],

@@ -1,8 +1,15 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@skolar/shared';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClock } from '../../../test/clock.ts';
 import { openTestDatabase } from '../../../test/database.ts';
+import { tempDir } from '../../../test/temp-dir.ts';
 import { verifyPassword } from '../../auth/password.ts';
+import { allowedIds } from '../../auth/policy.ts';
+import { RateLimits } from '../../auth/rate-limit.ts';
+import { loadConfig } from '../../config.ts';
+import { saveFile } from '../../files/uploads.ts';
+import { sanitizeRichText } from '../../http/sanitize.ts';
 import { localDay, zonedInstant } from '../../time.ts';
 import type { Database } from '../client.ts';
 import {
@@ -15,6 +22,7 @@ import {
   mailOutbox,
   promotionStudents,
   questions,
+  resources,
   results,
   trainings,
   users,
@@ -66,7 +74,23 @@ describe('seedDemo', () => {
   });
 
   it('seeds an empty database', async () => {
-    expect(await seedDemo(database.db, { now: NOW })).toBe('seeded');
+    const ctx = {
+      config: loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        SEED: 'none',
+        DATA_DIR: tempDir('seed'),
+      }),
+      db: database.db,
+      clock: new TestClock(NOW),
+      limits: new RateLimits(),
+    };
+    expect(
+      await seedDemo(database.db, {
+        now: NOW,
+        storeFile: (db, input) => saveFile(ctx, db, input),
+      }),
+    ).toBe('seeded');
   });
 
   it('creates the demo accounts of api.md with their roles and institutions', async () => {
@@ -206,13 +230,57 @@ describe('seedDemo', () => {
     expect(withScale!.n).toBeGreaterThan(0);
   });
 
-  it('gives every lesson two or three chapters of Markdown', async () => {
+  it('gives every lesson two or three chapters of sanitised rich text', async () => {
     const rows = await database.db
       .select({ lesson: chapters.lesson_id, n: count() })
       .from(chapters)
       .groupBy(chapters.lesson_id);
     expect(rows.length).toBeGreaterThanOrEqual(6);
     for (const row of rows) expect([2, 3]).toContain(row.n);
+    const all = await database.db.select({ content: chapters.content }).from(chapters);
+    for (const { content } of all) {
+      expect(content).toBe(sanitizeRichText(content));
+      expect(content).not.toMatch(/(^|\n)#|\*\*|```/);
+    }
+    const html = all.map((c) => c.content).join('');
+    for (const tag of ['<h2>', '<ul>', '<ol>', '<table>', '<pre><code>', 'href="https://']) {
+      expect(html).toContain(tag);
+    }
+  });
+
+  it('shows the teacher’s chapters, with an image and a PDF, to student@uni.skolar.test', async () => {
+    const person = async (email: string) => {
+      const [row] = await database.db.select().from(users).where(eq(users.email, email));
+      return {
+        userId: row!.id,
+        role: row!.role,
+        institutionId: row!.institution_id,
+        sessionId: 0,
+        locale: 'fr' as const,
+      };
+    };
+    const teacher = await person('teacher@uni.skolar.test');
+    const student = await person('student@uni.skolar.test');
+    const [figure] = await database.db
+      .select({ id: chapters.id, content: chapters.content })
+      .from(chapters)
+      .where(eq(chapters.title, 'La notation grand O'));
+    const imageId = Number(/src="\/api\/files\/(\d+)"/.exec(figure!.content)?.[1]);
+    const [file] = await database.db
+      .select({ id: resources.file_id })
+      .from(resources)
+      .where(and(eq(resources.chapter_id, figure!.id), eq(resources.kind, 'file')));
+    expect(await allowedIds(database.db, teacher, 'update', 'chapter', [figure!.id])).toEqual(
+      new Set([figure!.id]),
+    );
+    for (const actor of [teacher, student]) {
+      expect(await allowedIds(database.db, actor, 'read', 'chapter', [figure!.id])).toEqual(
+        new Set([figure!.id]),
+      );
+      expect(await allowedIds(database.db, actor, 'read', 'file', [imageId, file!.id!])).toEqual(
+        new Set([imageId, file!.id!]),
+      );
+    }
   });
 
   it('skips a database that already has users and changes nothing', async () => {

@@ -11,7 +11,7 @@ import { seedCurriculum } from './curriculum.ts';
 import { seedEvaluations } from './evaluations.ts';
 import { seedInstitutions } from './institutions.ts';
 import { dayOf } from './keys.ts';
-import { seedLessons } from './lessons.ts';
+import { type StoreFile, seedLessons } from './lessons.ts';
 import { inviteNewcomer, seedPeople } from './people.ts';
 import { seedResults } from './results.ts';
 import { seedSeminars } from './seminars.ts';
@@ -28,7 +28,7 @@ const SEED_LOCK_KEY = 7_265_431_002;
  */
 export async function seedDemo(
   db: Db,
-  options: { now: Date; publicUrl?: string },
+  options: { now: Date; publicUrl?: string; storeFile?: StoreFile },
 ): Promise<'seeded' | 'skipped'> {
   if (await hasAnyUser(db)) return 'skipped';
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -39,6 +39,7 @@ export async function seedDemo(
       now: options.now,
       passwordHash,
       publicUrl: options.publicUrl ?? 'http://localhost:3000',
+      storeFile: options.storeFile,
     });
     return 'seeded';
   });
@@ -55,7 +56,7 @@ async function hasAnyUser(db: DbOrTx): Promise<boolean> {
  */
 async function insertDemo(
   tx: Tx,
-  options: { now: Date; passwordHash: string; publicUrl: string },
+  options: { now: Date; passwordHash: string; publicUrl: string; storeFile?: StoreFile },
 ): Promise<void> {
   const { now } = options;
   const institution = await seedInstitutions(tx);
@@ -69,7 +70,11 @@ async function insertDemo(
     institution,
     user,
   });
-  await seedLessons(tx, { institution, subject: curriculum.subject });
+  await seedLessons(tx, {
+    institution,
+    subject: curriculum.subject,
+    storeFile: options.storeFile,
+  });
   await seedSeminars(tx, { now, institution, promotion: cohorts.promotion });
   const evaluation = await seedEvaluations(tx, {
     now,

@@ -1,15 +1,30 @@
-import type { Tx } from '../client.ts';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import type { FileInput } from '../../files/uploads.ts';
+import { sanitizeRichText } from '../../http/sanitize.ts';
+import type { DbOrTx, Tx } from '../client.ts';
 import { chapters, lessons, resources, subjectLessons } from '../schema/index.ts';
 import { DEMO_LESSONS } from './content.ts';
 import { SUBJECTS } from './curriculum.ts';
 import { type IdOf, type InstitutionKey, linkResources } from './keys.ts';
 
+/** Stores a file through the files adapter (the server's storage: disk or S3). */
+export type StoreFile = (db: DbOrTx, input: FileInput) => Promise<{ id: number; url: string }>;
+
 const institutionOfSubject = new Map(SUBJECTS.map((row) => [row.key, row.institution]));
 
-/** The lessons of content.ts, each in its subject, with their chapters and links. */
+/** A file shipped beside the seed (build.mjs copies assets/ next to server.js). */
+const asset = (name: string) =>
+  readFileSync(fileURLToPath(new URL(`./assets/${name}`, import.meta.url)));
+
+/**
+ * The lessons of content.ts, each in its subject, with their chapters (sanitised like every
+ * write) and links; with `storeFile`, also their images and file resources.
+ */
 export async function seedLessons(
   tx: Tx,
-  deps: { institution: IdOf<InstitutionKey>; subject: IdOf },
+  deps: { institution: IdOf<InstitutionKey>; subject: IdOf; storeFile?: StoreFile },
 ): Promise<void> {
   const lessonRows = await tx
     .insert(lessons)
@@ -21,7 +36,7 @@ export async function seedLessons(
         position: index + 1,
       })),
     )
-    .returning({ id: lessons.id });
+    .returning({ id: lessons.id, institution_id: lessons.institution_id });
   await tx.insert(subjectLessons).values(
     DEMO_LESSONS.map((lesson, index) => ({
       subject_id: deps.subject(lesson.subject),
@@ -30,7 +45,7 @@ export async function seedLessons(
   );
   const chapterData = DEMO_LESSONS.flatMap((lesson, index) =>
     lesson.chapters.map((chapter, position) => ({
-      lesson_id: lessonRows[index]!.id,
+      lesson: lessonRows[index]!,
       chapter,
       position: position + 1,
     })),
@@ -39,9 +54,9 @@ export async function seedLessons(
     .insert(chapters)
     .values(
       chapterData.map((c) => ({
-        lesson_id: c.lesson_id,
+        lesson_id: c.lesson.id,
         title: c.chapter.title,
-        content: c.chapter.content,
+        content: sanitizeRichText(c.chapter.content),
         position: c.position,
       })),
     )
@@ -50,4 +65,38 @@ export async function seedLessons(
     linkResources({ chapter_id: chapterRows[index]!.id }, c.chapter.links),
   );
   if (links.length > 0) await tx.insert(resources).values(links);
+  if (!deps.storeFile) return;
+  for (const [index, { chapter, lesson }] of chapterData.entries()) {
+    const id = chapterRows[index]!.id;
+    if (chapter.figure) {
+      const image = await deps.storeFile(tx, {
+        kind: 'chapter/image',
+        ownerId: null,
+        institutionId: lesson.institution_id,
+        bytes: asset(chapter.figure.file),
+        filename: chapter.figure.file,
+      });
+      const figure = `<p><img src="${image.url}" alt="${chapter.figure.alt}"></p><p><em>${chapter.figure.caption}</em></p>`;
+      await tx
+        .update(chapters)
+        .set({ content: sanitizeRichText(`${chapter.content}${figure}`) })
+        .where(eq(chapters.id, id));
+    }
+    if (chapter.attachment) {
+      const file = await deps.storeFile(tx, {
+        kind: 'resource',
+        ownerId: null,
+        institutionId: lesson.institution_id,
+        bytes: asset(chapter.attachment.file),
+        filename: chapter.attachment.file,
+      });
+      await tx.insert(resources).values({
+        chapter_id: id,
+        kind: 'file',
+        title: chapter.attachment.title,
+        file_id: file.id,
+        position: (chapter.links?.length ?? 0) + 1,
+      });
+    }
+  }
 }

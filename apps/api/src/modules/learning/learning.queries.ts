@@ -23,7 +23,8 @@ const trainingChapters = (done: SQL | undefined) => sql`(
   select count(distinct ${chapters.id})::int from ${trainingModules}
   join ${moduleSubjects} on ${moduleSubjects.module_id} = ${trainingModules.module_id}
   join ${subjectLessons} on ${subjectLessons.subject_id} = ${moduleSubjects.subject_id}
-  join ${chapters} on ${chapters.lesson_id} = ${subjectLessons.lesson_id}
+  join ${lessons} on ${lessons.id} = ${subjectLessons.lesson_id} and ${lessons.archived_at} is null
+  join ${chapters} on ${chapters.lesson_id} = ${lessons.id} and ${chapters.archived_at} is null
   where ${trainingModules.training_id} = ${outerTraining} ${done ? sql`and ${done}` : sql``})`;
 
 /** The chapter (`chapters.id` of the enclosing query) is marked done by the student. */
@@ -73,8 +74,8 @@ export function trainingOutline(db: DbOrTx, trainingId: number, studentId: numbe
       hourly_volume: subjects.hourly_volume,
       lesson_id: lessons.id,
       lesson_title: lessons.title,
-      nb_chapters: sql<number>`(select count(*)::int from ${chapters} where ${chapters.lesson_id} = ${lessons.id})`,
-      nb_done: sql<number>`(select count(*)::int from ${chapters} where ${chapters.lesson_id} = ${lessons.id} and ${doneBy(studentId)})`,
+      nb_chapters: sql<number>`(select count(*)::int from ${chapters} where ${chapters.lesson_id} = ${lessons.id} and ${chapters.archived_at} is null)`,
+      nb_done: sql<number>`(select count(*)::int from ${chapters} where ${chapters.lesson_id} = ${lessons.id} and ${chapters.archived_at} is null and ${doneBy(studentId)})`,
     })
     .from(trainingModules)
     .innerJoin(modules, eq(modules.id, trainingModules.module_id))
@@ -84,7 +85,7 @@ export function trainingOutline(db: DbOrTx, trainingId: number, studentId: numbe
       and(eq(subjects.id, moduleSubjects.subject_id), isNull(subjects.archived_at)),
     )
     .leftJoin(subjectLessons, eq(subjectLessons.subject_id, subjects.id))
-    .leftJoin(lessons, eq(lessons.id, subjectLessons.lesson_id))
+    .leftJoin(lessons, and(eq(lessons.id, subjectLessons.lesson_id), isNull(lessons.archived_at)))
     .where(eq(trainingModules.training_id, trainingId))
     .orderBy(
       asc(modules.name),
@@ -137,7 +138,7 @@ export function chaptersOfLesson(db: DbOrTx, lessonId: number, studentId: number
       done: sql<boolean>`${doneBy(studentId)}`,
     })
     .from(chapters)
-    .where(eq(chapters.lesson_id, lessonId))
+    .where(and(eq(chapters.lesson_id, lessonId), isNull(chapters.archived_at)))
     .orderBy(asc(chapters.position), asc(chapters.id));
 }
 
@@ -170,7 +171,7 @@ export function readingOrder(db: DbOrTx, lessonId: number, subjectId: number | n
     .select({ id: chapters.id, title: chapters.title })
     .from(chapters)
     .innerJoin(lessons, eq(lessons.id, chapters.lesson_id))
-    .where(lessonsOf)
+    .where(and(lessonsOf, isNull(lessons.archived_at), isNull(chapters.archived_at)))
     .orderBy(asc(lessons.position), asc(lessons.id), asc(chapters.position), asc(chapters.id));
 }
 
@@ -279,7 +280,13 @@ export function trainingResources(db: DbOrTx, trainingId: number) {
     .innerJoin(subjects, eq(subjects.id, subjectLessons.subject_id))
     .innerJoin(moduleSubjects, eq(moduleSubjects.subject_id, subjects.id))
     .innerJoin(trainingModules, eq(trainingModules.module_id, moduleSubjects.module_id))
-    .where(eq(trainingModules.training_id, trainingId))
+    .where(
+      and(
+        eq(trainingModules.training_id, trainingId),
+        isNull(lessons.archived_at),
+        isNull(chapters.archived_at),
+      ),
+    )
     .orderBy(
       asc(subjects.name),
       asc(subjects.id),

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signIn } from '../../../test/app.ts';
 import {
@@ -12,7 +13,7 @@ import {
   createTraining,
   createUser,
 } from '../../../test/factories.ts';
-import { groupSubjects, resources } from '../../db/schema/index.ts';
+import { chapters as chaptersTable, groupSubjects, resources } from '../../db/schema/index.ts';
 
 const { app, db, clock } = await createTestApp();
 
@@ -228,6 +229,25 @@ describe('the course page', () => {
       start_time: '09:00:00',
       subject: { id: subject.id, name: 'Algorithmique' },
     });
+  });
+});
+
+describe('archived content', () => {
+  it('leaves an archived chapter out of the counts, the lesson and the reading order', async () => {
+    const extra = await createChapter(db, first.id, { title: 'Tri fusion', position: 3 });
+    const count = async () => (await get(`/api/me/lessons/${first.id}`)).json().nb_chapters;
+    expect(await count()).toBe(3);
+    await db
+      .update(chaptersTable)
+      .set({ archived_at: new Date('2026-11-22T09:00:00Z') })
+      .where(eq(chaptersTable.id, extra.id));
+    expect(await count()).toBe(2);
+    expect((await get(`/api/me/chapters/${extra.id}`)).statusCode).toBe(404);
+    const [listed] = (await get('/api/me/trainings')).json().data;
+    expect(listed.nb_chapters).toBe(5);
+    // The reading order skips it: after the lesson's last active chapter comes the next lesson.
+    const last = await get(`/api/me/chapters/${chapters[1]!.id}?subjectId=${subject.id}`);
+    expect(last.json().next).toEqual({ id: chapters[2]!.id, title: 'Parcours' });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { videoEmbedUrl } from './video.ts';
+import { videoEmbedUrl } from './lessons.ts';
 
 describe('videoEmbedUrl', () => {
   it.each([

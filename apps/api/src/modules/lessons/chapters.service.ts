@@ -1,0 +1,298 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { ChapterBody, LinkResourceBody, NewChapterBody } from '@skolar/shared';
+import { and, asc, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  authorize,
+  can,
+  requireAccess,
+  withPermission,
+  withPermissions,
+} from '../../auth/policy.ts';
+import type { Actor } from '../../auth/sessions.ts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { chapters, files, lessons, resources } from '../../db/schema/index.ts';
+import { storageFor } from '../../files/storage.ts';
+import { saveUpload } from '../../files/uploads.ts';
+import { notFound } from '../../http/errors.ts';
+import type { ListQuery } from '../../http/pagination.ts';
+import { changes } from '../../http/patch.ts';
+import { sanitizeRichText } from '../../http/sanitize.ts';
+import { pageOf } from '../promotions/assign.ts';
+import { writeOrder } from './order.ts';
+
+const summaryColumns = {
+  id: chapters.id,
+  lesson_id: chapters.lesson_id,
+  title: chapters.title,
+  position: chapters.position,
+  video_url: chapters.video_url,
+  created_at: chapters.created_at,
+  archived_at: chapters.archived_at,
+};
+
+/** The chapters of a lesson in order (students: the active ones). */
+export async function list(ctx: AppContext, actor: Actor, query: ListQuery, lessonId: number) {
+  authorize(actor, 'list', 'chapter');
+  await requireAccess(ctx.db, actor, 'read', 'lesson', lessonId);
+  const where = and(
+    eq(chapters.lesson_id, lessonId),
+    can(actor, 'list', 'chapter').where,
+    query.archived ? isNotNull(chapters.archived_at) : isNull(chapters.archived_at),
+  );
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select(summaryColumns)
+      .from(chapters)
+      .where(where)
+      .orderBy(asc(chapters.position), asc(chapters.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    ctx.db.select({ n: count() }).from(chapters).where(where),
+  ]);
+  return pageOf(query, await withPermissions(ctx.db, actor, 'chapter', rows), total?.n ?? 0);
+}
+
+/** The chapter with its content, resources and the previous and next chapters the actor sees. */
+async function chapterById(db: DbOrTx, actor: Actor, id: number) {
+  const [row] = await db
+    .select({ ...summaryColumns, content: chapters.content, lesson_title: lessons.title })
+    .from(chapters)
+    .innerJoin(lessons, eq(lessons.id, chapters.lesson_id))
+    .where(eq(chapters.id, id));
+  if (!row) throw notFound();
+  const [siblings, resourceRows] = await Promise.all([
+    db
+      .select({ id: chapters.id })
+      .from(chapters)
+      .where(and(eq(chapters.lesson_id, row.lesson_id), can(actor, 'read', 'chapter').where))
+      .orderBy(asc(chapters.position), asc(chapters.id)),
+    db
+      .select({
+        id: resources.id,
+        kind: resources.kind,
+        title: resources.title,
+        url: sql<string>`coalesce(${resources.url}, '/api/files/' || ${resources.file_id})`,
+        mime: files.mime,
+        size: files.size,
+      })
+      .from(resources)
+      .leftJoin(files, eq(files.id, resources.file_id))
+      .where(eq(resources.chapter_id, id))
+      .orderBy(asc(resources.position), asc(resources.id)),
+  ]);
+  const index = siblings.findIndex((s) => s.id === row.id);
+  return withPermission(db, actor, 'chapter', {
+    ...row,
+    resources: resourceRows,
+    previous_id: index > 0 ? siblings[index - 1]!.id : null,
+    next_id: index >= 0 && index < siblings.length - 1 ? siblings[index + 1]!.id : null,
+  });
+}
+
+export async function read(ctx: AppContext, actor: Actor, id: number) {
+  await requireAccess(ctx.db, actor, 'read', 'chapter', id);
+  return chapterById(ctx.db, actor, id);
+}
+
+/** A chapter placed last in its lesson; its content is sanitised before it is stored. */
+export async function create(ctx: AppContext, actor: Actor, body: NewChapterBody) {
+  authorize(actor, 'create', 'chapter');
+  await requireAccess(ctx.db, actor, 'update', 'lesson', body.lesson_id);
+  const id = await ctx.db.transaction(async (tx) => {
+    await tx
+      .select({ id: lessons.id })
+      .from(lessons)
+      .where(eq(lessons.id, body.lesson_id))
+      .for('update');
+    const [last] = await tx
+      .select({ position: sql<number>`coalesce(max(${chapters.position}), 0)::int` })
+      .from(chapters)
+      .where(eq(chapters.lesson_id, body.lesson_id));
+    const [row] = await tx
+      .insert(chapters)
+      .values({
+        lesson_id: body.lesson_id,
+        title: body.title,
+        content: sanitizeRichText(body.content ?? ''),
+        video_url: body.video_url ?? null,
+        position: (last?.position ?? 0) + 1,
+      })
+      .returning({ id: chapters.id });
+    return row!.id;
+  });
+  return chapterById(ctx.db, actor, id);
+}
+
+export async function update(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  body: Partial<ChapterBody>,
+) {
+  await requireAccess(ctx.db, actor, 'update', 'chapter', id);
+  const set = changes({
+    title: body.title,
+    content: body.content === undefined ? undefined : sanitizeRichText(body.content),
+    video_url: body.video_url,
+  });
+  if (set) await ctx.db.update(chapters).set(set).where(eq(chapters.id, id));
+  return chapterById(ctx.db, actor, id);
+}
+
+export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
+  await requireAccess(ctx.db, actor, 'archive', 'chapter', id);
+  await ctx.db
+    .update(chapters)
+    .set({ archived_at: archived ? ctx.clock.now() : null })
+    .where(eq(chapters.id, id));
+  return chapterById(ctx.db, actor, id);
+}
+
+/** The stored files of resources, to remove with their rows. */
+async function resourceFiles(db: DbOrTx, where: SQL) {
+  return db
+    .select({ id: files.id, key: files.storage_key })
+    .from(resources)
+    .innerJoin(files, eq(files.id, resources.file_id))
+    .where(where);
+}
+
+async function dropFiles(ctx: AppContext, rows: Array<{ id: number; key: string }>) {
+  if (rows.length === 0) return;
+  const storage = storageFor(ctx.config);
+  await Promise.all(rows.map((row) => storage.delete(row.key).catch(() => undefined)));
+}
+
+export async function remove(ctx: AppContext, actor: Actor, id: number) {
+  await requireAccess(ctx.db, actor, 'delete', 'chapter', id);
+  const stored = await resourceFiles(ctx.db, eq(resources.chapter_id, id));
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(chapters).where(eq(chapters.id, id));
+    for (const file of stored) await tx.delete(files).where(eq(files.id, file.id));
+  });
+  await dropFiles(ctx, stored);
+}
+
+/** `PUT /api/lessons/:id/chapter-order`: every chapter of the lesson, in the new order. */
+export async function reorder(ctx: AppContext, actor: Actor, lessonId: number, ids: number[]) {
+  authorize(actor, 'update', 'chapter');
+  await requireAccess(ctx.db, actor, 'update', 'lesson', lessonId);
+  await ctx.db.transaction(async (tx) => {
+    await tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.id, lessonId)).for('update');
+    const current = await tx
+      .select({ id: chapters.id })
+      .from(chapters)
+      .where(eq(chapters.lesson_id, lessonId));
+    await writeOrder(
+      tx,
+      chapters,
+      chapters.id,
+      current.map((row) => Number(row.id)),
+      ids,
+    );
+  });
+}
+
+/** An image pasted or dropped in the editor of a lesson's chapter, stored by the files adapter. */
+export async function uploadImage(
+  ctx: AppContext,
+  actor: Actor,
+  lessonId: number,
+  part: MultipartFile,
+) {
+  await requireAccess(ctx.db, actor, 'update', 'lesson', lessonId);
+  const [lesson] = await ctx.db
+    .select({ institution_id: lessons.institution_id })
+    .from(lessons)
+    .where(eq(lessons.id, lessonId));
+  return saveUpload(ctx, ctx.db, {
+    kind: 'chapter/image',
+    ownerId: actor.userId,
+    institutionId: lesson!.institution_id,
+    part,
+  });
+}
+
+async function nextResourcePosition(db: DbOrTx, chapterId: number) {
+  const [last] = await db
+    .select({ position: sql<number>`coalesce(max(${resources.position}), 0)::int` })
+    .from(resources)
+    .where(eq(resources.chapter_id, chapterId));
+  return (last?.position ?? 0) + 1;
+}
+
+async function institutionOfChapter(db: DbOrTx, chapterId: number) {
+  const [row] = await db
+    .select({ institution_id: lessons.institution_id })
+    .from(chapters)
+    .innerJoin(lessons, eq(lessons.id, chapters.lesson_id))
+    .where(eq(chapters.id, chapterId));
+  return row!.institution_id;
+}
+
+/** A file resource: type sniffed and size-limited by the files adapter (415, 413). */
+export async function addFileResource(
+  ctx: AppContext,
+  actor: Actor,
+  chapterId: number,
+  part: MultipartFile,
+) {
+  await requireAccess(ctx.db, actor, 'update', 'chapter', chapterId);
+  const institutionId = await institutionOfChapter(ctx.db, chapterId);
+  await ctx.db.transaction(async (tx) => {
+    const saved = await saveUpload(ctx, tx, {
+      kind: 'resource',
+      ownerId: actor.userId,
+      institutionId,
+      part,
+    });
+    const [file] = await tx
+      .select({ name: files.original_name })
+      .from(files)
+      .where(eq(files.id, saved.id));
+    await tx.insert(resources).values({
+      chapter_id: chapterId,
+      kind: 'file',
+      title: file!.name,
+      file_id: saved.id,
+      position: await nextResourcePosition(tx, chapterId),
+    });
+  });
+  return chapterById(ctx.db, actor, chapterId);
+}
+
+export async function addLinkResource(
+  ctx: AppContext,
+  actor: Actor,
+  chapterId: number,
+  body: LinkResourceBody,
+) {
+  await requireAccess(ctx.db, actor, 'update', 'chapter', chapterId);
+  await ctx.db.insert(resources).values({
+    chapter_id: chapterId,
+    kind: 'link',
+    title: body.title,
+    url: body.url,
+    position: await nextResourcePosition(ctx.db, chapterId),
+  });
+  return chapterById(ctx.db, actor, chapterId);
+}
+
+export async function removeResource(
+  ctx: AppContext,
+  actor: Actor,
+  chapterId: number,
+  resourceId: number,
+) {
+  await requireAccess(ctx.db, actor, 'update', 'chapter', chapterId);
+  const where = and(eq(resources.id, resourceId), eq(resources.chapter_id, chapterId))!;
+  const stored = await resourceFiles(ctx.db, where);
+  const removed = await ctx.db.transaction(async (tx) => {
+    const rows = await tx.delete(resources).where(where).returning({ id: resources.id });
+    for (const file of stored) await tx.delete(files).where(eq(files.id, file.id));
+    return rows.length;
+  });
+  if (removed === 0) throw notFound();
+  await dropFiles(ctx, stored);
+}
