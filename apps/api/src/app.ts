@@ -35,6 +35,9 @@ import { institutionRoutes } from './modules/institutions/institutions.routes.ts
 import { moduleRoutes } from './modules/modules/modules.routes.ts';
 import { programRoutes } from './modules/programs/programs.routes.ts';
 import { promotionRoutes } from './modules/promotions/promotions.routes.ts';
+import { episodeRoutes } from './modules/seminars/episodes.routes.ts';
+import { publicSeminarRoutes } from './modules/seminars/public.routes.ts';
+import { mySeminarRoutes, seminarRoutes } from './modules/seminars/seminars.routes.ts';
 import { studentRoutes } from './modules/students/students.routes.ts';
 import { teacherRoutes } from './modules/teachers/teachers.routes.ts';
 import { trainingRoutes } from './modules/trainings/trainings.routes.ts';
@@ -178,6 +181,10 @@ export async function buildApp(
   await app.register(userRoutes, { prefix: '/api/users' });
   await app.register(programRoutes, { prefix: '/api/programs' });
   await app.register(moduleRoutes, { prefix: '/api/modules' });
+  await app.register(seminarRoutes, { prefix: '/api/seminars' });
+  await app.register(episodeRoutes, { prefix: '/api/episodes' });
+  await app.register(mySeminarRoutes, { prefix: '/api/me' });
+  await app.register(publicSeminarRoutes, { prefix: '/api/event' });
   if (ctx.config.DEV_ROUTES) await app.register(devRoutes, { prefix: '/api/dev' });
 
   const dist = options.webRoot === undefined ? webDist() : options.webRoot;

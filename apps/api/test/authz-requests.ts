@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Role } from '@skolar/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -13,15 +14,18 @@ import {
   modules,
   programs,
   promotionStudents,
+  resources,
   teacherSubjects,
   trainingModules,
   users,
 } from '../src/db/schema/index.ts';
 import { saveFile } from '../src/files/uploads.ts';
 import {
+  createEpisode,
   createInstitution,
   createProgram,
   createPromotion,
+  createSeminar,
   createSubject,
   createTraining,
   createUser,
@@ -96,6 +100,29 @@ export class Fixture {
     return this.once('publicTraining', async () =>
       createTraining(this.db, await this.promotion(), { visibility: 'public' }),
     );
+  }
+  seminar() {
+    return this.once('seminar', async () => createSeminar(this.db, await this.promotion()));
+  }
+  episode() {
+    return this.once('episode', async () =>
+      createEpisode(this.db, (await this.seminar()).id, { location: 'Room 1' }),
+    );
+  }
+  /** A link resource of the episode. */
+  episodeResource() {
+    return this.once('episodeResource', async () => {
+      const [row] = await this.db
+        .insert(resources)
+        .values({
+          episode_id: (await this.episode()).id,
+          kind: 'link',
+          title: 'Slides',
+          url: 'https://slides.example.test',
+        })
+        .returning();
+      return row!;
+    });
   }
   /** The module, taught in the training. */
   trainingModule() {
@@ -244,6 +271,23 @@ async function multipartImage(field: string) {
     headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
   };
 }
+
+/** The demo syllabus: a small valid PDF. */
+const PDF = readFileSync(new URL('../src/db/seed/demo-syllabus.pdf', import.meta.url));
+function multipartPdf() {
+  const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), PDF, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  };
+}
+const episodeBody = {
+  title: 'Matrix',
+  day: '2030-01-10',
+  start_time: '09:00',
+  end_time: '10:00',
+  location: 'Room 2',
+};
 
 const person = (f: Fixture) => ({
   first_name: 'Eve',
@@ -693,6 +737,50 @@ export const REQUESTS: Record<string, Build> = {
   }),
   'DELETE /api/modules/:id/subjects/:subjectId': async (f) => ({
     url: `/api/modules/${(await f.module()).id}/subjects/${(await f.subject()).id}`,
+  }),
+
+  // Seminars and episodes.
+  'GET /api/seminars': async (f) => ({
+    url: `/api/seminars?promotion_id=${(await f.promotion()).id}`,
+  }),
+  'POST /api/seminars': async (f) => ({
+    url: '/api/seminars',
+    payload: { promotion_id: (await f.promotion()).id, title: 'Matrix', visibility: 'public' },
+  }),
+  'GET /api/seminars/:id': async (f) => ({ url: `/api/seminars/${(await f.seminar()).id}` }),
+  'PATCH /api/seminars/:id': async (f) => ({
+    url: `/api/seminars/${(await f.seminar()).id}`,
+    payload: { title: 'Renamed', visibility: 'public' },
+  }),
+  'DELETE /api/seminars/:id': async (f) => ({ url: `/api/seminars/${(await f.seminar()).id}` }),
+  'POST /api/seminars/:id/archive': async (f) => ({
+    url: `/api/seminars/${(await f.seminar()).id}/archive`,
+  }),
+  'POST /api/seminars/:id/unarchive': async (f) => ({
+    url: `/api/seminars/${(await f.seminar()).id}/unarchive`,
+  }),
+  'POST /api/seminars/:id/syllabus': async (f) => ({
+    url: `/api/seminars/${(await f.seminar()).id}/syllabus`,
+    ...multipartPdf(),
+  }),
+  'POST /api/seminars/:id/episodes': async (f) => ({
+    url: `/api/seminars/${(await f.seminar()).id}/episodes`,
+    payload: episodeBody,
+  }),
+  'GET /api/me/seminars': () => ({ url: '/api/me/seminars' }),
+  'GET /api/event/seminar': () => ({ url: '/api/event/seminar' }),
+  'GET /api/episodes/:id': async (f) => ({ url: `/api/episodes/${(await f.episode()).id}` }),
+  'PATCH /api/episodes/:id': async (f) => ({
+    url: `/api/episodes/${(await f.episode()).id}`,
+    payload: { title: 'Renamed', end_time: '11:00' },
+  }),
+  'DELETE /api/episodes/:id': async (f) => ({ url: `/api/episodes/${(await f.episode()).id}` }),
+  'POST /api/episodes/:id/resources': async (f) => ({
+    url: `/api/episodes/${(await f.episode()).id}/resources`,
+    payload: { title: 'Slides', url: 'https://slides.example.test/2' },
+  }),
+  'DELETE /api/episodes/:id/resources/:resourceId': async (f) => ({
+    url: `/api/episodes/${(await f.episode()).id}/resources/${(await f.episodeResource()).id}`,
   }),
 
   // Development helpers (DEV_ROUTES=1 in tests).

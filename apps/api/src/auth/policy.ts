@@ -21,6 +21,7 @@ import {
   promotionStudents,
   promotions,
   promotionTeachers,
+  resources,
   results,
   seminars,
   subjectLessons,
@@ -250,13 +251,17 @@ const fileLink = sql`'/api/files/' || ${files.id}`;
 /**
  * A file is readable as the row that links it is: an institution's logo by anyone, a training's
  * cover by whoever may read the training (anyone when it is public), a picture by whoever may read
- * its user; every file by its uploader. Submissions, documents and resources follow their rows as
- * those land; until then only their uploader (and the super-admin) reads them.
+ * its user, a seminar's syllabus by whoever may read the seminar (anyone when it is public and not
+ * archived), an episode's resource by whoever may read the episode; every file by its uploader.
+ * Submissions, documents and chapter resources follow their rows as those land; until then only
+ * their uploader (and the super-admin) reads them.
  */
 function fileScope(actor: Actor): SQL {
   if (actor.role === 'super-admin') return TRUE;
   const trainingsSeen = visibleRows(actor, 'training').where;
   const usersSeen = visibleRows(actor, 'user').where;
+  const seminarsSeen = visibleRows(actor, 'seminar').where;
+  const episodesSeen = visibleRows(actor, 'episode').where;
   return or(
     eq(files.owner_id, actor.userId),
     eq(files.kind, 'institution/logo'),
@@ -268,12 +273,30 @@ function fileScope(actor: Actor): SQL {
       eq(files.kind, 'user/picture'),
       sql`${fileLink} in (select ${users.picture_link} from ${users} where ${usersSeen})`,
     ),
+    and(
+      eq(files.kind, 'seminar/syllabus'),
+      sql`${files.id} in (select ${seminars.syllabus_file_id} from ${seminars} where ${seminarsSeen} or (${publicSeminar}))`,
+    ),
+    and(
+      eq(files.kind, 'resource'),
+      sql`${files.id} in (select ${resources.file_id} from ${resources} where ${resources.episode_id} in (select ${episodes.id} from ${episodes} where ${episodesSeen}))`,
+    ),
   )!;
 }
 
-/** Files anyone may read, signed in or not: logos, and covers of public, non-archived trainings. */
+/** A seminar of the public catalogue (its syllabus is public too). */
+const publicSeminar = sql`${seminars.visibility} = 'public' and ${seminars.archived_at} is null`;
+
+/**
+ * Files anyone may read, signed in or not: logos, and the covers and syllabuses of public,
+ * non-archived trainings and seminars.
+ */
 export const publicFiles: SQL = or(
   eq(files.kind, 'institution/logo'),
+  and(
+    eq(files.kind, 'seminar/syllabus'),
+    sql`${files.id} in (select ${seminars.syllabus_file_id} from ${seminars} where ${publicSeminar})`,
+  ),
   and(
     eq(files.kind, 'formation/cover'),
     sql`${fileLink} in (select ${trainings.cover_link} from ${trainings} where ${trainings.visibility} = 'public' and ${trainings.archived_at} is null)`,
