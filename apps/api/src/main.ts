@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { systemClock } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/demo.ts';
+import { storageFor } from './files/storage.ts';
 import { startOutboxWorker } from './jobs/outbox-worker.ts';
 import { mailTransportFor } from './mail/transport.ts';
 
@@ -33,6 +34,7 @@ export async function start(config: Config) {
     const outcome = await seedDemo(database.db, {
       now: ctx.clock.now(),
       publicUrl: config.PUBLIC_URL,
+      storage: storageFor(config),
     });
     app.log.info(`demo data: ${outcome}`);
   }

@@ -3,6 +3,7 @@ import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/database.ts';
 import { verifyPassword } from '../../auth/password.ts';
+import type { FileStorage } from '../../files/storage.ts';
 import { localDay, zonedInstant } from '../../time.ts';
 import type { Database } from '../client.ts';
 import {
@@ -10,12 +11,14 @@ import {
   episodes,
   evaluations,
   events,
+  files,
   institutions,
   lessons,
   mailOutbox,
   promotionStudents,
   questions,
   results,
+  seminars,
   trainings,
   users,
 } from '../schema/index.ts';
@@ -55,6 +58,14 @@ function luminance(hex: string): number {
   return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
 }
 
+/** The bytes the seed stores, by key. */
+const stored = new Map<string, Buffer>();
+const storage: FileStorage = {
+  put: async (key, bytes) => void stored.set(key, bytes),
+  get: async (key) => stored.get(key) ?? null,
+  delete: async (key) => void stored.delete(key),
+};
+
 describe('seedDemo', () => {
   let database: Database;
 
@@ -66,7 +77,7 @@ describe('seedDemo', () => {
   });
 
   it('seeds an empty database', async () => {
-    expect(await seedDemo(database.db, { now: NOW })).toBe('seeded');
+    expect(await seedDemo(database.db, { now: NOW, storage })).toBe('seeded');
   });
 
   it('creates the demo accounts of api.md with their roles and institutions', async () => {
@@ -213,6 +224,27 @@ describe('seedDemo', () => {
       .groupBy(chapters.lesson_id);
     expect(rows.length).toBeGreaterThanOrEqual(6);
     for (const row of rows) expect([2, 3]).toContain(row.n);
+  });
+
+  it("gives student@uni's promotion a public seminar: a past and two coming episodes, a syllabus", async () => {
+    const rows = await database.db
+      .select({ seminar: seminars, file: files })
+      .from(seminars)
+      .innerJoin(promotionStudents, eq(promotionStudents.promotion_id, seminars.promotion_id))
+      .innerJoin(users, eq(users.id, promotionStudents.student_id))
+      .innerJoin(files, eq(files.id, seminars.syllabus_file_id))
+      .where(eq(users.email, 'student@uni.skolar.test'));
+    expect(rows).toHaveLength(1);
+    const { seminar, file } = rows[0]!;
+    expect(seminar.visibility).toBe('public');
+    expect(file).toMatchObject({ kind: 'seminar/syllabus', mime: 'application/pdf' });
+    expect(stored.get(file.storage_key)?.subarray(0, 5).toString()).toBe('%PDF-');
+    const times = await database.db
+      .select({ starts_at: episodes.starts_at })
+      .from(episodes)
+      .where(eq(episodes.seminar_id, seminar.id));
+    expect(times.filter((e) => e.starts_at < NOW)).toHaveLength(1);
+    expect(times.filter((e) => e.starts_at > NOW)).toHaveLength(2);
   });
 
   it('skips a database that already has users and changes nothing', async () => {

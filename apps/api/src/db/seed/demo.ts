@@ -1,6 +1,7 @@
 import { DEMO_PASSWORD } from '@skolar/shared';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password.ts';
+import type { FileStorage } from '../../files/storage.ts';
 import { academicYear } from '../../time.ts';
 import type { Db, DbOrTx, Tx } from '../client.ts';
 import { users } from '../schema/index.ts';
@@ -28,7 +29,7 @@ const SEED_LOCK_KEY = 7_265_431_002;
  */
 export async function seedDemo(
   db: Db,
-  options: { now: Date; publicUrl?: string },
+  options: { now: Date; publicUrl?: string; storage?: FileStorage },
 ): Promise<'seeded' | 'skipped'> {
   if (await hasAnyUser(db)) return 'skipped';
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -39,6 +40,7 @@ export async function seedDemo(
       now: options.now,
       passwordHash,
       publicUrl: options.publicUrl ?? 'http://localhost:3000',
+      storage: options.storage,
     });
     return 'seeded';
   });
@@ -55,7 +57,7 @@ async function hasAnyUser(db: DbOrTx): Promise<boolean> {
  */
 async function insertDemo(
   tx: Tx,
-  options: { now: Date; passwordHash: string; publicUrl: string },
+  options: { now: Date; passwordHash: string; publicUrl: string; storage?: FileStorage },
 ): Promise<void> {
   const { now } = options;
   const institution = await seedInstitutions(tx);
@@ -70,7 +72,12 @@ async function insertDemo(
     user,
   });
   await seedLessons(tx, { institution, subject: curriculum.subject });
-  await seedSeminars(tx, { now, institution, promotion: cohorts.promotion });
+  await seedSeminars(tx, {
+    now,
+    institution,
+    promotion: cohorts.promotion,
+    storage: options.storage,
+  });
   const evaluation = await seedEvaluations(tx, {
     now,
     institution,

@@ -1,5 +1,10 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import type { FileStorage } from '../../files/storage.ts';
 import type { Tx } from '../client.ts';
-import { episodes, resources, seminars } from '../schema/index.ts';
+import { episodes, files, resources, seminars } from '../schema/index.ts';
 import {
   type IdOf,
   INSTITUTION_OF_PROMOTION,
@@ -16,6 +21,8 @@ const SEMINARS: {
   title: string;
   description: string;
   visibility: 'public' | 'private';
+  /** The name under which the demo syllabus PDF is attached. */
+  syllabus?: string;
   episodes: {
     title: string;
     description: string;
@@ -34,6 +41,7 @@ const SEMINARS: {
     description:
       'Des professionnels racontent leur métier, leur parcours et répondent aux questions des étudiants de licence.',
     visibility: 'public',
+    syllabus: 'syllabus-metiers-du-numerique.pdf',
     episodes: [
       {
         title: 'Développeuse back-end dans une fintech',
@@ -147,10 +155,48 @@ const SEMINARS: {
   },
 ];
 
-/** Seminars with past and coming episodes around `now`, and their links. */
+/** A one-page PDF shipped beside the seed (build.mjs copies it next to server.js). */
+function demoSyllabus(): Buffer {
+  return readFileSync(fileURLToPath(new URL('./demo-syllabus.pdf', import.meta.url)));
+}
+
+/** Stores the demo syllabus in the file storage and records it for the institution. */
+async function attachSyllabus(
+  tx: Tx,
+  storage: FileStorage,
+  seminar: { id: number; institution_id: number; name: string },
+) {
+  const bytes = demoSyllabus();
+  const key = `seminar-syllabus/demo/${randomUUID()}.pdf`;
+  await storage.put(key, bytes, 'application/pdf');
+  const [file] = await tx
+    .insert(files)
+    .values({
+      kind: 'seminar/syllabus',
+      owner_id: null,
+      institution_id: seminar.institution_id,
+      storage_key: key,
+      original_name: seminar.name,
+      mime: 'application/pdf',
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+    })
+    .returning({ id: files.id });
+  await tx.update(seminars).set({ syllabus_file_id: file!.id }).where(eq(seminars.id, seminar.id));
+}
+
+/**
+ * Seminars with past and coming episodes around `now`, and their links; with a file storage,
+ * the syllabus PDFs too.
+ */
 export async function seedSeminars(
   tx: Tx,
-  deps: { now: Date; institution: IdOf<InstitutionKey>; promotion: IdOf<PromotionKey> },
+  deps: {
+    now: Date;
+    institution: IdOf<InstitutionKey>;
+    promotion: IdOf<PromotionKey>;
+    storage?: FileStorage;
+  },
 ): Promise<void> {
   const seminarRows = await tx
     .insert(seminars)
@@ -163,7 +209,13 @@ export async function seedSeminars(
         visibility: row.visibility,
       })),
     )
-    .returning({ id: seminars.id });
+    .returning({ id: seminars.id, institution_id: seminars.institution_id });
+  if (deps.storage) {
+    for (const [index, row] of SEMINARS.entries()) {
+      if (!row.syllabus) continue;
+      await attachSyllabus(tx, deps.storage, { ...seminarRows[index]!, name: row.syllabus });
+    }
+  }
   const episodeData = SEMINARS.flatMap((row, index) =>
     row.episodes.map((episode, position) => {
       const institution = INSTITUTION_OF_PROMOTION[row.promotion];
