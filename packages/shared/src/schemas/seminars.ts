@@ -140,6 +140,8 @@ export const seminar = z.object({
   institution_name: z.string(),
   promotion_id: z.number().int(),
   promotion_name: z.string(),
+  /** The promotion's program (the `:id` of the seminar screens' paths). */
+  program_id: z.number().int(),
   title: z.string(),
   description: z.string(),
   visibility,

@@ -35,6 +35,7 @@ const seminarColumns = {
   institution_name: institutions.name,
   promotion_id: seminars.promotion_id,
   promotion_name: promotions.name,
+  program_id: promotions.program_id,
   title: seminars.title,
   description: seminars.description,
   visibility: seminars.visibility,
@@ -47,7 +48,7 @@ const seminarColumns = {
 };
 
 /** `/api/files/<id>`, the link that serves a stored file. */
-export const fileLink = (id: number | null) => (id === null ? null : `/api/files/${id}`);
+const fileLink = (id: number | null) => (id === null ? null : `/api/files/${id}`);
 
 function base(db: DbOrTx) {
   return db
@@ -138,7 +139,7 @@ const episodeColumns = {
 type EpisodeRow = { starts_at: Date; ends_at: Date; time_zone: string };
 
 /** The instants read on the wall clock of the institution: its day and `HH:MM` times. */
-export function inZone<T extends EpisodeRow>(row: T) {
+function inZone<T extends EpisodeRow>(row: T) {
   const hhmm = (instant: Date) => timeOfMinutes(minuteOfDay(instant, row.time_zone)).slice(0, 5);
   return {
     ...row,
