@@ -187,6 +187,28 @@ describe('seminars', () => {
       });
     expect((await edit(mine.id)).statusCode).toBe(200);
     expect((await edit(notMine.id)).statusCode).toBe(404);
+    const foreignEpisode = await createEpisode(db, notMine.id, { title: 'Pas à moi' });
+    const episodeAnswers = await Promise.all([
+      app.inject({ method: 'GET', url: `/api/episodes/${foreignEpisode.id}`, headers: auth }),
+      app.inject({
+        method: 'POST',
+        url: `/api/seminars/${notMine.id}/episodes`,
+        headers: auth,
+        payload: episodeForm,
+      }),
+      app.inject({
+        method: 'PATCH',
+        url: `/api/episodes/${foreignEpisode.id}`,
+        headers: auth,
+        payload: { title: 'Piraté' },
+      }),
+    ]);
+    expect(episodeAnswers.map((answer) => answer.statusCode)).toEqual([404, 404, 404]);
+    const [untouched] = await db.select().from(episodes).where(eq(episodes.id, foreignEpisode.id));
+    expect(untouched!.title).toBe('Pas à moi');
+    expect(
+      await db.select().from(episodes).where(eq(episodes.seminar_id, notMine.id)),
+    ).toHaveLength(1);
     const create = await app.inject({
       method: 'POST',
       url: '/api/seminars',
