@@ -26,27 +26,30 @@ export function EpisodeList({
   if (episodes.length === 0) return <p className="cohort-empty">{t('seminars.noEpisode')}</p>;
   const now = Date.now();
   return (
-    <ol className="seminar-episodes">
-      {episodes.map((episode) => {
-        const past = new Date(episode.ends_at).getTime() < now;
-        return (
-          <li
-            key={episode.id}
-            className={past ? 'seminar-episode seminar-episode--past' : 'seminar-episode'}
-          >
-            <div className="seminar-episode__text">
-              <Link to={linkTo(episode.id)}>
-                <strong>{episode.title}</strong>
-              </Link>
-              <EpisodeWhen episode={episode} zone={episode.time_zone} />
-            </div>
-            <div className="seminar-episode__text">
-              <EpisodeWhere episode={episode} />
-              {past && <span className="badge badge--muted">{t('seminars.past')}</span>}
-            </div>
-          </li>
-        );
-      })}
-    </ol>
+    <>
+      <p className="cohort-muted">{t('seminars.zone', { zone: episodes[0]!.time_zone })}</p>
+      <ol className="seminar-episodes">
+        {episodes.map((episode) => {
+          const past = new Date(episode.ends_at).getTime() < now;
+          return (
+            <li
+              key={episode.id}
+              className={past ? 'seminar-episode seminar-episode--past' : 'seminar-episode'}
+            >
+              <div className="seminar-episode__text">
+                <Link to={linkTo(episode.id)}>
+                  <strong>{episode.title}</strong>
+                </Link>
+                <EpisodeWhen episode={episode} zone={episode.time_zone} />
+              </div>
+              <div className="seminar-episode__text">
+                <EpisodeWhere episode={episode} />
+                {past && <span className="badge badge--muted">{t('seminars.past')}</span>}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { jsonResponse, mockFetch } from '../../test/fetch.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { EpisodeFormPage } from './episode-form-page.tsx';
 import { MySeminarsPage } from './my-seminars-page.tsx';
+import { StudentSeminarPage } from './student-seminar-page.tsx';
 
 const can = { update: true, delete: true, archive: true };
 const SEMINAR: SeminarDetail = {
@@ -107,5 +108,50 @@ describe('my seminars', () => {
       'https://visio.example.test/a',
     );
     await waitFor(() => expect(screen.getByText(/3 épisodes/)).toBeInTheDocument());
+  });
+});
+
+describe("a student's seminar", () => {
+  it("lists the episodes in the institution's clock, marks the past ones, links the syllabus", async () => {
+    const episode = (id: number, title: string, day: string, past: boolean) => ({
+      id,
+      seminar_id: 7,
+      title,
+      description: '',
+      starts_at: past ? '2020-01-01T08:00:00.000Z' : '2099-01-01T08:00:00.000Z',
+      ends_at: past ? '2020-01-01T09:00:00.000Z' : '2099-01-01T09:00:00.000Z',
+      time_zone: 'Europe/Paris',
+      day,
+      start_time: '09:00',
+      end_time: '10:00',
+      location: 'Amphi A',
+      online_link: null,
+      position: id,
+      can: { update: false, delete: false, archive: false },
+    });
+    mockFetch(() =>
+      jsonResponse(200, {
+        ...SEMINAR,
+        can: { update: false, delete: false, archive: false },
+        syllabus_link: '/api/files/5',
+        syllabus_name: 'syllabus.pdf',
+        episodes: [
+          episode(1, 'Ouverture', '2020-01-01', true),
+          episode(2, 'Clôture', '2099-01-01', false),
+        ],
+      }),
+    );
+    renderAt('/student/seminars/7', '/student/seminars/:id', <StudentSeminarPage />);
+    const links = await screen.findAllByRole('link', { name: /Ouverture|Clôture/ });
+    expect(links.map((link) => link.textContent)).toEqual(['Ouverture', 'Clôture']);
+    expect(links[1]).toHaveAttribute('href', '/7/episodes/2?eventType=seminar');
+    expect(screen.getByText('Heure de l’établissement (Europe/Paris)')).toBeInTheDocument();
+    expect(screen.getAllByText('Passé')).toHaveLength(1);
+    expect(screen.getByText(/1 janvier 2020, 09:00 – 10:00/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /syllabus\.pdf/ })).toHaveAttribute(
+      'href',
+      '/api/files/5',
+    );
+    expect(screen.queryByLabelText(/Déposer le syllabus/)).not.toBeInTheDocument();
   });
 });
