@@ -35,4 +35,5 @@ await build({
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
 cpSync('src/auth/common-passwords.txt', 'dist/common-passwords.txt');
 cpSync('src/db/seed/assets', 'dist/assets', { recursive: true });
+cpSync('src/db/seed/demo-syllabus.pdf', 'dist/demo-syllabus.pdf');
 console.log('api: built dist/server.js');

@@ -38,6 +38,9 @@ import { lessonOrderRoutes, lessonRoutes } from './modules/lessons/lessons.route
 import { moduleRoutes } from './modules/modules/modules.routes.ts';
 import { programRoutes } from './modules/programs/programs.routes.ts';
 import { promotionRoutes } from './modules/promotions/promotions.routes.ts';
+import { episodeRoutes } from './modules/seminars/episodes.routes.ts';
+import { publicSeminarRoutes } from './modules/seminars/public.routes.ts';
+import { mySeminarRoutes, seminarRoutes } from './modules/seminars/seminars.routes.ts';
 import { studentRoutes } from './modules/students/students.routes.ts';
 import { teacherRoutes } from './modules/teachers/teachers.routes.ts';
 import { trainingRoutes } from './modules/trainings/trainings.routes.ts';
@@ -188,6 +191,10 @@ export async function buildApp(
   await app.register(lessonChapterRoutes, { prefix: '/api/lessons' });
   await app.register(lessonOrderRoutes, { prefix: '/api/subjects' });
   await app.register(chapterRoutes, { prefix: '/api/chapters' });
+  await app.register(seminarRoutes, { prefix: '/api/seminars' });
+  await app.register(episodeRoutes, { prefix: '/api/episodes' });
+  await app.register(mySeminarRoutes, { prefix: '/api/me' });
+  await app.register(publicSeminarRoutes, { prefix: '/api/event' });
   if (ctx.config.DEV_ROUTES) await app.register(devRoutes, { prefix: '/api/dev' });
 
   const dist = options.webRoot === undefined ? webDist() : options.webRoot;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Role } from '@skolar/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -21,10 +22,12 @@ import {
 import { saveFile } from '../src/files/uploads.ts';
 import {
   createChapter,
+  createEpisode,
   createInstitution,
   createLesson,
   createProgram,
   createPromotion,
+  createSeminar,
   createSubject,
   createTraining,
   createUser,
@@ -99,6 +102,29 @@ export class Fixture {
     return this.once('publicTraining', async () =>
       createTraining(this.db, await this.promotion(), { visibility: 'public' }),
     );
+  }
+  seminar() {
+    return this.once('seminar', async () => createSeminar(this.db, await this.promotion()));
+  }
+  episode() {
+    return this.once('episode', async () =>
+      createEpisode(this.db, (await this.seminar()).id, { location: 'Room 1' }),
+    );
+  }
+  /** A link resource of the episode. */
+  episodeResource() {
+    return this.once('episodeResource', async () => {
+      const [row] = await this.db
+        .insert(resources)
+        .values({
+          episode_id: (await this.episode()).id,
+          kind: 'link',
+          title: 'Slides',
+          url: 'https://slides.example.test',
+        })
+        .returning();
+      return row!;
+    });
   }
   /** The module, taught in the training. */
   trainingModule() {
@@ -264,14 +290,6 @@ const png = () =>
     .toBuffer();
 
 const BOUNDARY = '----skolar-matrix';
-function multipartPdf(field: string) {
-  const bytes = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
-  const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="notes.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-  };
-}
 async function multipartImage(field: string) {
   const bytes = await png();
   const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
@@ -280,6 +298,23 @@ async function multipartImage(field: string) {
     headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
   };
 }
+
+/** The demo syllabus: a small valid PDF. */
+const PDF = readFileSync(new URL('../src/db/seed/demo-syllabus.pdf', import.meta.url));
+function multipartPdf(field = 'file') {
+  const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), PDF, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  };
+}
+const episodeBody = {
+  title: 'Matrix',
+  day: '2030-01-10',
+  start_time: '09:00',
+  end_time: '10:00',
+  location: 'Room 2',
+};
 
 const person = (f: Fixture) => ({
   first_name: 'Eve',
@@ -810,6 +845,50 @@ export const REQUESTS: Record<string, Build> = {
   }),
   'DELETE /api/chapters/:id/resources/:resourceId': async (f) => ({
     url: `/api/chapters/${(await f.chapter()).id}/resources/${(await f.resource()).id}`,
+  }),
+
+  // Seminars and episodes.
+  'GET /api/seminars': async (f) => ({
+    url: `/api/seminars?promotion_id=${(await f.promotion()).id}`,
+  }),
+  'POST /api/seminars': async (f) => ({
+    url: '/api/seminars',
+    payload: { promotion_id: (await f.promotion()).id, title: 'Matrix', visibility: 'public' },
+  }),
+  'GET /api/seminars/:id': async (f) => ({ url: `/api/seminars/${(await f.seminar()).id}` }),
+  'PATCH /api/seminars/:id': async (f) => ({
+    url: `/api/seminars/${(await f.seminar()).id}`,
+    payload: { title: 'Renamed', visibility: 'public' },
+  }),
+  'DELETE /api/seminars/:id': async (f) => ({ url: `/api/seminars/${(await f.seminar()).id}` }),
+  'POST /api/seminars/:id/archive': async (f) => ({
+    url: `/api/seminars/${(await f.seminar()).id}/archive`,
+  }),
+  'POST /api/seminars/:id/unarchive': async (f) => ({
+    url: `/api/seminars/${(await f.seminar()).id}/unarchive`,
+  }),
+  'POST /api/seminars/:id/syllabus': async (f) => ({
+    url: `/api/seminars/${(await f.seminar()).id}/syllabus`,
+    ...multipartPdf(),
+  }),
+  'POST /api/seminars/:id/episodes': async (f) => ({
+    url: `/api/seminars/${(await f.seminar()).id}/episodes`,
+    payload: episodeBody,
+  }),
+  'GET /api/me/seminars': () => ({ url: '/api/me/seminars' }),
+  'GET /api/event/seminar': () => ({ url: '/api/event/seminar' }),
+  'GET /api/episodes/:id': async (f) => ({ url: `/api/episodes/${(await f.episode()).id}` }),
+  'PATCH /api/episodes/:id': async (f) => ({
+    url: `/api/episodes/${(await f.episode()).id}`,
+    payload: { title: 'Renamed', end_time: '11:00' },
+  }),
+  'DELETE /api/episodes/:id': async (f) => ({ url: `/api/episodes/${(await f.episode()).id}` }),
+  'POST /api/episodes/:id/resources': async (f) => ({
+    url: `/api/episodes/${(await f.episode()).id}/resources`,
+    payload: { title: 'Slides', url: 'https://slides.example.test/2' },
+  }),
+  'DELETE /api/episodes/:id/resources/:resourceId': async (f) => ({
+    url: `/api/episodes/${(await f.episode()).id}/resources/${(await f.episodeResource()).id}`,
   }),
 
   // Development helpers (DEV_ROUTES=1 in tests).

@@ -19,6 +19,8 @@ export * from './schemas/lessons.ts';
 export * from './schemas/modules.ts';
 export * from './schemas/programs.ts';
 export * from './schemas/promotions.ts';
+export * from './schemas/resources.ts';
+export * from './schemas/seminars.ts';
 export * from './schemas/students.ts';
 export * from './schemas/teachers.ts';
 export * from './schemas/trainings.ts';

@@ -268,13 +268,17 @@ const fileLink = sql`'/api/files/' || ${files.id}`;
  * A file is readable as the row that links it is: an institution's logo by anyone, a training's
  * cover by whoever may read the training (anyone when it is public), a picture by whoever may read
  * its user; a chapter's image or file resource by whoever may read the chapter that shows or lists
- * it; every file by its uploader. Submissions, documents and episode resources follow their rows
- * as those land; until then only their uploader (and the super-admin) reads them.
+ * it; a seminar's syllabus by whoever may read the seminar (anyone when it is public and not
+ * archived), an episode's resource by whoever may read the episode; every file by its uploader.
+ * Submissions and documents follow their rows as those land; until then only their uploader (and
+ * the super-admin) reads them.
  */
 function fileScope(actor: Actor): SQL {
   if (actor.role === 'super-admin') return TRUE;
   const trainingsSeen = visibleRows(actor, 'training').where;
   const usersSeen = visibleRows(actor, 'user').where;
+  const seminarsSeen = visibleRows(actor, 'seminar').where;
+  const episodesSeen = visibleRows(actor, 'episode').where;
   return or(
     eq(files.owner_id, actor.userId),
     eq(files.kind, 'institution/logo'),
@@ -291,15 +295,29 @@ function fileScope(actor: Actor): SQL {
       sql`exists (select 1 from ${chapters} where ${chapterScope(actor)} and strpos(${chapters.content}, '"' || ${fileLink} || '"') > 0)`,
     ),
     and(
+      eq(files.kind, 'seminar/syllabus'),
+      sql`${files.id} in (select ${seminars.syllabus_file_id} from ${seminars} where ${seminarsSeen} or (${publicSeminar}))`,
+    ),
+    and(
       eq(files.kind, 'resource'),
-      sql`${files.id} in (select ${resources.file_id} from ${resources} where ${resources.chapter_id} in (select ${chapters.id} from ${chapters} where ${chapterScope(actor)}))`,
+      sql`${files.id} in (select ${resources.file_id} from ${resources} where ${resources.chapter_id} in (select ${chapters.id} from ${chapters} where ${chapterScope(actor)}) or ${resources.episode_id} in (select ${episodes.id} from ${episodes} where ${episodesSeen}))`,
     ),
   )!;
 }
 
-/** Files anyone may read, signed in or not: logos, and covers of public, non-archived trainings. */
+/** A seminar of the public catalogue (its syllabus is public too). */
+const publicSeminar = sql`${seminars.visibility} = 'public' and ${seminars.archived_at} is null`;
+
+/**
+ * Files anyone may read, signed in or not: logos, and the covers and syllabuses of public,
+ * non-archived trainings and seminars.
+ */
 export const publicFiles: SQL = or(
   eq(files.kind, 'institution/logo'),
+  and(
+    eq(files.kind, 'seminar/syllabus'),
+    sql`${files.id} in (select ${seminars.syllabus_file_id} from ${seminars} where ${publicSeminar})`,
+  ),
   and(
     eq(files.kind, 'formation/cover'),
     sql`${fileLink} in (select ${trainings.cover_link} from ${trainings} where ${trainings.visibility} = 'public' and ${trainings.archived_at} is null)`,

@@ -390,6 +390,31 @@ const catalogue = {
     en: 'You cannot do this to your own account.',
     de: 'Das können Sie mit Ihrem eigenen Konto nicht tun.',
   },
+  'seminars.validation.link': {
+    fr: 'Saisissez une adresse commençant par http:// ou https://.',
+    en: 'Enter an address starting with http:// or https://.',
+    de: 'Geben Sie eine Adresse ein, die mit http:// oder https:// beginnt.',
+  },
+  'seminars.validation.day': {
+    fr: 'Saisissez une date valide.',
+    en: 'Enter a valid date.',
+    de: 'Geben Sie ein gültiges Datum ein.',
+  },
+  'seminars.validation.time': {
+    fr: 'Saisissez une heure au format HH:MM.',
+    en: 'Enter a time as HH:MM.',
+    de: 'Geben Sie eine Uhrzeit im Format HH:MM ein.',
+  },
+  'seminars.validation.endsAfter': {
+    fr: "L'heure de fin doit suivre l'heure de début.",
+    en: 'The end time must come after the start time.',
+    de: 'Die Endzeit muss nach der Startzeit liegen.',
+  },
+  'seminars.validation.placeOrLink': {
+    fr: 'Indiquez un lieu ou un lien en ligne.',
+    en: 'Give a place or an online link.',
+    de: 'Geben Sie einen Ort oder einen Online-Link an.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -10,6 +10,7 @@ import { learningPages } from './pages/learning.ts';
 import { lessonPages } from './pages/lessons.ts';
 import { managementPages } from './pages/management.ts';
 import { publicPages } from './pages/public.ts';
+import { seminarPages } from './pages/seminars.ts';
 import type { PageLoader, PageRegistry } from './pages/types.ts';
 
 // Each area registers its screens in its own file, so areas grow without touching this one.
@@ -21,6 +22,7 @@ const PAGES: PageRegistry = {
   ...cohortPages,
   ...learningPages,
   ...lessonPages,
+  ...seminarPages,
 };
 
 const comingSoonPage: PageLoader = () =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Wire } from '../wire.ts';
+import { resource } from './resources.ts';
 
 /**
  * The student's learning space (`/api/me/trainings`, `/api/me/lessons/:id`, `/api/me/chapters/:id`):
@@ -74,15 +75,6 @@ export const myLesson = z.object({
 });
 export type MyLesson = Wire<z.output<typeof myLesson>>;
 
-export const resourceItem = z.object({
-  id: z.number().int(),
-  kind: z.enum(['file', 'link']),
-  title: z.string(),
-  /** The link, or `/api/files/<id>` for an uploaded file. */
-  url: z.string(),
-});
-export type ResourceItem = Wire<z.output<typeof resourceItem>>;
-
 /**
  * `GET /api/me/chapters/:id?subjectId=`: the chapter to read, its resources, and where to go next:
  * the neighbouring chapters of the lesson, then (within the subject) the next or previous lesson's.
@@ -95,7 +87,7 @@ export const myChapter = z.object({
   video_url: z.string().nullable(),
   lesson: ref,
   subject: subjectRef.nullable(),
-  resources: z.array(resourceItem),
+  resources: z.array(resource),
   previous: ref.nullable(),
   next: ref.nullable(),
   done: z.boolean(),
@@ -134,7 +126,7 @@ export type ResumeAnswer = Wire<z.output<typeof resumeAnswer>>;
 /** `GET /api/me/trainings/:id/resources`: every resource of the training's chapters. */
 export const myTrainingResources = z.object({
   data: z.array(
-    resourceItem.extend({
+    resource.extend({
       chapter: ref,
       lesson: ref,
       subject: subjectRef,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Wire } from '../wire.ts';
 import { requiredText, rowPermissions } from './common-fields.ts';
+import { resource } from './resources.ts';
 
 /** `PATCH /api/lessons/:id`; creation adds the subject. */
 export const lessonBody = z.object({
@@ -123,17 +124,6 @@ export const linkResourceBody = z.object({
     }),
 });
 export type LinkResourceBody = z.input<typeof linkResourceBody>;
-
-export const resource = z.object({
-  id: z.number().int(),
-  kind: z.enum(['file', 'link']),
-  title: z.string(),
-  /** The link itself, or `/api/files/<id>` for a file. */
-  url: z.string(),
-  mime: z.string().nullable(),
-  size: z.number().int().nullable(),
-});
-export type Resource = Wire<z.output<typeof resource>>;
 
 /** A chapter as lists answer it. */
 export const chapterSummary = z.object({

@@ -8,6 +8,7 @@ import { verifyPassword } from '../../auth/password.ts';
 import { allowedIds } from '../../auth/policy.ts';
 import { RateLimits } from '../../auth/rate-limit.ts';
 import { loadConfig } from '../../config.ts';
+import { storageFor } from '../../files/storage.ts';
 import { saveFile } from '../../files/uploads.ts';
 import { sanitizeRichText } from '../../http/sanitize.ts';
 import { localDay, zonedInstant } from '../../time.ts';
@@ -17,6 +18,7 @@ import {
   episodes,
   evaluations,
   events,
+  files,
   institutions,
   lessons,
   mailOutbox,
@@ -24,6 +26,7 @@ import {
   questions,
   resources,
   results,
+  seminars,
   trainings,
   users,
 } from '../schema/index.ts';
@@ -63,6 +66,14 @@ function luminance(hex: string): number {
   return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
 }
 
+/** Where the seed stores its files (the server's own storage adapter, in a temporary folder). */
+const config = loadConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  SEED: 'none',
+  DATA_DIR: tempDir('seed'),
+});
+
 describe('seedDemo', () => {
   let database: Database;
 
@@ -75,12 +86,7 @@ describe('seedDemo', () => {
 
   it('seeds an empty database', async () => {
     const ctx = {
-      config: loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        SEED: 'none',
-        DATA_DIR: tempDir('seed'),
-      }),
+      config,
       db: database.db,
       clock: new TestClock(NOW),
       limits: new RateLimits(),
@@ -281,6 +287,28 @@ describe('seedDemo', () => {
         new Set([imageId, file!.id!]),
       );
     }
+  });
+
+  it("gives student@uni's promotion a public seminar: a past and two coming episodes, a syllabus", async () => {
+    const rows = await database.db
+      .select({ seminar: seminars, file: files })
+      .from(seminars)
+      .innerJoin(promotionStudents, eq(promotionStudents.promotion_id, seminars.promotion_id))
+      .innerJoin(users, eq(users.id, promotionStudents.student_id))
+      .innerJoin(files, eq(files.id, seminars.syllabus_file_id))
+      .where(eq(users.email, 'student@uni.skolar.test'));
+    expect(rows).toHaveLength(1);
+    const { seminar, file } = rows[0]!;
+    expect(seminar.visibility).toBe('public');
+    expect(file).toMatchObject({ kind: 'seminar/syllabus', mime: 'application/pdf' });
+    const bytes = await storageFor(config).get(file.storage_key);
+    expect(bytes?.subarray(0, 5).toString()).toBe('%PDF-');
+    const times = await database.db
+      .select({ starts_at: episodes.starts_at })
+      .from(episodes)
+      .where(eq(episodes.seminar_id, seminar.id));
+    expect(times.filter((e) => e.starts_at < NOW)).toHaveLength(1);
+    expect(times.filter((e) => e.starts_at > NOW)).toHaveLength(2);
   });
 
   it('skips a database that already has users and changes nothing', async () => {

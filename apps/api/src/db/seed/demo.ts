@@ -75,7 +75,12 @@ async function insertDemo(
     subject: curriculum.subject,
     storeFile: options.storeFile,
   });
-  await seedSeminars(tx, { now, institution, promotion: cohorts.promotion });
+  await seedSeminars(tx, {
+    now,
+    institution,
+    promotion: cohorts.promotion,
+    storeFile: options.storeFile,
+  });
   const evaluation = await seedEvaluations(tx, {
     now,
     institution,

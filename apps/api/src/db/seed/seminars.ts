@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { episodes, resources, seminars } from '../schema/index.ts';
 import {
@@ -8,6 +11,7 @@ import {
   linkResources,
   type PromotionKey,
 } from './keys.ts';
+import type { StoreFile } from './lessons.ts';
 
 /** Seminars of a promotion; an episode's `day` counts from today, its times are wall-clock. */
 const SEMINARS: {
@@ -16,6 +20,8 @@ const SEMINARS: {
   title: string;
   description: string;
   visibility: 'public' | 'private';
+  /** The name under which the demo syllabus PDF is attached. */
+  syllabus?: string;
   episodes: {
     title: string;
     description: string;
@@ -34,6 +40,7 @@ const SEMINARS: {
     description:
       'Des professionnels racontent leur métier, leur parcours et répondent aux questions des étudiants de licence.',
     visibility: 'public',
+    syllabus: 'syllabus-metiers-du-numerique.pdf',
     episodes: [
       {
         title: 'Développeuse back-end dans une fintech',
@@ -147,10 +154,39 @@ const SEMINARS: {
   },
 ];
 
-/** Seminars with past and coming episodes around `now`, and their links. */
+/** A one-page PDF shipped beside the seed (build.mjs copies it next to server.js). */
+function demoSyllabus(): Buffer {
+  return readFileSync(fileURLToPath(new URL('./demo-syllabus.pdf', import.meta.url)));
+}
+
+/** Stores the demo syllabus through the files adapter and links it to the seminar. */
+async function attachSyllabus(
+  tx: Tx,
+  storeFile: StoreFile,
+  seminar: { id: number; institution_id: number; name: string },
+) {
+  const file = await storeFile(tx, {
+    kind: 'seminar/syllabus',
+    ownerId: null,
+    institutionId: seminar.institution_id,
+    bytes: demoSyllabus(),
+    filename: seminar.name,
+  });
+  await tx.update(seminars).set({ syllabus_file_id: file.id }).where(eq(seminars.id, seminar.id));
+}
+
+/**
+ * Seminars with past and coming episodes around `now`, and their links; with a file storage,
+ * the syllabus PDFs too.
+ */
 export async function seedSeminars(
   tx: Tx,
-  deps: { now: Date; institution: IdOf<InstitutionKey>; promotion: IdOf<PromotionKey> },
+  deps: {
+    now: Date;
+    institution: IdOf<InstitutionKey>;
+    promotion: IdOf<PromotionKey>;
+    storeFile?: StoreFile;
+  },
 ): Promise<void> {
   const seminarRows = await tx
     .insert(seminars)
@@ -163,7 +199,13 @@ export async function seedSeminars(
         visibility: row.visibility,
       })),
     )
-    .returning({ id: seminars.id });
+    .returning({ id: seminars.id, institution_id: seminars.institution_id });
+  if (deps.storeFile) {
+    for (const [index, row] of SEMINARS.entries()) {
+      if (!row.syllabus) continue;
+      await attachSyllabus(tx, deps.storeFile, { ...seminarRows[index]!, name: row.syllabus });
+    }
+  }
   const episodeData = SEMINARS.flatMap((row, index) =>
     row.episodes.map((episode, position) => {
       const institution = INSTITUTION_OF_PROMOTION[row.promotion];

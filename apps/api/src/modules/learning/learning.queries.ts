@@ -4,6 +4,7 @@ import {
   chapterProgress,
   chapters,
   evaluations,
+  files,
   lessons,
   moduleSubjects,
   modules,
@@ -14,6 +15,7 @@ import {
   trainingModules,
   trainings,
 } from '../../db/schema/index.ts';
+import { resourceColumns } from '../../files/resources.ts';
 
 /** The outer training of the correlated sub-selects below. */
 const outerTraining = sql.raw('"trainings"."id"');
@@ -175,19 +177,6 @@ export function readingOrder(db: DbOrTx, lessonId: number, subjectId: number | n
     .orderBy(asc(lessons.position), asc(lessons.id), asc(chapters.position), asc(chapters.id));
 }
 
-export function resourcesOfChapter(db: DbOrTx, chapterId: number) {
-  return db
-    .select({
-      id: resources.id,
-      kind: resources.kind,
-      title: resources.title,
-      url: sql<string>`coalesce(${resources.url}, '/api/files/' || ${resources.file_id})`,
-    })
-    .from(resources)
-    .where(eq(resources.chapter_id, chapterId))
-    .orderBy(asc(resources.position), asc(resources.id));
-}
-
 export async function progressOf(db: DbOrTx, studentId: number, chapterId: number) {
   const [row] = await db
     .select()
@@ -259,10 +248,7 @@ export async function lastOpened(db: DbOrTx, studentId: number, visibleChapters:
 export function trainingResources(db: DbOrTx, trainingId: number) {
   return db
     .selectDistinct({
-      id: resources.id,
-      kind: resources.kind,
-      title: resources.title,
-      url: sql<string>`coalesce(${resources.url}, '/api/files/' || ${resources.file_id})`,
+      ...resourceColumns,
       chapter_id: chapters.id,
       chapter_title: chapters.title,
       lesson_id: lessons.id,
@@ -271,9 +257,9 @@ export function trainingResources(db: DbOrTx, trainingId: number) {
       subject_name: subjects.name,
       lesson_position: lessons.position,
       chapter_position: chapters.position,
-      position: resources.position,
     })
     .from(resources)
+    .leftJoin(files, eq(files.id, resources.file_id))
     .innerJoin(chapters, eq(chapters.id, resources.chapter_id))
     .innerJoin(lessons, eq(lessons.id, chapters.lesson_id))
     .innerJoin(subjectLessons, eq(subjectLessons.lesson_id, lessons.id))

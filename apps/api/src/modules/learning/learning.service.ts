@@ -1,6 +1,7 @@
 import { can, requireAccess } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
+import { resourcesOf } from '../../files/resources.ts';
 import { notFound } from '../../http/errors.ts';
 import * as q from './learning.queries.ts';
 
@@ -97,6 +98,10 @@ export async function myTrainingResources(ctx: AppContext, actor: Actor, id: num
       kind: row.kind,
       title: row.title,
       url: row.url,
+      file_name: row.file_name,
+      mime: row.mime,
+      size: row.size,
+      position: row.position,
       chapter: { id: row.chapter_id, title: row.chapter_title },
       lesson: { id: row.lesson_id, title: row.lesson_title },
       subject: { id: row.subject_id, name: row.subject_name },
@@ -148,7 +153,7 @@ export async function myChapter(ctx: AppContext, actor: Actor, id: number, subje
   if (subjectId !== undefined && !subject) throw notFound();
   const [order, resources, progress] = await Promise.all([
     q.readingOrder(ctx.db, chapter.lesson_id, subject?.id ?? null),
-    q.resourcesOfChapter(ctx.db, id),
+    resourcesOf(ctx.db, { chapterId: id }),
     q.progressOf(ctx.db, actor.userId, id),
   ]);
   const at = order.findIndex((row) => row.id === id);

@@ -12,6 +12,7 @@ import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { chapters, files, lessons, resources } from '../../db/schema/index.ts';
+import { resourcesOf } from '../../files/resources.ts';
 import { storageFor } from '../../files/storage.ts';
 import { saveUpload } from '../../files/uploads.ts';
 import { notFound } from '../../http/errors.ts';
@@ -67,19 +68,7 @@ async function chapterById(db: DbOrTx, actor: Actor, id: number) {
       .from(chapters)
       .where(and(eq(chapters.lesson_id, row.lesson_id), can(actor, 'read', 'chapter').where))
       .orderBy(asc(chapters.position), asc(chapters.id)),
-    db
-      .select({
-        id: resources.id,
-        kind: resources.kind,
-        title: resources.title,
-        url: sql<string>`coalesce(${resources.url}, '/api/files/' || ${resources.file_id})`,
-        mime: files.mime,
-        size: files.size,
-      })
-      .from(resources)
-      .leftJoin(files, eq(files.id, resources.file_id))
-      .where(eq(resources.chapter_id, id))
-      .orderBy(asc(resources.position), asc(resources.id)),
+    resourcesOf(db, { chapterId: id }),
   ]);
   const index = siblings.findIndex((s) => s.id === row.id);
   return withPermission(db, actor, 'chapter', {

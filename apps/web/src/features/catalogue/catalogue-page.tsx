@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import './catalogue.css';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { TrainingsBlock } from './grouped-catalogue.tsx';
+import { SeminarsBlock } from './seminars-block.tsx';
 
 /** PublicTrainings: the public catalogue, grouped per institution. */
 export function CataloguePage() {
@@ -31,6 +32,7 @@ export function FormationsPage() {
         <p className="page__lead">{t('public.formations.intro')}</p>
       </div>
       <TrainingsBlock grouped={false} />
+      <SeminarsBlock />
     </div>
   );
 }

@@ -20,6 +20,7 @@ import { Link } from 'react-router';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { TrainingsBlock } from './grouped-catalogue.tsx';
 import { InstitutionsCarousel } from './institutions-carousel.tsx';
+import { SeminarsBlock } from './seminars-block.tsx';
 
 /** The five anchor sections of the landing page, in page order. */
 const HOME_SECTIONS = ['welcome', 'trainings', 'partners', 'schools', 'contact'] as const;
@@ -119,6 +120,7 @@ export function HomePage({ contact }: { contact: (headingId: string) => ReactNod
           </ul>
           <h3 className="landing__subtitle">{t('public.home.trainings.catalogue')}</h3>
           <TrainingsBlock grouped={false} />
+          <SeminarsBlock headingLevel={3} />
           <div className="landing__more">
             <Link to="/public-trainings" className="button button--primary">
               {t('public.home.toCatalogue')}

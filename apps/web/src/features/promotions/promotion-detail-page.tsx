@@ -1,4 +1,4 @@
-import { GraduationCap, Pencil, Plus, UserPlus } from 'lucide-react';
+import { GraduationCap, Pencil, Plus, Presentation, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useGroups } from '../../api/groups.ts';
@@ -39,6 +39,10 @@ export function PromotionDetailPage() {
         actions={
           <>
             <StatusBadge archived={data.archived_at !== null} />
+            <Link to={`/seminars?promotion_id=${data.id}`} className="button button--ghost">
+              <Presentation size={16} aria-hidden="true" />
+              {t('seminars.title')}
+            </Link>
             {data.can.update && (
               <Link to={`${base}/promotions/edit/${data.id}`} className="button button--ghost">
                 <Pencil size={16} aria-hidden="true" />

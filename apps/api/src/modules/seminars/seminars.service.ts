@@ -1,0 +1,142 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { NewSeminarBody, SeminarBody } from '@skolar/shared';
+import { and, eq } from 'drizzle-orm';
+import {
+  authorize,
+  can,
+  requireAccess,
+  withPermission,
+  withPermissions,
+} from '../../auth/policy.ts';
+import type { Actor } from '../../auth/sessions.ts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { promotions, seminars } from '../../db/schema/index.ts';
+import { saveUpload } from '../../files/uploads.ts';
+import { notFound } from '../../http/errors.ts';
+import type { ListQuery } from '../../http/pagination.ts';
+import { changes } from '../../http/patch.ts';
+import { pageOf } from '../promotions/assign.ts';
+import { episodesOf, listSeminars, seminarById, seminarsIn } from './seminars.queries.ts';
+
+const present = async (db: DbOrTx, actor: Actor, id: number) =>
+  withPermission(db, actor, 'seminar', await seminarById(db, id));
+
+/**
+ * A promotion the actor sees (the super-admin: any institution's), through the promotion's own
+ * scope without its grant: the seminars of a promotion are the seminars' business. 404 otherwise.
+ */
+async function promotionInScope(db: DbOrTx, actor: Actor, id: number) {
+  const [promotion] = await db
+    .select({ institution_id: promotions.institution_id })
+    .from(promotions)
+    .where(and(eq(promotions.id, id), can(actor, 'read', 'promotion').where));
+  if (!promotion) throw notFound();
+  return promotion;
+}
+
+/** Seminars in the actor's scope, optionally of one promotion (404 when it is not in scope). */
+export async function list(ctx: AppContext, actor: Actor, query: ListQuery, promotionId?: number) {
+  authorize(actor, 'list', 'seminar');
+  if (promotionId !== undefined) await promotionInScope(ctx.db, actor, promotionId);
+  const { rows, total } = await listSeminars(
+    ctx.db,
+    can(actor, 'list', 'seminar').where,
+    query,
+    promotionId,
+  );
+  return pageOf(query, await withPermissions(ctx.db, actor, 'seminar', rows), total);
+}
+
+/** The seminar with its episodes in the order they take place. */
+export async function read(ctx: AppContext, actor: Actor, id: number) {
+  await requireAccess(ctx.db, actor, 'read', 'seminar', id);
+  const [row, episodeRows] = await Promise.all([
+    present(ctx.db, actor, id),
+    episodesOf(ctx.db, [id]),
+  ]);
+  return { ...row, episodes: await withPermissions(ctx.db, actor, 'episode', episodeRows) };
+}
+
+/** A seminar of a promotion the actor sees; another institution's promotion is 404. */
+export async function create(ctx: AppContext, actor: Actor, body: NewSeminarBody) {
+  authorize(actor, 'create', 'seminar');
+  const promotion = await promotionInScope(ctx.db, actor, body.promotion_id);
+  const [row] = await ctx.db
+    .insert(seminars)
+    .values({
+      institution_id: promotion.institution_id,
+      promotion_id: body.promotion_id,
+      title: body.title,
+      description: body.description ?? '',
+      visibility: body.visibility ?? 'private',
+    })
+    .returning({ id: seminars.id });
+  return present(ctx.db, actor, row!.id);
+}
+
+export async function update(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  body: Partial<SeminarBody>,
+) {
+  await requireAccess(ctx.db, actor, 'update', 'seminar', id);
+  const set = changes({
+    title: body.title,
+    description: body.description,
+    visibility: body.visibility,
+  });
+  if (set) await ctx.db.update(seminars).set(set).where(eq(seminars.id, id));
+  return present(ctx.db, actor, id);
+}
+
+/** Its episodes and their resources go with it; the syllabus file stays for its uploader. */
+export async function remove(ctx: AppContext, actor: Actor, id: number) {
+  await requireAccess(ctx.db, actor, 'delete', 'seminar', id);
+  await ctx.db.delete(seminars).where(eq(seminars.id, id));
+}
+
+/** An archived seminar leaves the lists, the student's space and the public catalogue. */
+export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
+  await requireAccess(ctx.db, actor, 'archive', 'seminar', id);
+  await ctx.db
+    .update(seminars)
+    .set({ archived_at: archived ? ctx.clock.now() : null })
+    .where(eq(seminars.id, id));
+  return present(ctx.db, actor, id);
+}
+
+/** Stores the syllabus PDF through the files adapter (415 otherwise) and links it. */
+export async function setSyllabus(ctx: AppContext, actor: Actor, id: number, part: MultipartFile) {
+  await requireAccess(ctx.db, actor, 'update', 'seminar', id);
+  const seminar = await seminarById(ctx.db, id);
+  await ctx.db.transaction(async (tx) => {
+    const saved = await saveUpload(ctx, tx, {
+      kind: 'seminar/syllabus',
+      ownerId: actor.userId,
+      institutionId: seminar.institution_id,
+      part,
+    });
+    await tx.update(seminars).set({ syllabus_file_id: saved.id }).where(eq(seminars.id, id));
+  });
+  return present(ctx.db, actor, id);
+}
+
+/**
+ * The student's seminars: those of their promotions, not archived, each with its next episode
+ * (the first that has not ended by the server's clock). Staff get the seminars of their scope.
+ */
+export async function mine(ctx: AppContext, actor: Actor) {
+  authorize(actor, 'list', 'seminar');
+  const rows = await seminarsIn(ctx.db, can(actor, 'list', 'seminar').where);
+  const coming = await episodesOf(
+    ctx.db,
+    rows.map((row) => row.id),
+    ctx.clock.now(),
+  );
+  return rows.map((row) => ({
+    ...row,
+    next_episode: coming.find((episode) => episode.seminar_id === row.id) ?? null,
+  }));
+}

@@ -1,0 +1,9 @@
+export { EpisodeDetailPage } from './episode-detail-page.tsx';
+export { EpisodeFormPage } from './episode-form-page.tsx';
+export { MySeminarsPage } from './my-seminars-page.tsx';
+export { SeminarDetailPage } from './seminar-detail-page.tsx';
+export { SeminarEpisodesPage } from './seminar-episodes-page.tsx';
+export { SeminarFormPage } from './seminar-form-page.tsx';
+export { SeminarsPage } from './seminars-page.tsx';
+export { StudentEpisodePage } from './student-episode-page.tsx';
+export { StudentSeminarPage } from './student-seminar-page.tsx';
