@@ -36,6 +36,7 @@ import { moduleRoutes } from './modules/modules/modules.routes.ts';
 import { programRoutes } from './modules/programs/programs.routes.ts';
 import { promotionRoutes } from './modules/promotions/promotions.routes.ts';
 import { studentRoutes } from './modules/students/students.routes.ts';
+import { subjectRoutes } from './modules/subjects/subjects.routes.ts';
 import { teacherRoutes } from './modules/teachers/teachers.routes.ts';
 import { trainingRoutes } from './modules/trainings/trainings.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -178,6 +179,7 @@ export async function buildApp(
   await app.register(userRoutes, { prefix: '/api/users' });
   await app.register(programRoutes, { prefix: '/api/programs' });
   await app.register(moduleRoutes, { prefix: '/api/modules' });
+  await app.register(subjectRoutes, { prefix: '/api/subjects' });
   if (ctx.config.DEV_ROUTES) await app.register(devRoutes, { prefix: '/api/dev' });
 
   const dist = options.webRoot === undefined ? webDist() : options.webRoot;

@@ -18,6 +18,7 @@ export * from './schemas/modules.ts';
 export * from './schemas/programs.ts';
 export * from './schemas/promotions.ts';
 export * from './schemas/students.ts';
+export * from './schemas/subjects.ts';
 export * from './schemas/teachers.ts';
 export * from './schemas/trainings.ts';
 export * from './schemas/users.ts';

@@ -8,6 +8,7 @@ import { cohortPages } from './pages/cohorts.ts';
 import { corePages } from './pages/core.ts';
 import { managementPages } from './pages/management.ts';
 import { publicPages } from './pages/public.ts';
+import { subjectPages } from './pages/subjects.ts';
 import type { PageLoader, PageRegistry } from './pages/types.ts';
 
 // Each area registers its screens in its own file, so areas grow without touching this one.
@@ -17,6 +18,7 @@ const PAGES: PageRegistry = {
   ...accountPages,
   ...managementPages,
   ...cohortPages,
+  ...subjectPages,
 };
 
 const comingSoonPage: PageLoader = () =>

@@ -1,5 +1,5 @@
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@skolar/shared';
-import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, subjectBody } from '@skolar/shared';
+import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/database.ts';
 import { verifyPassword } from '../../auth/password.ts';
@@ -16,6 +16,9 @@ import {
   promotionStudents,
   questions,
   results,
+  subjectLessons,
+  subjects,
+  teacherSubjects,
   trainings,
   users,
 } from '../schema/index.ts';
@@ -213,6 +216,32 @@ describe('seedDemo', () => {
       .groupBy(chapters.lesson_id);
     expect(rows.length).toBeGreaterThanOrEqual(6);
     for (const row of rows) expect([2, 3]).toContain(row.n);
+  });
+
+  it('gives teacher@uni subjects with lessons, keeps every lesson in a subject and every subject valid', async () => {
+    const { db } = database;
+    const [teacher] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'teacher@uni.skolar.test'));
+    const taught = await db
+      .select({ id: subjects.id, lessons: count(subjectLessons.lesson_id) })
+      .from(teacherSubjects)
+      .innerJoin(subjects, eq(subjects.id, teacherSubjects.subject_id))
+      .leftJoin(subjectLessons, eq(subjectLessons.subject_id, subjects.id))
+      .where(eq(teacherSubjects.teacher_id, teacher!.id))
+      .groupBy(subjects.id);
+    expect(taught.filter((row) => Number(row.lessons) > 0).length).toBeGreaterThan(0);
+    const orphans = await db
+      .select({ id: lessons.id })
+      .from(lessons)
+      .leftJoin(subjectLessons, eq(subjectLessons.lesson_id, lessons.id))
+      .where(isNull(subjectLessons.subject_id));
+    expect(orphans).toEqual([]);
+    for (const row of await db.select().from(subjects)) {
+      const parsed = subjectBody.safeParse(row);
+      expect(parsed.success, `${row.name}: ${parsed.error?.message}`).toBe(true);
+    }
   });
 
   it('skips a database that already has users and changes nothing', async () => {
