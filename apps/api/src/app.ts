@@ -42,6 +42,7 @@ import { episodeRoutes } from './modules/seminars/episodes.routes.ts';
 import { publicSeminarRoutes } from './modules/seminars/public.routes.ts';
 import { mySeminarRoutes, seminarRoutes } from './modules/seminars/seminars.routes.ts';
 import { studentRoutes } from './modules/students/students.routes.ts';
+import { subjectRoutes } from './modules/subjects/subjects.routes.ts';
 import { teacherRoutes } from './modules/teachers/teachers.routes.ts';
 import { trainingRoutes } from './modules/trainings/trainings.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -195,6 +196,7 @@ export async function buildApp(
   await app.register(episodeRoutes, { prefix: '/api/episodes' });
   await app.register(mySeminarRoutes, { prefix: '/api/me' });
   await app.register(publicSeminarRoutes, { prefix: '/api/event' });
+  await app.register(subjectRoutes, { prefix: '/api/subjects' });
   if (ctx.config.DEV_ROUTES) await app.register(devRoutes, { prefix: '/api/dev' });
 
   const dist = options.webRoot === undefined ? webDist() : options.webRoot;

@@ -15,6 +15,7 @@ import {
   programs,
   promotionStudents,
   resources,
+  subjectLessons,
   teacherSubjects,
   trainingModules,
   users,
@@ -154,6 +155,26 @@ export class Fixture {
         .insert(moduleSubjects)
         .values({ module_id: row!.id, subject_id: (await this.subject()).id });
       return row!;
+    });
+  }
+  /** Another subject the institution's teacher teaches. */
+  secondSubject() {
+    return this.once('secondSubject', () =>
+      createSubject(this.db, this.institutionId, [this.staff.teacher.id]),
+    );
+  }
+  /** A lesson of the second subject only, to link to the subject. */
+  spareLesson() {
+    return this.once('spareLesson', async () => createLesson(this.db, await this.secondSubject()));
+  }
+  /** A lesson of the subject that the second subject shares, so that it may be unlinked. */
+  sharedLesson() {
+    return this.once('sharedLesson', async () => {
+      const lesson = await createLesson(this.db, await this.subject());
+      await this.db
+        .insert(subjectLessons)
+        .values({ subject_id: (await this.secondSubject()).id, lesson_id: lesson.id });
+      return lesson;
     });
   }
   /** A module of the catalogue that no institution has yet. */
@@ -889,6 +910,51 @@ export const REQUESTS: Record<string, Build> = {
   }),
   'DELETE /api/episodes/:id/resources/:resourceId': async (f) => ({
     url: `/api/episodes/${(await f.episode()).id}/resources/${(await f.episodeResource()).id}`,
+  }),
+
+  // Subjects and their lessons and teachers.
+  'GET /api/subjects': () => ({ url: '/api/subjects' }),
+  'POST /api/subjects': async (f) => ({
+    url: '/api/subjects',
+    payload: {
+      name: `Subject ${next()}`,
+      coefficient: 2,
+      hourly_volume: 10,
+      module_id: (await f.module()).id,
+      institution_id: f.institutionId,
+    },
+  }),
+  'GET /api/subjects/:id': async (f) => ({ url: `/api/subjects/${(await f.subject()).id}` }),
+  'PATCH /api/subjects/:id': async (f) => ({
+    url: `/api/subjects/${(await f.subject()).id}`,
+    payload: { coefficient: 3 },
+  }),
+  'POST /api/subjects/:id/archive': async (f) => ({
+    url: `/api/subjects/${(await f.subject()).id}/archive`,
+  }),
+  'POST /api/subjects/:id/unarchive': async (f) => ({
+    url: `/api/subjects/${(await f.subject()).id}/unarchive`,
+  }),
+  'DELETE /api/subjects/:id': async (f) => ({ url: `/api/subjects/${(await f.subject()).id}` }),
+  'GET /api/subjects/:id/lessons': async (f) => ({
+    url: `/api/subjects/${(await f.subject()).id}/lessons`,
+  }),
+  'PUT /api/subjects/:id/lessons': async (f) => ({
+    url: `/api/subjects/${(await f.subject()).id}/lessons`,
+    payload: { ids: [(await f.spareLesson()).id] },
+  }),
+  'DELETE /api/subjects/:id/lessons/:lessonId': async (f) => ({
+    url: `/api/subjects/${(await f.subject()).id}/lessons/${(await f.sharedLesson()).id}`,
+  }),
+  'GET /api/subjects/:id/teachers': async (f) => ({
+    url: `/api/subjects/${(await f.subject()).id}/teachers`,
+  }),
+  'PUT /api/subjects/:id/teachers': async (f) => ({
+    url: `/api/subjects/${(await f.subject()).id}/teachers`,
+    payload: { ids: [(await f.teacher()).id] },
+  }),
+  'DELETE /api/subjects/:id/teachers/:teacherId': async (f) => ({
+    url: `/api/subjects/${(await f.subject()).id}/teachers/${(await f.teacher()).id}`,
   }),
 
   // Development helpers (DEV_ROUTES=1 in tests).

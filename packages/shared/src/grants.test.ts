@@ -106,6 +106,7 @@ const REVIEWED: Record<Role, string[]> = {
     'program: list read',
     'module: list read assign',
     'student: list read',
+    'teacher: assign',
     'promotion: list read',
     'training: list read assign',
     'subject: list read create update delete archive assign',

@@ -84,7 +84,8 @@ export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = 
     update: [A],
     delete: [A],
     archive: [A],
-    assign: [A],
+    // Who teaches what (teacher_subjects), from either side: the super-teacher staffs subjects.
+    assign: [A, ST],
   },
   promotion: {
     list: [A, ST, T],

@@ -22,6 +22,7 @@ export * from './schemas/promotions.ts';
 export * from './schemas/resources.ts';
 export * from './schemas/seminars.ts';
 export * from './schemas/students.ts';
+export * from './schemas/subjects.ts';
 export * from './schemas/teachers.ts';
 export * from './schemas/trainings.ts';
 export * from './schemas/users.ts';

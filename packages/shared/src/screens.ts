@@ -79,7 +79,7 @@ export const SCREEN_NEEDS: Readonly<Record<string, readonly ScreenNeed[]>> = {
 
   // Content (teachers and up).
   '/:id/:promotionId/seminars/add': ['seminar:create'],
-  '/:moduleId?/subjects/add': ['subject:create'],
+  '/:moduleId?/subjects/add': ['subject:create', 'institution:list?'],
   '/groups': [...rowActions('group'), 'group:read', 'promotion:list'],
   '/:promotionId/groups/:groupId': ['group:read', 'promotion:read', 'subject:list'],
   '/subjects': ['subject:list', 'subject:archive?', 'subject:delete?'],
@@ -91,7 +91,15 @@ export const SCREEN_NEEDS: Readonly<Record<string, readonly ScreenNeed[]>> = {
   '/:id/:seminarId/episodes/:episodeId': ['episode:read', 'episode:delete'],
   '/:id/:seminarId/episodes/edit/:episodeId': ['episode:update'],
   '/subjects/edit/:subjectId': ['subject:update'],
-  '/subjects/:subjectId': ['subject:read', 'lesson:list', 'subject:archive?', 'subject:delete?'],
+  '/subjects/:subjectId': [
+    'subject:read',
+    'lesson:list',
+    'subject:update?',
+    'subject:archive?',
+    'subject:delete?',
+    'subject:assign?',
+    'teacher:assign?',
+  ],
   '/lesson-subject/:subjectId': ['subject:assign', 'lesson:list'],
   '/:moduleId/:subjectId/lessons/add': ['lesson:create'],
   '/:moduleId/:subjectId/lessons/:lessonId': [

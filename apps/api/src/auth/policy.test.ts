@@ -18,7 +18,15 @@ import {
   createTraining,
   createUser,
 } from '../../test/factories.ts';
-import { events, files, imports, results, trainings, users } from '../db/schema/index.ts';
+import {
+  events,
+  files,
+  groupSubjects,
+  imports,
+  results,
+  trainings,
+  users,
+} from '../db/schema/index.ts';
 import {
   allowedIds,
   authorize,
@@ -457,6 +465,21 @@ describe('the scope of every entity', async () => {
     // ... and through it, the subject it is on.
     expect(await allowedIds(db, student, 'read', 'subject', [notTaught.id])).toEqual(
       new Set([notTaught.id]),
+    );
+  });
+
+  it('shows a teacher the groups outside their promotions that follow a subject they teach', async () => {
+    const following = await createGroup(db, notMine);
+    const notFollowing = await createGroup(db, notMine);
+    const foreignFollowing = await createGroup(db, elsewhere);
+    await db.insert(groupSubjects).values([
+      { group_id: following.id, subject_id: taught.id },
+      { group_id: notFollowing.id, subject_id: notTaught.id },
+      { group_id: foreignFollowing.id, subject_id: foreignSubject.id },
+    ]);
+    const ids = [following.id, notFollowing.id, foreignFollowing.id];
+    expect(await allowedIds(db, actorOf(world.teacher), 'read', 'group', ids)).toEqual(
+      new Set([following.id]),
     );
   });
 

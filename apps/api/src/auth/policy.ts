@@ -107,6 +107,24 @@ function subjectScope(actor: Actor): SQL {
   return tenant(actor, subjects.institution_id);
 }
 
+/**
+ * A student's groups are those they belong to; a teacher's, the groups of their promotions and
+ * the groups that follow a subject they teach (architecture.md: "the groups … of those").
+ */
+function groupScope(actor: Actor): SQL {
+  const base = tenant(actor, groups.institution_id);
+  if (isStudent(actor)) return and(base, sql`${groups.id} in ${studentGroups(actor)}`)!;
+  if (isTeacher(actor))
+    return and(
+      base,
+      or(
+        sql`${groups.promotion_id} in ${teacherPromotions(actor)}`,
+        sql`${groups.id} in (select ${groupSubjects.group_id} from ${groupSubjects} where ${groupSubjects.subject_id} in ${teacherSubjectIds(actor)})`,
+      ),
+    )!;
+  return base;
+}
+
 function lessonScope(actor: Actor): SQL {
   const base = tenant(actor, lessons.institution_id);
   if (!isTeacher(actor) && !isStudent(actor)) return base;
@@ -204,13 +222,7 @@ function visibleRows(actor: Actor, entity: Entity): Scoped {
         where: promotionScoped(actor, seminars.institution_id, seminars.promotion_id),
       };
     case 'group':
-      return {
-        table: groups,
-        id: groups.id,
-        where: isStudent(actor)
-          ? and(tenant(actor, groups.institution_id), sql`${groups.id} in ${studentGroups(actor)}`)!
-          : promotionScoped(actor, groups.institution_id, groups.promotion_id),
-      };
+      return { table: groups, id: groups.id, where: groupScope(actor) };
     case 'subject':
       return { table: subjects, id: subjects.id, where: subjectScope(actor) };
     case 'lesson':

@@ -415,6 +415,51 @@ const catalogue = {
     en: 'Give a place or an online link.',
     de: 'Geben Sie einen Ort oder einen Online-Link an.',
   },
+  'subjects.validation.coefficient': {
+    fr: 'Le coefficient doit être un nombre strictement positif.',
+    en: 'The coefficient must be a number greater than 0.',
+    de: 'Der Koeffizient muss eine Zahl größer als 0 sein.',
+  },
+  'subjects.validation.coefficientMax': {
+    fr: 'Le coefficient ne peut pas dépasser 100.',
+    en: 'The coefficient cannot exceed 100.',
+    de: 'Der Koeffizient darf 100 nicht überschreiten.',
+  },
+  'subjects.validation.coefficientDecimals': {
+    fr: 'Le coefficient a au plus deux décimales.',
+    en: 'The coefficient has at most two decimals.',
+    de: 'Der Koeffizient hat höchstens zwei Nachkommastellen.',
+  },
+  'subjects.validation.hourlyVolume': {
+    fr: 'Le volume horaire doit être un nombre entier d’heures, 0 ou plus.',
+    en: 'The hourly volume must be a whole number of hours, 0 or more.',
+    de: 'Das Stundenvolumen muss eine ganze Zahl von Stunden sein, 0 oder mehr.',
+  },
+  'subjects.validation.hourlyVolumeMax': {
+    fr: 'Le volume horaire ne peut pas dépasser 10 000 heures.',
+    en: 'The hourly volume cannot exceed 10,000 hours.',
+    de: 'Das Stundenvolumen darf 10.000 Stunden nicht überschreiten.',
+  },
+  'subjects.validation.institutionRequired': {
+    fr: 'Choisissez l’établissement de la matière.',
+    en: 'Choose the institution of the subject.',
+    de: 'Wählen Sie die Einrichtung des Fachs.',
+  },
+  'subjects.validation.moduleNotOffered': {
+    fr: 'Cet établissement ne propose pas ce module.',
+    en: 'This institution does not offer this module.',
+    de: 'Diese Einrichtung bietet dieses Modul nicht an.',
+  },
+  'subjects.conflict.inUse': {
+    fr: 'Des évaluations ou des notes portent sur cette matière : archivez-la plutôt.',
+    en: 'Evaluations or grades belong to this subject: archive it instead.',
+    de: 'Zu diesem Fach gibt es Prüfungen oder Noten: bitte stattdessen archivieren.',
+  },
+  'subjects.conflict.lastSubject': {
+    fr: 'Cette leçon n’appartient à aucune autre matière : liez-la d’abord à une autre matière, ou supprimez-la.',
+    en: 'This lesson belongs to no other subject: link it to another subject first, or delete it.',
+    de: 'Diese Lektion gehört zu keinem anderen Fach: verknüpfen Sie sie zuerst mit einem anderen Fach oder löschen Sie sie.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -11,6 +11,7 @@ import { lessonPages } from './pages/lessons.ts';
 import { managementPages } from './pages/management.ts';
 import { publicPages } from './pages/public.ts';
 import { seminarPages } from './pages/seminars.ts';
+import { subjectPages } from './pages/subjects.ts';
 import type { PageLoader, PageRegistry } from './pages/types.ts';
 
 // Each area registers its screens in its own file, so areas grow without touching this one.
@@ -23,6 +24,7 @@ const PAGES: PageRegistry = {
   ...learningPages,
   ...lessonPages,
   ...seminarPages,
+  ...subjectPages,
 };
 
 const comingSoonPage: PageLoader = () =>

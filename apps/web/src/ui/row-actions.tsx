@@ -23,6 +23,8 @@ interface RowActionsProps {
   invalidate: readonly QueryKey[];
   /** Offer deletion (when the API allows it for the row). */
   deletable?: boolean;
+  /** What else the deletion removes, said in its confirmation (e.g. a subject's own lessons). */
+  deleteWarning?: string;
   /**
    * The catalogue area whose words the toasts use (`<area>.archived`, `.unarchived`, `.deleted`;
    * the cohort screens also have their own `cohorts.failed`).
@@ -40,6 +42,7 @@ export function RowActions({
   apiPath,
   invalidate,
   deletable = false,
+  deleteWarning,
   area = 'manage',
 }: RowActionsProps) {
   const { t } = useTranslation();
@@ -108,7 +111,7 @@ export function RowActions({
       {deletable && can.delete && (
         <ConfirmDialog
           kind="delete"
-          subject={name}
+          subject={deleteWarning ? `${name} — ${deleteWarning}` : name}
           onConfirm={() => run(() => http.delete(apiPath), t(`${area}.deleted`))}
           trigger={
             <button

@@ -42,6 +42,7 @@ export const groupDetail = group.extend({
       email: z.string(),
     }),
   ),
-  subjects: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** `readable`: the viewer may open the subject (a teacher, only the subjects they teach). */
+  subjects: z.array(z.object({ id: z.number().int(), name: z.string(), readable: z.boolean() })),
 });
 export type GroupDetail = Wire<z.output<typeof groupDetail>>;

@@ -1,5 +1,5 @@
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@skolar/shared';
-import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, subjectBody } from '@skolar/shared';
+import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../../test/clock.ts';
 import { openTestDatabase } from '../../../test/database.ts';
@@ -27,6 +27,9 @@ import {
   resources,
   results,
   seminars,
+  subjectLessons,
+  subjects,
+  teacherSubjects,
   trainings,
   users,
 } from '../schema/index.ts';
@@ -309,6 +312,32 @@ describe('seedDemo', () => {
       .where(eq(episodes.seminar_id, seminar.id));
     expect(times.filter((e) => e.starts_at < NOW)).toHaveLength(1);
     expect(times.filter((e) => e.starts_at > NOW)).toHaveLength(2);
+  });
+
+  it('gives teacher@uni subjects with lessons, keeps every lesson in a subject and every subject valid', async () => {
+    const { db } = database;
+    const [teacher] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'teacher@uni.skolar.test'));
+    const taught = await db
+      .select({ id: subjects.id, lessons: count(subjectLessons.lesson_id) })
+      .from(teacherSubjects)
+      .innerJoin(subjects, eq(subjects.id, teacherSubjects.subject_id))
+      .leftJoin(subjectLessons, eq(subjectLessons.subject_id, subjects.id))
+      .where(eq(teacherSubjects.teacher_id, teacher!.id))
+      .groupBy(subjects.id);
+    expect(taught.filter((row) => Number(row.lessons) > 0).length).toBeGreaterThan(0);
+    const orphans = await db
+      .select({ id: lessons.id })
+      .from(lessons)
+      .leftJoin(subjectLessons, eq(subjectLessons.lesson_id, lessons.id))
+      .where(isNull(subjectLessons.subject_id));
+    expect(orphans).toEqual([]);
+    for (const row of await db.select().from(subjects)) {
+      const parsed = subjectBody.safeParse(row);
+      expect(parsed.success, `${row.name}: ${parsed.error?.message}`).toBe(true);
+    }
   });
 
   it('skips a database that already has users and changes nothing', async () => {

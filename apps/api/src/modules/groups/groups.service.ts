@@ -1,4 +1,4 @@
-import type { GroupBody } from '@skolar/shared';
+import { type GroupBody, roleMay } from '@skolar/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   authorize,
@@ -44,6 +44,12 @@ export async function list(ctx: AppContext, actor: Actor, query: ListQuery, prom
 
 const fullName = sql<string>`${users.first_name} || ' ' || ${users.last_name}`;
 
+/** Whether the viewer may open the subject: the screen links only those (a teacher's own). */
+const readableSubject = (actor: Actor) =>
+  roleMay(actor.role, 'read', 'subject')
+    ? sql<boolean>`${subjects.id} in (select ${subjects.id} from ${subjects} where ${can(actor, 'read', 'subject').where})`
+    : sql<boolean>`false`;
+
 export async function read(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'read', 'group', id);
   const [row, students, subjectRows] = await Promise.all([
@@ -60,7 +66,7 @@ export async function read(ctx: AppContext, actor: Actor, id: number) {
       .where(eq(groupStudents.group_id, id))
       .orderBy(asc(users.last_name), asc(users.first_name)),
     ctx.db
-      .select({ id: subjects.id, name: subjects.name })
+      .select({ id: subjects.id, name: subjects.name, readable: readableSubject(actor) })
       .from(groupSubjects)
       .innerJoin(subjects, eq(subjects.id, groupSubjects.subject_id))
       .where(eq(groupSubjects.group_id, id))

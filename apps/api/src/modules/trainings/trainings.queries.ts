@@ -15,9 +15,13 @@ import { type ListQuery, orderFrom } from '../../http/pagination.ts';
 const outerId = sql.raw('"trainings"."id"');
 
 const nbModules = sql<number>`(select count(*)::int from ${trainingModules} where ${trainingModules.training_id} = ${outerId})`;
+// A module of the catalogue is shared by institutions, and each links its own subjects to it: a
+// training counts and lists only the subjects of its own institution.
 const nbSubjects = sql<number>`(select count(distinct ${moduleSubjects.subject_id})::int from ${moduleSubjects}
   join ${trainingModules} on ${trainingModules.module_id} = ${moduleSubjects.module_id}
-  where ${trainingModules.training_id} = ${outerId})`;
+  join ${subjects} on ${subjects.id} = ${moduleSubjects.subject_id}
+  where ${trainingModules.training_id} = ${outerId}
+  and ${subjects.institution_id} = ${sql.raw('"trainings"."institution_id"')})`;
 
 const trainingColumns = {
   id: trainings.id,
@@ -127,7 +131,14 @@ export async function trainingContent(db: DbOrTx, id: number) {
       .innerJoin(modules, eq(modules.id, trainingModules.module_id))
       .innerJoin(moduleSubjects, eq(moduleSubjects.module_id, modules.id))
       .innerJoin(subjects, eq(subjects.id, moduleSubjects.subject_id))
-      .where(and(eq(trainingModules.training_id, id), isNull(subjects.archived_at)))
+      .innerJoin(trainings, eq(trainings.id, trainingModules.training_id))
+      .where(
+        and(
+          eq(trainingModules.training_id, id),
+          eq(subjects.institution_id, trainings.institution_id),
+          isNull(subjects.archived_at),
+        ),
+      )
       .orderBy(asc(modules.name), asc(subjects.name)),
   ]);
   return { modules: moduleRows, subjects: subjectRows };

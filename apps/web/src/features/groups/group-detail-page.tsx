@@ -84,7 +84,16 @@ export function GroupDetailPage() {
           ) : (
             <ul className="cohort-list">
               {data.subjects.map((subject) => (
-                <li key={subject.id}>{subject.name}</li>
+                <li key={subject.id}>
+                  {/* Linked only when the viewer may open it: a teacher, the subjects they teach. */}
+                  {subject.readable ? (
+                    <Link to={`/subjects/${subject.id}`} className="cohort-link">
+                      {subject.name}
+                    </Link>
+                  ) : (
+                    subject.name
+                  )}
+                </li>
               ))}
             </ul>
           )}

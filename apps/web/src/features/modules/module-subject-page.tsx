@@ -1,7 +1,8 @@
 import type { ModuleSubjectLink } from '@skolar/shared';
 import { createColumnHelper } from '@tanstack/react-table';
+import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useSession } from '../../api/session.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
@@ -18,7 +19,15 @@ export function ModuleSubjectPage() {
   const module = useModule(id);
   usePageTitle(t('modules.subjects'));
   const columns = [
-    column.accessor('name', { header: t('modules.subject.name'), meta: { sortKey: 'name' } }),
+    column.accessor('name', {
+      header: t('modules.subject.name'),
+      meta: { sortKey: 'name' },
+      cell: ({ row }) => (
+        <Link to={`/subjects/${row.original.id}`} className="manage-name">
+          {row.original.name}
+        </Link>
+      ),
+    }),
     column.accessor('coefficient', {
       header: t('modules.subject.coefficient'),
       meta: { numeric: true },
@@ -46,6 +55,12 @@ export function ModuleSubjectPage() {
           to: user?.role === 'super-teacher' ? '/dashboard' : `/modules/${id}`,
           label: t('manage.back'),
         }}
+        actions={
+          <Link to={`/${id}/subjects/add`} className="button button--primary button--small">
+            <Plus size={16} aria-hidden="true" />
+            {t('subjects.add')}
+          </Link>
+        }
       />
       <RelationTable<ModuleSubjectLink>
         caption={t('modules.subjects')}

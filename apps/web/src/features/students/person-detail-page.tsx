@@ -138,7 +138,11 @@ export function PersonDetailPage({ kind }: { kind: PersonKind }) {
             ) : (
               <ul className="cohort-list">
                 {data.subjects.map((subject) => (
-                  <li key={subject.id}>{subject.name}</li>
+                  <li key={subject.id}>
+                    <Link to={`/subjects/${subject.id}`} className="cohort-link">
+                      {subject.name}
+                    </Link>
+                  </li>
                 ))}
               </ul>
             )}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useTraining } from '../../api/trainings.ts';
 import { AssignmentPanel } from '../../ui/assignment-panel.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -32,7 +32,9 @@ export function TrainingSubjectsPage() {
             {data?.subjects.map((subject) => (
               <li key={`${subject.module_id}-${subject.id}`}>
                 <div className="cohort-list__text">
-                  <strong>{subject.name}</strong>
+                  <Link to={`/subjects/${subject.id}`} className="cohort-link">
+                    <strong>{subject.name}</strong>
+                  </Link>
                   <span>{subject.module_name}</span>
                 </div>
                 <span className="cohort-muted">
