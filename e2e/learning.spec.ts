@@ -145,3 +145,13 @@ test('the course page of a training: presentation, activity, resources, evaluati
   await tabs.getByRole('link', { name: fr('learning.course.results') }).click();
   await expect(page.getByText(fr('learning.course.notPublished')).first()).toBeVisible();
 });
+
+test('every dashboard count opens its list', async ({ page }) => {
+  await signInAs(page, 'teacher@uni.skolar.test');
+  const counts = page.locator('dl.dashboard__counts');
+  await counts.getByRole('link', { name: fr('dashboard.counts.group') }).click();
+  await expect(page).toHaveURL('/groups');
+  await page.goBack();
+  await counts.getByRole('link', { name: fr('dashboard.counts.lesson') }).click();
+  await expect(page).toHaveURL('/subjects');
+});

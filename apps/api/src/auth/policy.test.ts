@@ -23,7 +23,9 @@ import {
   files,
   groupSubjects,
   imports,
+  promotionTeachers,
   results,
+  teacherSubjects,
   trainings,
   users,
 } from '../db/schema/index.ts';
@@ -577,6 +579,42 @@ describe('the scope of every entity', async () => {
       expect(all.filter((id) => after.some((row) => row.id === id))).toEqual([logo]);
       expect(await readable('teacher')).toEqual([0, 2]);
     });
+  });
+
+  it('lets a super-teacher edit the content of their promotions and of the subjects they teach only', async () => {
+    const superTeacher = actorOf(world.superTeacher);
+    const ids = async (
+      entity: 'subject' | 'lesson' | 'chapter' | 'seminar' | 'episode',
+      list: number[],
+    ) => [...(await allowedIds(db, superTeacher, 'update', entity, list))].sort((a, b) => a - b);
+    const subjectsOf = [studied.id, notTaught.id, taught.id];
+    // Nothing assigned yet: they read the institution's content but change none of it.
+    expect(await ids('subject', subjectsOf)).toEqual([]);
+    expect(await ids('seminar', [seminar.mine.id, seminar.notMine.id])).toEqual([]);
+    expect((await allowedIds(db, superTeacher, 'read', 'subject', subjectsOf)).size).toBe(3);
+    // Assigned to `mine`: the subjects of its training (studied, through the module), their
+    // lessons and chapters, its seminars and episodes; and a subject they teach.
+    await db
+      .insert(promotionTeachers)
+      .values({ promotion_id: mine.id, teacher_id: world.superTeacher.id });
+    await db
+      .insert(teacherSubjects)
+      .values({ teacher_id: world.superTeacher.id, subject_id: notTaught.id });
+    expect(await ids('subject', subjectsOf)).toEqual(
+      [studied.id, notTaught.id].sort((a, b) => a - b),
+    );
+    expect(await ids('lesson', [lesson.studied.id, lesson.taught.id, lesson.foreign.id])).toEqual([
+      lesson.studied.id,
+    ]);
+    expect(
+      await ids('chapter', [chapter.studied.id, chapter.notTaught.id, chapter.taught.id]),
+    ).toEqual([chapter.studied.id, chapter.notTaught.id].sort((a, b) => a - b));
+    expect(await ids('seminar', [seminar.mine.id, seminar.notMine.id])).toEqual([seminar.mine.id]);
+    expect(await ids('episode', [episode.mine.id, episode.notMine.id])).toEqual([episode.mine.id]);
+    // An admin keeps the whole institution.
+    expect((await allowedIds(db, actorOf(world.admin), 'update', 'subject', subjectsOf)).size).toBe(
+      3,
+    );
   });
 
   it('reads each entity from its own table', () => {

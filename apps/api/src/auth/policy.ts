@@ -336,8 +336,55 @@ export const publicFiles: SQL = or(
   ),
 )!;
 
+/**
+ * The subjects whose content a super-teacher edits: those they teach, and those of the trainings
+ * of the promotions assigned to them (issue 10). They still read their whole institution.
+ */
+const superTeacherSubjectIds = (actor: Actor) => sql`(
+  select ${teacherSubjects.subject_id} from ${teacherSubjects} where ${teacherSubjects.teacher_id} = ${actor.userId}
+  union select ${moduleSubjects.subject_id} from ${moduleSubjects}
+  join ${trainingModules} on ${trainingModules.module_id} = ${moduleSubjects.module_id}
+  join ${trainings} on ${trainings.id} = ${trainingModules.training_id}
+  where ${trainings.promotion_id} in ${teacherPromotions(actor)})`;
+
+const CONTENT_WRITES: ReadonlySet<Action> = new Set(['update', 'delete', 'archive']);
+
+/** What a super-teacher may change of the teaching content, as SQL on the entity's table. */
+function superTeacherContent(actor: Actor, entity: Entity): SQL | undefined {
+  const subjectIds = superTeacherSubjectIds(actor);
+  const lessonIds = sql`(select ${subjectLessons.lesson_id} from ${subjectLessons} where ${subjectLessons.subject_id} in ${subjectIds})`;
+  switch (entity) {
+    case 'subject':
+      return sql`${subjects.id} in ${subjectIds}`;
+    case 'lesson':
+      return sql`${lessons.id} in ${lessonIds}`;
+    case 'chapter':
+      return sql`${chapters.lesson_id} in ${lessonIds}`;
+    case 'seminar':
+      return sql`${seminars.promotion_id} in ${teacherPromotions(actor)}`;
+    case 'episode':
+      return sql`${episodes.seminar_id} in (select ${seminars.id} from ${seminars} where ${seminars.promotion_id} in ${teacherPromotions(actor)})`;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The promotions in which the actor may add seminars: a super-teacher, those assigned to them;
+ * anyone else, the promotions they see.
+ */
+export function seminarPromotions(actor: Actor): SQL {
+  const visible = visibleRows(actor, 'promotion').where;
+  if (actor.role !== 'super-teacher') return visible;
+  return and(visible, sql`${promotions.id} in ${teacherPromotions(actor)}`)!;
+}
+
 /** Writes narrower than what the actor sees, per entity. */
 function writableRows(actor: Actor, action: Action, entity: Entity, visible: SQL): SQL {
+  if (actor.role === 'super-teacher' && CONTENT_WRITES.has(action)) {
+    const content = superTeacherContent(actor, entity);
+    if (content) return and(visible, content)!;
+  }
   if (entity === 'event' && actor.role !== 'super-admin') {
     // Everyone writes their own events; an admin also the events of the institution.
     return or(

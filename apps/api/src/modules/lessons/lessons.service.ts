@@ -97,7 +97,7 @@ export async function read(ctx: AppContext, actor: Actor, id: number) {
 /** A lesson of a subject the actor teaches (or administers), placed last in that subject. */
 export async function create(ctx: AppContext, actor: Actor, body: NewLessonBody) {
   authorize(actor, 'create', 'lesson');
-  await requireAccess(ctx.db, actor, 'read', 'subject', body.subject_id);
+  await requireAccess(ctx.db, actor, 'update', 'subject', body.subject_id);
   const id = await ctx.db.transaction(async (tx) => {
     const [subject] = await tx
       .select({ institution_id: subjects.institution_id })
@@ -149,7 +149,7 @@ export async function remove(ctx: AppContext, actor: Actor, id: number) {
 /** `PUT /api/subjects/:id/lesson-order`: every lesson of the subject, in the new order. */
 export async function reorder(ctx: AppContext, actor: Actor, subjectId: number, ids: number[]) {
   authorize(actor, 'update', 'lesson');
-  await requireAccess(ctx.db, actor, 'read', 'subject', subjectId);
+  await requireAccess(ctx.db, actor, 'update', 'subject', subjectId);
   await ctx.db.transaction(async (tx) => {
     await tx
       .select({ id: subjects.id })

@@ -5,6 +5,7 @@ import {
   authorize,
   can,
   requireAccess,
+  seminarPromotions,
   withPermission,
   withPermissions,
 } from '../../auth/policy.ts';
@@ -58,10 +59,17 @@ export async function read(ctx: AppContext, actor: Actor, id: number) {
   return { ...row, episodes: await withPermissions(ctx.db, actor, 'episode', episodeRows) };
 }
 
-/** A seminar of a promotion the actor sees; another institution's promotion is 404. */
+/**
+ * A seminar of a promotion the actor may add seminars to (a super-teacher: one assigned to them);
+ * any other promotion, another institution's included, is 404.
+ */
 export async function create(ctx: AppContext, actor: Actor, body: NewSeminarBody) {
   authorize(actor, 'create', 'seminar');
-  const promotion = await promotionInScope(ctx.db, actor, body.promotion_id);
+  const [promotion] = await ctx.db
+    .select({ institution_id: promotions.institution_id })
+    .from(promotions)
+    .where(and(eq(promotions.id, body.promotion_id), seminarPromotions(actor)));
+  if (!promotion) throw notFound();
   const [row] = await ctx.db
     .insert(seminars)
     .values({

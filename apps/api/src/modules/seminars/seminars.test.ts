@@ -9,7 +9,7 @@ import {
   createSeminar,
   createUser,
 } from '../../../test/factories.ts';
-import { episodes, files, seminars } from '../../db/schema/index.ts';
+import { episodes, files, promotionTeachers, seminars } from '../../db/schema/index.ts';
 
 const { app, db, clock } = await createTestApp();
 
@@ -226,13 +226,21 @@ describe('seminars', () => {
       payload: { promotion_id: promotion.id, title: 'Ailleurs' },
     });
     expect(response.statusCode).toBe(404);
-    const byST = await app.inject({
-      method: 'POST',
-      url: '/api/seminars',
-      headers: await as(superTeacher),
-      payload: { promotion_id: promotion.id, title: 'Par le super-enseignant' },
-    });
-    expect(byST.statusCode).toBe(201);
+    // A super-teacher adds seminars only to the promotions assigned to them.
+    const bySuperTeacher = () =>
+      as(superTeacher).then((headers) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/seminars',
+          headers,
+          payload: { promotion_id: promotion.id, title: 'Par le super-enseignant' },
+        }),
+      );
+    expect((await bySuperTeacher()).statusCode).toBe(404);
+    await db
+      .insert(promotionTeachers)
+      .values({ promotion_id: promotion.id, teacher_id: superTeacher.id });
+    expect((await bySuperTeacher()).statusCode).toBe(201);
   });
 
   it('stores a PDF syllabus readable by the promotion, refuses another type with 415', async () => {

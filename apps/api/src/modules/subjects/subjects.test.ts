@@ -418,10 +418,17 @@ describe('deleting subjects', () => {
       headers: teacher.headers,
     });
     expect(byTeacher.statusCode).toBe(403);
-    const removed = await app.inject({
+    // A super-teacher deletes only the subjects of their promotions or that they teach.
+    const bySuperTeacher = await app.inject({
       method: 'DELETE',
       url: `/api/subjects/${subject.id}`,
       headers: superTeacher.headers,
+    });
+    expect(bySuperTeacher.statusCode).toBe(404);
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/subjects/${subject.id}`,
+      headers: admin.headers,
     });
     expect(removed.statusCode).toBe(204);
     expect(await rowOf(subject.id)).toBeUndefined();

@@ -40,6 +40,26 @@ const COUNT_ICONS: Record<string, LucideIcon> = {
   module: FolderKanban,
 };
 
+/**
+ * Where each count leads: the first entry of the role's menu (the route table) that lists those
+ * rows, so a count opens only a page the role may open, and none when no such page exists.
+ */
+const COUNT_MENU: Record<string, readonly string[]> = {
+  training: ['trainings', 'courses', 'promotions'],
+  seminar: ['seminars'],
+  subject: ['subjects'],
+  lesson: ['subjects'],
+  evaluation: ['evaluations'],
+  group: ['groups'],
+  promotion: ['promotions'],
+  student: ['students'],
+  teacher: ['teachers'],
+  institution: ['institutions'],
+  user: ['users'],
+  program: ['programs'],
+  module: ['modules'],
+};
+
 /** The signed-in home: a greeting, counts of the role's things, next evaluations and shortcuts. */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -48,6 +68,7 @@ export function DashboardPage() {
   useErrorToast(dashboard.isError, 'dashboard-error');
   usePageTitle(t('dashboard.title'));
   if (!user || !info) return null;
+  const menu = menuFor(user.role);
   const dateFormat = new Intl.DateTimeFormat(i18n.language, {
     weekday: 'short',
     day: 'numeric',
@@ -80,12 +101,24 @@ export function DashboardPage() {
           <dl className="dashboard__counts">
             {dashboard.data.counts.map((count) => {
               const Icon = COUNT_ICONS[count.key] ?? Layers;
+              const target = (COUNT_MENU[count.key] ?? [])
+                .map((key) => menu.find((item) => item.key === key))
+                .find(Boolean);
+              const label = t(`dashboard.counts.${count.key}`);
               return (
                 <div key={count.key} className="card dashboard__count">
                   <span className="dashboard__count-icon" aria-hidden="true">
                     <Icon size={20} />
                   </span>
-                  <dt>{t(`dashboard.counts.${count.key}`)}</dt>
+                  <dt>
+                    {target ? (
+                      <Link to={target.path} className="dashboard__count-link">
+                        {label}
+                      </Link>
+                    ) : (
+                      label
+                    )}
+                  </dt>
                   <dd>{count.value}</dd>
                 </div>
               );
@@ -126,7 +159,7 @@ export function DashboardPage() {
             <section className="card dashboard__panel" aria-labelledby="shortcuts-title">
               <h2 id="shortcuts-title">{t('dashboard.shortcuts')}</h2>
               <ul className="dashboard__shortcuts">
-                {menuFor(user.role).map((item) => {
+                {menu.map((item) => {
                   const Icon = MENU_ICONS[item.key];
                   return (
                     <li key={item.key}>
