@@ -23,6 +23,7 @@ import {
   files,
   groupSubjects,
   imports,
+  promotions as promotionsTable,
   promotionTeachers,
   results,
   teacherSubjects,
@@ -36,6 +37,7 @@ import {
   permissionsOf,
   publicFiles,
   requireAccess,
+  seminarPromotions,
   withPermission,
   withPermissions,
 } from './policy.ts';
@@ -611,6 +613,34 @@ describe('the scope of every entity', async () => {
     ).toEqual([chapter.studied.id, chapter.notTaught.id].sort((a, b) => a - b));
     expect(await ids('seminar', [seminar.mine.id, seminar.notMine.id])).toEqual([seminar.mine.id]);
     expect(await ids('episode', [episode.mine.id, episode.notMine.id])).toEqual([episode.mine.id]);
+    // The same holds for every write of the content, not for a read.
+    for (const action of ['delete', 'archive'] as const) {
+      expect(await allowedIds(db, superTeacher, action, 'subject', subjectsOf)).toEqual(
+        new Set([studied.id, notTaught.id]),
+      );
+      expect(
+        await allowedIds(db, superTeacher, action, 'seminar', [
+          seminar.mine.id,
+          seminar.notMine.id,
+        ]),
+      ).toEqual(new Set([seminar.mine.id]));
+    }
+    // Seminars are added only to the promotions assigned to them; an admin adds to any of theirs.
+    const addable = async (who: 'superTeacher' | 'admin' | 'teacher') => {
+      const rows = await db
+        .select({ id: promotionsTable.id })
+        .from(promotionsTable)
+        .where(
+          and(
+            inArray(promotionsTable.id, [mine.id, notMine.id, elsewhere.id]),
+            seminarPromotions(actorOf(world[who])),
+          ),
+        );
+      return rows.map((row) => row.id).sort((a, b) => a - b);
+    };
+    expect(await addable('superTeacher')).toEqual([mine.id]);
+    expect(await addable('admin')).toEqual([mine.id, notMine.id].sort((a, b) => a - b));
+    expect(await addable('teacher')).toEqual([mine.id]);
     // An admin keeps the whole institution.
     expect((await allowedIds(db, actorOf(world.admin), 'update', 'subject', subjectsOf)).size).toBe(
       3,
