@@ -24,6 +24,9 @@ export type Entity =
   | 'episode'
   | 'group'
   | 'evaluation'
+  | 'question'
+  | 'attempt'
+  | 'submission'
   | 'result'
   | 'event'
   | 'import'
@@ -162,7 +165,24 @@ export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = 
     update: CONTENT_EDITORS,
     delete: CONTENT_EDITORS,
     archive: CONTENT_EDITORS,
+    /** Extra time for one student at one exam (an accommodation). */
+    assign: CONTENT_EDITORS,
   },
+  /** The quiz items of an online exam, with their answer key: staff only. */
+  question: {
+    list: CONTENT_EDITORS,
+    read: CONTENT_EDITORS,
+    create: CONTENT_EDITORS,
+    update: CONTENT_EDITORS,
+    delete: CONTENT_EDITORS,
+  },
+  /**
+   * A student's run at an exam: the student starts it (create), saves answers and hands it in
+   * (update); staff follow the attempts of the evaluations in their scope.
+   */
+  attempt: { list: CONTENT_EDITORS, read: EVERYONE, create: [S], update: [S] },
+  /** A project hand-in: the student uploads versions; staff read and download them. */
+  submission: { list: EVERYONE, read: EVERYONE, create: [S] },
   result: {
     list: EVERYONE,
     read: EVERYONE,

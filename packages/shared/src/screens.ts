@@ -23,7 +23,8 @@ const rowActions = (entity: Entity): ScreenNeed[] => [
  */
 export const SCREEN_NEEDS: Readonly<Record<string, readonly ScreenNeed[]>> = {
   '/quizz': ['evaluation:list'],
-  '/test/:id': ['evaluation:read'],
+  // A student takes the test (an attempt); staff preview its questions with their key.
+  '/test/:id': ['evaluation:read', 'question:list?', 'attempt:create?', 'attempt:update?'],
 
   // Super-admin: institutions, accounts, the catalogue of programs and modules.
   '/institutions': rowActions('institution'),
@@ -119,7 +120,19 @@ export const SCREEN_NEEDS: Readonly<Record<string, readonly ScreenNeed[]>> = {
   '/:moduleId/:subjectId/:lessonId/chapters/edit/:chapterId': ['chapter:update'],
   '/evaluations': ['evaluation:list', 'evaluation:archive?', 'evaluation:delete?'],
   '/:subjectId/evaluations/add': ['evaluation:create', 'training:list'],
-  '/:subjectId/evaluations/:evaluationId': ['evaluation:read', 'training:read', 'result:list'],
+  '/:subjectId/evaluations/:evaluationId': [
+    'evaluation:read',
+    'training:read',
+    'result:list',
+    ...rowActions('question'),
+    'question:read',
+    'question:create',
+    'attempt:list',
+    'attempt:read',
+    'evaluation:assign',
+    'submission:list',
+    'submission:read',
+  ],
   '/:subjectId/evaluations/edit/:evaluationId': ['evaluation:update'],
   '/:id/results/add': ['result:create'],
   '/results/edit/:resultId': ['result:update', 'result:delete'],
@@ -138,8 +151,15 @@ export const SCREEN_NEEDS: Readonly<Record<string, readonly ScreenNeed[]>> = {
   '/event-activity/:id/:episodeId': ['lesson:read', 'chapter:list', 'progress:read'],
   '/event-activity/:id/:episodeId/:chapterId': ['chapter:read', 'progress:read', 'progress:update'],
   '/list-evaluations': ['evaluation:list'],
-  '/evaluation-details/:id': ['evaluation:read'],
-  '/start-evaluation/:id/:token': ['evaluation:read'],
+  '/evaluation-details/:id': [
+    'evaluation:read',
+    'attempt:read',
+    'attempt:create',
+    'submission:list',
+    'submission:read',
+    'submission:create',
+  ],
+  '/start-evaluation/:id/:token': ['evaluation:read', 'attempt:read', 'attempt:update'],
   '/event-presentation/:id': ['training:read', 'progress:read'],
   '/event-evaluations/:id': ['evaluation:list', 'progress:read'],
   '/event-resources/:id': ['chapter:list', 'progress:read'],

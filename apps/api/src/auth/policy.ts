@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import {
+  attempts,
   chapterProgress,
   chapters,
   episodes,
@@ -23,11 +24,13 @@ import {
   promotionStudents,
   promotions,
   promotionTeachers,
+  questions,
   resources,
   results,
   seminars,
   subjectLessons,
   subjects,
+  submissions,
   teacherSubjects,
   trainingModules,
   trainings,
@@ -237,6 +240,33 @@ function visibleRows(actor: Actor, entity: Entity): Scoped {
       };
     case 'evaluation':
       return { table: evaluations, id: evaluations.id, where: evaluationScope(actor) };
+    case 'question':
+      // The answer key stays with staff: students read questions only through their attempt.
+      return {
+        table: questions,
+        id: questions.id,
+        where: isStudent(actor)
+          ? FALSE
+          : sql`${questions.evaluation_id} in (select ${evaluations.id} from ${evaluations} where ${evaluationScope(actor)})`,
+      };
+    case 'attempt':
+      return {
+        table: attempts,
+        id: attempts.id,
+        where: and(
+          sql`${attempts.evaluation_id} in (select ${evaluations.id} from ${evaluations} where ${evaluationScope(actor)})`,
+          isStudent(actor) ? eq(attempts.student_id, actor.userId) : TRUE,
+        )!,
+      };
+    case 'submission':
+      return {
+        table: submissions,
+        id: submissions.id,
+        where: and(
+          sql`${submissions.evaluation_id} in (select ${evaluations.id} from ${evaluations} where ${evaluationScope(actor)})`,
+          isStudent(actor) ? eq(submissions.student_id, actor.userId) : TRUE,
+        )!,
+      };
     case 'result':
       return {
         table: results,
@@ -282,8 +312,9 @@ const fileLink = sql`'/api/files/' || ${files.id}`;
  * its user; a chapter's image or file resource by whoever may read the chapter that shows or lists
  * it; a seminar's syllabus by whoever may read the seminar (anyone when it is public and not
  * archived), an episode's resource by whoever may read the episode; every file by its uploader.
- * Submissions and documents follow their rows as those land; until then only their uploader (and
- * the super-admin) reads them.
+ * an evaluation's document by whoever may read the evaluation, its correction by staff in scope
+ * (students through their own route once it has closed), a submission by its student and the
+ * staff of its evaluation.
  */
 function fileScope(actor: Actor): SQL {
   if (actor.role === 'super-admin') return TRUE;
@@ -309,6 +340,22 @@ function fileScope(actor: Actor): SQL {
     and(
       eq(files.kind, 'seminar/syllabus'),
       sql`${files.id} in (select ${seminars.syllabus_file_id} from ${seminars} where ${seminarsSeen} or (${publicSeminar}))`,
+    ),
+    and(
+      eq(files.kind, 'evaluation/document'),
+      sql`${files.id} in (select ${evaluations.document_file_id} from ${evaluations} where ${evaluationScope(actor)})`,
+    ),
+    // A correction reaches students only once the evaluation has closed, through their own route
+    // (`/api/me/evaluations/:id/correction`, which asks the clock); here, staff in scope.
+    and(
+      eq(files.kind, 'evaluation/correction'),
+      isStudent(actor)
+        ? FALSE
+        : sql`${files.id} in (select ${evaluations.correction_file_id} from ${evaluations} where ${evaluationScope(actor)})`,
+    ),
+    and(
+      eq(files.kind, 'submission'),
+      sql`${files.id} in (select ${submissions.file_id} from ${submissions} where ${visibleRows(actor, 'submission').where})`,
     ),
     and(
       eq(files.kind, 'resource'),

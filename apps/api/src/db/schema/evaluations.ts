@@ -60,6 +60,8 @@ export const evaluations = pgTable(
       onDelete: 'set null',
     }),
     has_quiz: boolean('has_quiz').notNull().default(false),
+    /** The quiz's questions, and the choices of each, come in an order of their own per student. */
+    shuffle: boolean('shuffle').notNull().default(false),
     ...timestamps(),
     archived_at: archivedAt(),
   },
@@ -176,6 +178,11 @@ export const answers = pgTable(
       .notNull()
       .references(() => questions.id, { onDelete: 'cascade' }),
     value: jsonb('value').$type<AnswerValue>().notNull().default(sql`'{}'::jsonb`),
+    /**
+     * When the student typed this value, by the server's clock (the browser corrects its own clock
+     * by the skew it measured). A queued write older than the saved one does not replace it.
+     */
+    typed_at: timestamptz('typed_at'),
     /** Points given (automatically for choices, by the teacher for text). */
     points_awarded: numeric('points_awarded', { precision: 6, scale: 2, mode: 'number' }),
     ...timestamps(),
@@ -213,5 +220,31 @@ export const submissions = pgTable(
     ),
     index('submissions_student_id_idx').on(t.student_id),
     index('submissions_file_id_idx').on(t.file_id),
+  ],
+);
+
+/**
+ * Extra time a teacher grants one student for one exam (an accommodation), before or during the
+ * attempt: the attempt's deadline becomes min(window end, start + duration + extra).
+ */
+export const examAccommodations = pgTable(
+  'exam_accommodations',
+  {
+    id: id(),
+    evaluation_id: fk('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    student_id: fk('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    extra_minutes: integer('extra_minutes').notNull(),
+    granted_by: fk('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [
+    check('exam_accommodations_extra_check', sql`${t.extra_minutes} >= 0`),
+    unique('exam_accommodations_evaluation_student_unique').on(t.evaluation_id, t.student_id),
+    index('exam_accommodations_student_id_idx').on(t.student_id),
+    index('exam_accommodations_granted_by_idx').on(t.granted_by),
   ],
 );

@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import { EVALUATION_STATUSES } from '../rules/evaluation-status.ts';
+import type { Wire } from '../wire.ts';
+import { optionalText, requiredText, rowPermissions } from './common-fields.ts';
+
+export const EVALUATION_TYPES = ['exam', 'project'] as const;
+export const evaluationType = z.enum(EVALUATION_TYPES);
+export type EvaluationType = z.infer<typeof evaluationType>;
+export const evaluationStatusField = z.enum(EVALUATION_STATUSES);
+
+const dayField = z
+  .string({ error: 'validation.required' })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: 'evaluations.validation.day' });
+const timeField = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'evaluations.validation.time' });
+/** A wall-clock day and time in the institution's zone, `YYYY-MM-DDTHH:MM` (datetime-local). */
+const localDateTime = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/, {
+    error: 'evaluations.validation.deadline',
+  });
+
+/** Each percentage is 0–100 (spec section 9); their sum per subject and training is checked apart. */
+export const percentageField = z
+  .number({ error: 'evaluations.validation.percentage' })
+  .min(0, { error: 'evaluations.validation.percentage' })
+  .max(100, { error: 'evaluations.validation.percentage' });
+
+/**
+ * The evaluation form (`PATCH /api/evaluations/:id`; creation adds the subject). Times are typed
+ * in the institution's time zone. An exam has a window (`date`, `start_time`–`end_time`) and a
+ * duration; a project opens on `date` (at `start_time`, or midnight) and closes at `deadline`.
+ */
+export const evaluationFields = z.object({
+  training_id: z.number({ error: 'validation.required' }).int().positive(),
+  type: evaluationType,
+  title: requiredText(160),
+  description: z.string().trim().max(5000, { error: 'manage.validation.tooLong' }).default(''),
+  date: dayField,
+  start_time: timeField.nullish().transform((value) => value ?? null),
+  end_time: timeField.nullish().transform((value) => value ?? null),
+  duration_minutes: z
+    .number()
+    .int({ error: 'evaluations.validation.duration' })
+    .min(1, { error: 'evaluations.validation.duration' })
+    .max(24 * 60, { error: 'evaluations.validation.duration' })
+    .nullish()
+    .transform((value) => value ?? null),
+  deadline: localDateTime.nullish().transform((value) => value ?? null),
+  location: optionalText(200),
+  organizer: optionalText(200),
+  domain: optionalText(200),
+  percentage: percentageField,
+  scale: z
+    .number({ error: 'evaluations.validation.scale' })
+    .gt(0, { error: 'evaluations.validation.scale' })
+    .max(1000, { error: 'evaluations.validation.scale' })
+    .default(20),
+  has_quiz: z.boolean().default(false),
+  shuffle: z.boolean().default(false),
+});
+export type EvaluationFields = z.input<typeof evaluationFields>;
+
+type RuleInput = Pick<
+  z.output<typeof evaluationFields>,
+  'type' | 'date' | 'start_time' | 'end_time' | 'duration_minutes' | 'deadline' | 'has_quiz'
+>;
+
+/** The rules across an evaluation's fields, as message keys per field (empty when they hold). */
+export function evaluationRuleErrors(value: RuleInput): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  if (value.type === 'exam') {
+    if (!value.start_time) errors.start_time = ['validation.required'];
+    if (!value.end_time) errors.end_time = ['validation.required'];
+    if (value.start_time && value.end_time && value.end_time <= value.start_time) {
+      errors.end_time = ['evaluations.validation.endsAfter'];
+    }
+    if (value.duration_minutes === null) errors.duration_minutes = ['validation.required'];
+  } else {
+    if (!value.deadline) errors.deadline = ['validation.required'];
+    else if (value.deadline <= `${value.date}T${value.start_time ?? '00:00'}`) {
+      errors.deadline = ['evaluations.validation.deadlineAfterStart'];
+    }
+    if (value.has_quiz) errors.has_quiz = ['evaluations.validation.quizIsForExams'];
+  }
+  return errors;
+}
+
+/** `POST /api/evaluations`: the form plus its subject (the rules across fields included). */
+export const newEvaluationBody = evaluationFields
+  .extend({ subject_id: z.number({ error: 'validation.required' }).int().positive() })
+  .superRefine((value, ctx) => {
+    for (const [field, messages] of Object.entries(evaluationRuleErrors(value))) {
+      for (const message of messages) ctx.addIssue({ code: 'custom', path: [field], message });
+    }
+  });
+export type NewEvaluationBody = z.input<typeof newEvaluationBody>;
+
+const ref = z.object({ id: z.number().int(), title: z.string() });
+const subjectRef = z.object({ id: z.number().int(), name: z.string() });
+
+/** The fields every answer about an evaluation shares. */
+const evaluationCore = z.object({
+  id: z.number().int(),
+  type: evaluationType,
+  title: z.string(),
+  date: z.string(),
+  /** `HH:MM`, in the institution's zone. */
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+  duration_minutes: z.number().int().nullable(),
+  /** A project's deadline, the instant. */
+  deadline: z.date().nullable(),
+  location: z.string().nullable(),
+  organizer: z.string().nullable(),
+  domain: z.string().nullable(),
+  percentage: z.number(),
+  scale: z.number(),
+  has_quiz: z.boolean(),
+  /** When an exam may be started / a project handed in, and when that stops (instants). */
+  opens_at: z.date(),
+  closes_at: z.date(),
+  subject: subjectRef,
+  training: ref,
+});
+
+/** Staff answer of `/api/evaluations` (list items and writes). */
+export const evaluation = evaluationCore.extend({
+  description: z.string(),
+  /** The deadline as typed, `YYYY-MM-DDTHH:MM` in the institution's zone (for the form). */
+  deadline_local: z.string().nullable(),
+  shuffle: z.boolean(),
+  document_link: z.string().nullable(),
+  correction_link: z.string().nullable(),
+  question_count: z.number().int(),
+  archived_at: z.date().nullable(),
+  permissions: rowPermissions,
+});
+export type Evaluation = Wire<z.output<typeof evaluation>>;
+
+/**
+ * `GET /api/subjects/:id/evaluation-budget`: the trainings the subject belongs to, each with the
+ * percentage its evaluations already use (none: the subject is in no training yet, and no
+ * evaluation can be added). `exclude` leaves one evaluation out (the one being edited).
+ */
+export const evaluationBudget = z.object({
+  trainings: z.array(ref.extend({ used: z.number() })),
+});
+export type EvaluationBudget = Wire<z.output<typeof evaluationBudget>>;
+
+/** The student's own state at an evaluation. */
+const myAttemptSummary = z.object({
+  id: z.number().int(),
+  started_at: z.date(),
+  deadline_at: z.date(),
+  finished_at: z.date().nullable(),
+});
+const mySubmissionSummary = z.object({
+  version: z.number().int(),
+  submitted_at: z.date(),
+});
+
+/** `GET /api/me/evaluations` items: the student's evaluations with their status, from the server. */
+export const myEvaluation = evaluationCore.extend({
+  status: evaluationStatusField,
+  /** True while the server's clock is inside the window (exam) or before the deadline (project). */
+  is_open: z.boolean(),
+  attempt: myAttemptSummary.nullable(),
+  submission: mySubmissionSummary.nullable(),
+});
+export type MyEvaluation = Wire<z.output<typeof myEvaluation>>;
+
+export const myEvaluationList = z.object({
+  data: z.array(myEvaluation),
+  /** The server's clock, for countdowns corrected for the device's skew. */
+  server_now: z.date(),
+});
+export type MyEvaluationList = Wire<z.output<typeof myEvaluationList>>;
+
+/** A project hand-in's receipt: when the server took it and the SHA-256 of the file it stored. */
+export const submissionReceipt = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  submitted_at: z.date(),
+  file_name: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  file_link: z.string(),
+});
+export type SubmissionReceipt = Wire<z.output<typeof submissionReceipt>>;
+
+/** `GET /api/me/evaluations/:id`: one evaluation for the student, with every version handed in. */
+export const myEvaluationDetail = myEvaluation.extend({
+  description: z.string(),
+  document_link: z.string().nullable(),
+  /** Only once the evaluation has closed (`/api/me/evaluations/:id/correction`). */
+  correction_link: z.string().nullable(),
+  submissions: z.array(submissionReceipt),
+  server_now: z.date(),
+});
+export type MyEvaluationDetail = Wire<z.output<typeof myEvaluationDetail>>;
+
+const personRef = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+});
+
+/** `GET /api/evaluations/:id/submissions`: each student of the evaluation's promotion. */
+export const submissionRoster = z.object({
+  data: z.array(
+    z.object({
+      student: personRef,
+      /** Their latest version, or null when nothing was handed in. */
+      latest: submissionReceipt.nullable(),
+      versions: z.number().int(),
+    }),
+  ),
+});
+export type SubmissionRosterRow = Wire<z.output<typeof submissionRoster>>['data'][number];
+export { personRef as evaluationPersonRef };

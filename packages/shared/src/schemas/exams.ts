@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import type { Wire } from '../wire.ts';
+import { evaluationPersonRef } from './evaluations.ts';
+
+export const QUESTION_KINDS = ['single', 'multiple', 'short', 'long'] as const;
+export const questionKind = z.enum(QUESTION_KINDS);
+export type QuestionKind = z.infer<typeof questionKind>;
+
+/** Correct choices (indexes into `choices`) or accepted short answers. */
+export const answerKey = z.object({
+  choices: z.array(z.number().int().min(0)).max(20).optional(),
+  accepted: z.array(z.string().trim().min(1).max(500)).max(50).optional(),
+});
+
+/** A question with its answer key: staff only (`/api/evaluations/:id/questions`). */
+export const questionBody = z.object({
+  kind: questionKind,
+  prompt: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(5000, { error: 'manage.validation.tooLong' }),
+  choices: z.array(z.string().trim().min(1).max(500)).max(20).default([]),
+  answer_key: answerKey.nullish().transform((value) => value ?? null),
+  points: z
+    .number({ error: 'exams.validation.points' })
+    .gt(0, { error: 'exams.validation.points' })
+    .max(1000, { error: 'exams.validation.points' })
+    .default(1),
+});
+export type QuestionBody = z.input<typeof questionBody>;
+
+export const question = z.object({
+  id: z.number().int(),
+  evaluation_id: z.number().int(),
+  kind: questionKind,
+  prompt: z.string(),
+  choices: z.array(z.string()),
+  answer_key: answerKey.nullable(),
+  points: z.number(),
+  position: z.number().int(),
+});
+export type Question = Wire<z.output<typeof question>>;
+
+/** `POST /api/evaluations/:id/questions/import` with GIFT text: all or nothing. */
+export const giftImportBody = z.object({ text: z.string().max(200_000) });
+export const giftImportAnswer = z.object({
+  imported: z.number().int(),
+  /** One entry per faulty question, by the line where it starts (1-based); nothing is imported. */
+  errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+});
+export type GiftImportAnswer = z.output<typeof giftImportAnswer>;
+
+/** A saved answer: choices (indexes into the question's original `choices`) or text. */
+export const answerValue = z.object({
+  choices: z.array(z.number().int().min(0).max(19)).max(20).optional(),
+  text: z.string().max(20_000).optional(),
+});
+
+/**
+ * A question as the student sees it during the attempt: no answer key, choices in this student's
+ * order (each with its original index, which answers name).
+ */
+export const attemptQuestion = z.object({
+  id: z.number().int(),
+  kind: questionKind,
+  prompt: z.string(),
+  choices: z.array(z.object({ index: z.number().int(), label: z.string() })),
+  points: z.number(),
+});
+
+/** `POST /api/evaluations/:id/attempts`, `GET /api/attempts/:id`, `POST /api/attempts/:id/finish`. */
+export const attemptView = z.object({
+  id: z.number().int(),
+  evaluation_id: z.number().int(),
+  title: z.string(),
+  started_at: z.date(),
+  deadline_at: z.date(),
+  finished_at: z.date().nullable(),
+  finished_by: z.enum(['student', 'timeout', 'teacher']).nullable(),
+  /** The server's clock when it answered, and what remains of the attempt by it. */
+  server_now: z.date(),
+  remaining_seconds: z.number().int(),
+  questions: z.array(attemptQuestion),
+  answers: z.array(
+    z.object({ question_id: z.number().int(), value: answerValue, typed_at: z.date().nullable() }),
+  ),
+});
+export type AttemptView = Wire<z.output<typeof attemptView>>;
+
+/**
+ * `PUT /api/attempts/:id/answers`: answers as typed, each with when it was typed by the server's
+ * clock as the browser estimates it (its own clock corrected by the measured skew). Queued writes
+ * sent late keep their typing time: the server takes one only if it was typed before the deadline
+ * it holds, and never replaces a newer saved value with an older one. 409 once the attempt is
+ * closed.
+ */
+export const saveAnswersBody = z.object({
+  answers: z
+    .array(
+      z.object({
+        question_id: z.number().int().positive(),
+        value: answerValue,
+        typed_at: z.iso.datetime({ offset: true }),
+      }),
+    )
+    .min(1)
+    .max(200),
+});
+export type SaveAnswersBody = z.input<typeof saveAnswersBody>;
+export const saveAnswersAnswer = z.object({
+  saved: z.number().int(),
+  server_now: z.date(),
+  deadline_at: z.date(),
+  remaining_seconds: z.number().int(),
+});
+
+/** `GET /api/evaluations/:id/attempts`: each student of the exam with their attempt and extra time. */
+export const attemptRoster = z.object({
+  data: z.array(
+    z.object({
+      student: evaluationPersonRef,
+      extra_minutes: z.number().int(),
+      attempt: z
+        .object({
+          id: z.number().int(),
+          started_at: z.date(),
+          deadline_at: z.date(),
+          finished_at: z.date().nullable(),
+          finished_by: z.enum(['student', 'timeout', 'teacher']).nullable(),
+          score: z.number().nullable(),
+          answered: z.number().int(),
+        })
+        .nullable(),
+    }),
+  ),
+});
+export type AttemptRosterRow = Wire<z.output<typeof attemptRoster>>['data'][number];
+
+/** `PUT /api/evaluations/:id/accommodations/:studentId`: extra time for one student. */
+export const accommodationBody = z.object({
+  extra_minutes: z
+    .number({ error: 'exams.validation.extraMinutes' })
+    .int({ error: 'exams.validation.extraMinutes' })
+    .min(0, { error: 'exams.validation.extraMinutes' })
+    .max(600, { error: 'exams.validation.extraMinutes' }),
+});
