@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { evaluationWindow, isOpen } from './window.ts';
+
+const exam = {
+  type: 'exam' as const,
+  date: '2026-03-29',
+  start_time: '01:30:00',
+  end_time: '04:00:00',
+  deadline: null,
+};
+
+describe('the window of an evaluation', () => {
+  it('places an exam’s window in the institution’s zone, across the spring change', () => {
+    // Paris moves from UTC+1 to UTC+2 at 02:00 on 2026-03-29.
+    const window = evaluationWindow(exam, 'Europe/Paris');
+    expect(window.opensAt.toISOString()).toBe('2026-03-29T00:30:00.000Z');
+    expect(window.closesAt.toISOString()).toBe('2026-03-29T02:00:00.000Z');
+    expect(window.dueAt).toEqual(window.opensAt);
+    expect(window.dueDay).toBe('2026-03-29');
+  });
+
+  it('opens a project at midnight of its day when it has no time, and closes it at its deadline', () => {
+    const deadline = new Date('2026-12-01T22:59:00Z');
+    const window = evaluationWindow(
+      { type: 'project', date: '2026-11-20', start_time: null, end_time: null, deadline },
+      'Europe/Paris',
+    );
+    expect(window.opensAt.toISOString()).toBe('2026-11-19T23:00:00.000Z');
+    expect(window.closesAt).toEqual(deadline);
+    // 23:59 in Paris is still the 1st of December there.
+    expect(window.dueDay).toBe('2026-12-01');
+  });
+
+  it('is open from its first instant, and closed at its last', () => {
+    const window = evaluationWindow(exam, 'Europe/Paris');
+    expect(isOpen(window, new Date(window.opensAt.getTime() - 1))).toBe(false);
+    expect(isOpen(window, window.opensAt)).toBe(true);
+    expect(isOpen(window, new Date(window.closesAt.getTime() - 1))).toBe(true);
+    expect(isOpen(window, window.closesAt)).toBe(false);
+  });
+});
