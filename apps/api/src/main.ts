@@ -6,6 +6,7 @@ import { systemClock } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { saveFile } from './files/uploads.ts';
+import { startExamCloser } from './jobs/exam-closer.ts';
 import { startOutboxWorker } from './jobs/outbox-worker.ts';
 import { mailTransportFor } from './mail/transport.ts';
 
@@ -40,7 +41,9 @@ export async function start(config: Config) {
   }
   await app.listen({ port: config.PORT, host: config.HOST });
   const stopMail = startOutboxWorker(ctx, { transport: mailTransportFor(config), log: app.log });
+  const stopCloser = startExamCloser(ctx, { log: app.log });
   return async () => {
+    await stopCloser();
     await stopMail();
     await app.close();
     redis?.disconnect();

@@ -460,6 +460,96 @@ const catalogue = {
     en: 'This lesson belongs to no other subject: link it to another subject first, or delete it.',
     de: 'Diese Lektion gehört zu keinem anderen Fach: verknüpfen Sie sie zuerst mit einem anderen Fach oder löschen Sie sie.',
   },
+  'exams.conflict.notOpenYet': {
+    fr: 'Cet examen n’est pas encore ouvert : il ouvre le {at}.',
+    en: 'This exam is not open yet: it opens on {at}.',
+    de: 'Diese Prüfung ist noch nicht geöffnet: Sie beginnt am {at}.',
+  },
+  'exams.conflict.closed': {
+    fr: 'Cet examen est fermé depuis le {at}.',
+    en: 'This exam closed on {at}.',
+    de: 'Diese Prüfung ist seit {at} geschlossen.',
+  },
+  'exams.conflict.noQuiz': {
+    fr: 'Cet examen ne se passe pas en ligne.',
+    en: 'This exam is not taken online.',
+    de: 'Diese Prüfung wird nicht online abgelegt.',
+  },
+  'exams.conflict.timeUp': {
+    fr: 'Le temps est écoulé : la copie est rendue et ne peut plus changer.',
+    en: 'Time is up: the attempt is handed in and can no longer change.',
+    de: 'Die Zeit ist abgelaufen: Der Versuch ist abgegeben und kann nicht mehr geändert werden.',
+  },
+  'exams.conflict.started': {
+    fr: 'Des étudiants ont commencé ce quiz : ses questions ne peuvent plus changer.',
+    en: 'Students have started this quiz: its questions can no longer change.',
+    de: 'Studierende haben dieses Quiz begonnen: Die Fragen können nicht mehr geändert werden.',
+  },
+  'exams.validation.points': {
+    fr: 'Les points doivent être un nombre strictement positif (1000 au plus).',
+    en: 'Points must be a number above 0 (1000 at most).',
+    de: 'Die Punkte müssen eine Zahl über 0 sein (höchstens 1000).',
+  },
+  'exams.validation.extraMinutes': {
+    fr: 'Indiquez un nombre entier de minutes entre 0 et 600.',
+    en: 'Give a whole number of minutes between 0 and 600.',
+    de: 'Geben Sie eine ganze Zahl von Minuten zwischen 0 und 600 an.',
+  },
+  'exams.validation.choices': {
+    fr: 'Une question à choix a au moins deux choix.',
+    en: 'A choice question has at least two choices.',
+    de: 'Eine Auswahlfrage hat mindestens zwei Antworten.',
+  },
+  'exams.validation.noChoices': {
+    fr: 'Une question à réponse écrite n’a pas de choix.',
+    en: 'A written-answer question has no choices.',
+    de: 'Eine Frage mit schriftlicher Antwort hat keine Auswahl.',
+  },
+  'exams.validation.keyRange': {
+    fr: 'Les bonnes réponses doivent désigner des choix existants, une fois chacun.',
+    en: 'The right answers must name existing choices, once each.',
+    de: 'Die richtigen Antworten müssen vorhandene Auswahlen bezeichnen, jede einmal.',
+  },
+  'exams.validation.singleKey': {
+    fr: 'Une question à choix unique a exactement une bonne réponse.',
+    en: 'A single-choice question has exactly one right answer.',
+    de: 'Eine Einfachauswahlfrage hat genau eine richtige Antwort.',
+  },
+  'exams.validation.multipleKey': {
+    fr: 'Une question à choix multiples a au moins une bonne réponse.',
+    en: 'A multiple-choice question has at least one right answer.',
+    de: 'Eine Mehrfachauswahlfrage hat mindestens eine richtige Antwort.',
+  },
+  'exams.validation.shortKey': {
+    fr: 'Une question à réponse courte a au moins une réponse acceptée.',
+    en: 'A short-answer question has at least one accepted answer.',
+    de: 'Eine Kurzantwortfrage hat mindestens eine akzeptierte Antwort.',
+  },
+  'exams.validation.examOnly': {
+    fr: 'Seul un examen peut porter un quiz.',
+    en: 'Only an exam can carry a quiz.',
+    de: 'Nur eine Prüfung kann ein Quiz enthalten.',
+  },
+  'exams.validation.unknownQuestion': {
+    fr: 'Cette question n’appartient pas à l’examen.',
+    en: 'This question is not part of the exam.',
+    de: 'Diese Frage gehört nicht zur Prüfung.',
+  },
+  'exams.validation.answerKind': {
+    fr: 'Cette réponse ne correspond pas au type de la question.',
+    en: 'This answer does not fit the kind of question.',
+    de: 'Diese Antwort passt nicht zur Art der Frage.',
+  },
+  'exams.gift.true': {
+    fr: 'Vrai',
+    en: 'True',
+    de: 'Wahr',
+  },
+  'exams.gift.false': {
+    fr: 'Faux',
+    en: 'False',
+    de: 'Falsch',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -41,6 +41,8 @@ export const question = z.object({
   position: z.number().int(),
 });
 export type Question = Wire<z.output<typeof question>>;
+/** `GET /api/evaluations/:id/questions`: the quiz in its order, with the answer key (staff). */
+export const questionList = z.object({ data: z.array(question) });
 
 /** `POST /api/evaluations/:id/questions/import` with GIFT text: all or nothing. */
 export const giftImportBody = z.object({ text: z.string().max(200_000) });
@@ -109,33 +111,33 @@ export const saveAnswersBody = z.object({
 });
 export type SaveAnswersBody = z.input<typeof saveAnswersBody>;
 export const saveAnswersAnswer = z.object({
+  /** Answers now held as sent (or as a newer value already saved). */
   saved: z.number().int(),
+  /** Questions whose answer was refused for its typing time (after the deadline, implausible). */
+  ignored: z.array(z.number().int()),
   server_now: z.date(),
   deadline_at: z.date(),
   remaining_seconds: z.number().int(),
 });
 
 /** `GET /api/evaluations/:id/attempts`: each student of the exam with their attempt and extra time. */
-export const attemptRoster = z.object({
-  data: z.array(
-    z.object({
-      student: evaluationPersonRef,
-      extra_minutes: z.number().int(),
-      attempt: z
-        .object({
-          id: z.number().int(),
-          started_at: z.date(),
-          deadline_at: z.date(),
-          finished_at: z.date().nullable(),
-          finished_by: z.enum(['student', 'timeout', 'teacher']).nullable(),
-          score: z.number().nullable(),
-          answered: z.number().int(),
-        })
-        .nullable(),
-    }),
-  ),
+export const attemptRosterRow = z.object({
+  student: evaluationPersonRef,
+  extra_minutes: z.number().int(),
+  attempt: z
+    .object({
+      id: z.number().int(),
+      started_at: z.date(),
+      deadline_at: z.date(),
+      finished_at: z.date().nullable(),
+      finished_by: z.enum(['student', 'timeout', 'teacher']).nullable(),
+      score: z.number().nullable(),
+      answered: z.number().int(),
+    })
+    .nullable(),
 });
-export type AttemptRosterRow = Wire<z.output<typeof attemptRoster>>['data'][number];
+export const attemptRoster = z.object({ data: z.array(attemptRosterRow) });
+export type AttemptRosterRow = Wire<z.output<typeof attemptRosterRow>>;
 
 /** `PUT /api/evaluations/:id/accommodations/:studentId`: extra time for one student. */
 export const accommodationBody = z.object({

@@ -1,0 +1,62 @@
+import { and, asc, isNull, lte } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { attempts } from '../db/schema/index.ts';
+import { closeAttempt } from '../modules/exams/scoring.ts';
+
+/**
+ * Closes the attempts whose deadline has passed, with no browser needed: in one transaction, takes
+ * up to `limit` open attempts due by the server's clock with `FOR UPDATE SKIP LOCKED` (another API
+ * node, or a student's write holding the row, is skipped, never waited for), marks each finished
+ * by timeout and scores it. Answers the ids it closed; the loop below calls it, tests call it with
+ * their clock.
+ */
+export async function closeDueAttempts(ctx: AppContext, limit = 50): Promise<number[]> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: attempts.id, deadline_at: attempts.deadline_at })
+      .from(attempts)
+      .where(and(isNull(attempts.finished_at), lte(attempts.deadline_at, now)))
+      .orderBy(asc(attempts.deadline_at), asc(attempts.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const closed: number[] = [];
+    for (const attempt of due) {
+      if (await closeAttempt(tx, attempt, 'timeout', now)) closed.push(attempt.id);
+    }
+    return closed;
+  });
+}
+
+/**
+ * Runs closeDueAttempts every `intervalMs` until stopped; a run never overlaps the previous one.
+ * Answers the function that stops it (and waits for the run in progress).
+ */
+export function startExamCloser(
+  ctx: AppContext,
+  options: { intervalMs?: number; log?: FastifyBaseLogger } = {},
+): () => Promise<void> {
+  const intervalMs = options.intervalMs ?? 5000;
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const tick = () => {
+    if (stopped) return;
+    running = closeDueAttempts(ctx)
+      .then((closed) => {
+        if (closed.length > 0)
+          options.log?.info({ attempts: closed }, 'exam attempts closed at their deadline');
+      })
+      .catch((error: unknown) => options.log?.error({ err: error }, 'exam closing run failed'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, intervalMs);
+      });
+  };
+  timer = setTimeout(tick, 0);
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await running;
+  };
+}

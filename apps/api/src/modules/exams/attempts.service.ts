@@ -1,0 +1,331 @@
+import type { SaveAnswersBody } from '@skolar/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { authorize, can, requireAccess } from '../../auth/policy.ts';
+import type { Actor } from '../../auth/sessions.ts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  type AnswerValue,
+  answers,
+  attempts,
+  evaluations,
+  examAccommodations,
+  type questions,
+} from '../../db/schema/index.ts';
+import {
+  conflict,
+  type FieldErrors,
+  HttpError,
+  notFound,
+  validationFailed,
+} from '../../http/errors.ts';
+import { localDay, minuteOfDay, timeOfMinutes } from '../../time.ts';
+import { isOpen } from '../evaluations/window.ts';
+import {
+  answersOf,
+  attemptById,
+  attemptOf,
+  type Exam,
+  examIn,
+  extraMinutesOf,
+  questionsOf,
+  rosterOf,
+} from './exams.queries.ts';
+import { closeAttempt } from './scoring.ts';
+import { choiceSeed, seededShuffle } from './shuffle.ts';
+
+type Attempt = typeof attempts.$inferSelect;
+type Question = typeof questions.$inferSelect;
+
+/**
+ * How far a typing time may stray from the server's own bounds (decision 46): the browser dates
+ * an answer by its clock corrected by the skew it measured, which can be off by about the network's
+ * latency. Within this margin a typing time is brought back inside [started_at, now].
+ */
+export const TYPED_AT_TOLERANCE_MS = 30_000;
+
+const examScope = (actor: Actor) =>
+  and(can(actor, 'read', 'evaluation').where, eq(evaluations.type, 'exam'))!;
+
+/** `YYYY-MM-DD HH:MM` on the wall clock of the institution, for the messages that say when. */
+function wallClock(instant: Date, zone: string): string {
+  return `${localDay(instant, zone)} ${timeOfMinutes(minuteOfDay(instant, zone)).slice(0, 5)}`;
+}
+
+/** min(end of the window, start + duration + extra time): the server's deadline of an attempt. */
+export function deadlineFor(exam: Exam, startedAt: Date, extraMinutes: number): Date {
+  const closes = exam.window.closesAt.getTime();
+  if (exam.duration_minutes === null) return new Date(closes);
+  const own = startedAt.getTime() + (exam.duration_minutes + extraMinutes) * 60_000;
+  return new Date(Math.min(closes, own));
+}
+
+/**
+ * The attempt as its student sees it: the questions without their answer key, in this attempt's
+ * own order when the exam shuffles (choices keep their original index), the saved answers, and
+ * the server's clock with what remains of the attempt by it.
+ */
+async function viewOf(ctx: AppContext, db: DbOrTx, exam: Exam, attempt: Attempt) {
+  const now = ctx.clock.now();
+  const [questionRows, saved] = await Promise.all([
+    questionsOf(db, exam.id),
+    answersOf(db, attempt.id),
+  ]);
+  const ordered = exam.shuffle ? seededShuffle(questionRows, attempt.id) : questionRows;
+  const remainingMs = attempt.finished_at ? 0 : attempt.deadline_at.getTime() - now.getTime();
+  return {
+    id: attempt.id,
+    evaluation_id: exam.id,
+    title: exam.title,
+    started_at: attempt.started_at,
+    deadline_at: attempt.deadline_at,
+    finished_at: attempt.finished_at,
+    finished_by: attempt.finished_by,
+    server_now: now,
+    remaining_seconds: Math.max(0, Math.floor(remainingMs / 1000)),
+    questions: ordered.map((question) => {
+      const choices = question.choices.map((label, index) => ({ index, label }));
+      return {
+        id: question.id,
+        kind: question.kind,
+        prompt: question.prompt,
+        choices: exam.shuffle
+          ? seededShuffle(choices, choiceSeed(attempt.id, question.id))
+          : choices,
+        points: question.points,
+      };
+    }),
+    answers: saved,
+  };
+}
+
+/** Closes an open attempt whose deadline has passed (a write or a read noticed it first). */
+async function settle(ctx: AppContext, attempt: Attempt): Promise<Attempt> {
+  if (attempt.finished_at || ctx.clock.now() < attempt.deadline_at) return attempt;
+  return ctx.db.transaction(async (tx) => {
+    const locked = (await attemptById(tx, attempt.id, true))!;
+    await closeAttempt(tx, locked, 'timeout', ctx.clock.now());
+    return (await attemptById(tx, attempt.id))!;
+  });
+}
+
+/**
+ * Starts the student's attempt at an exam of their scope, inside its window by the server's clock
+ * (409 before, saying when it opens, and after); its deadline is fixed now. A second start, or
+ * two at once, resume the one attempt (unique per evaluation and student).
+ */
+export async function start(ctx: AppContext, actor: Actor, evaluationId: number) {
+  authorize(actor, 'create', 'attempt');
+  const exam = await examIn(ctx.db, examScope(actor), evaluationId);
+  if (!exam) throw notFound();
+  const existing = await attemptOf(ctx.db, exam.id, actor.userId);
+  if (existing)
+    return { created: false, view: await viewOf(ctx, ctx.db, exam, await settle(ctx, existing)) };
+  if (!exam.has_quiz) throw conflict('exams.conflict.noQuiz');
+  const now = ctx.clock.now();
+  if (!isOpen(exam.window, now)) {
+    const before = now < exam.window.opensAt;
+    throw new HttpError(
+      409,
+      before ? 'exams.conflict.notOpenYet' : 'exams.conflict.closed',
+      undefined,
+      {
+        at: wallClock(before ? exam.window.opensAt : exam.window.closesAt, exam.timezone),
+      },
+    );
+  }
+  const extra = await extraMinutesOf(ctx.db, exam.id, actor.userId);
+  const [created] = await ctx.db
+    .insert(attempts)
+    .values({
+      evaluation_id: exam.id,
+      student_id: actor.userId,
+      started_at: now,
+      deadline_at: deadlineFor(exam, now, extra),
+    })
+    .onConflictDoNothing({ target: [attempts.evaluation_id, attempts.student_id] })
+    .returning();
+  const attempt = created ?? (await attemptOf(ctx.db, exam.id, actor.userId))!;
+  return { created: created !== undefined, view: await viewOf(ctx, ctx.db, exam, attempt) };
+}
+
+/** The attempt (its student's own; staff of its evaluation), closed first if its time is up. */
+export async function read(ctx: AppContext, actor: Actor, id: number) {
+  await requireAccess(ctx.db, actor, 'read', 'attempt', id);
+  const attempt = await settle(ctx, (await attemptById(ctx.db, id))!);
+  const exam = (await examIn(ctx.db, sql`true`, attempt.evaluation_id))!;
+  return viewOf(ctx, ctx.db, exam, attempt);
+}
+
+/** A value that fits its question's kind (choice indexes in range, one for a single choice). */
+function fits(question: Question, value: AnswerValue): boolean {
+  if (question.kind === 'short' || question.kind === 'long') {
+    return value.choices === undefined && typeof value.text === 'string';
+  }
+  if (value.text !== undefined || value.choices === undefined) return false;
+  const inRange = value.choices.every((index) => index < question.choices.length);
+  const unique = new Set(value.choices).size === value.choices.length;
+  const count = question.kind === 'single' ? value.choices.length <= 1 : true;
+  return inRange && unique && count;
+}
+
+type SaveOutcome =
+  | { kind: 'saved'; saved: number; ignored: number[]; deadline_at: Date }
+  | { kind: 'closed' }
+  | { kind: 'invalid'; errors: FieldErrors };
+
+/**
+ * Saves answers as typed, each in its own row, in one transaction holding the attempt's lock
+ * (the closing job and a hand-in wait for it). 409 once the attempt is closed; a write that comes
+ * after the deadline closes it by timeout first. Typing times (decision 46): an answer typed after
+ * the deadline, or implausibly far before the start or after now, is ignored and listed in
+ * `ignored`; within the tolerance it is brought inside [started_at, now]. A saved answer typed
+ * later than the incoming one stays (queued writes may arrive out of order).
+ */
+export async function saveAnswers(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  body: SaveAnswersBody,
+) {
+  await requireAccess(ctx.db, actor, 'update', 'attempt', id);
+  const outcome = await ctx.db.transaction(async (tx): Promise<SaveOutcome> => {
+    const attempt = (await attemptById(tx, id, true))!;
+    const now = ctx.clock.now();
+    if (attempt.finished_at) return { kind: 'closed' };
+    if (now >= attempt.deadline_at) {
+      await closeAttempt(tx, attempt, 'timeout', now);
+      return { kind: 'closed' };
+    }
+    const byId = new Map((await questionsOf(tx, attempt.evaluation_id)).map((q) => [q.id, q]));
+    const errors: FieldErrors = {};
+    body.answers.forEach((answer, index) => {
+      const question = byId.get(answer.question_id);
+      if (!question) errors[`answers.${index}.question_id`] = ['exams.validation.unknownQuestion'];
+      else if (!fits(question, answer.value))
+        errors[`answers.${index}.value`] = ['exams.validation.answerKind'];
+    });
+    if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
+
+    const ignored: number[] = [];
+    let saved = 0;
+    for (const answer of body.answers) {
+      const typed = new Date(answer.typed_at);
+      const early = typed.getTime() < attempt.started_at.getTime() - TYPED_AT_TOLERANCE_MS;
+      const future = typed.getTime() > now.getTime() + TYPED_AT_TOLERANCE_MS;
+      if (typed > attempt.deadline_at || early || future) {
+        ignored.push(answer.question_id);
+        continue;
+      }
+      const typedAt = new Date(
+        Math.min(now.getTime(), Math.max(attempt.started_at.getTime(), typed.getTime())),
+      );
+      await tx
+        .insert(answers)
+        .values({
+          attempt_id: id,
+          question_id: answer.question_id,
+          value: answer.value,
+          typed_at: typedAt,
+        })
+        .onConflictDoUpdate({
+          target: [answers.attempt_id, answers.question_id],
+          set: { value: sql`excluded.value`, typed_at: sql`excluded.typed_at`, updated_at: now },
+          setWhere: sql`${answers.typed_at} is null or ${answers.typed_at} <= excluded.typed_at`,
+        });
+      saved += 1;
+    }
+    return { kind: 'saved', saved, ignored, deadline_at: attempt.deadline_at };
+  });
+  if (outcome.kind === 'closed') throw conflict('exams.conflict.timeUp');
+  if (outcome.kind === 'invalid') throw validationFailed(outcome.errors);
+  const now = ctx.clock.now();
+  return {
+    saved: outcome.saved,
+    ignored: outcome.ignored,
+    server_now: now,
+    deadline_at: outcome.deadline_at,
+    remaining_seconds: Math.max(
+      0,
+      Math.floor((outcome.deadline_at.getTime() - now.getTime()) / 1000),
+    ),
+  };
+}
+
+/**
+ * Hands the attempt in and scores it. Handing in a closed attempt answers its closed view again
+ * (a retried hand-in is not an error); one whose time is up closes by timeout.
+ */
+export async function finish(ctx: AppContext, actor: Actor, id: number) {
+  await requireAccess(ctx.db, actor, 'update', 'attempt', id);
+  const attempt = await ctx.db.transaction(async (tx) => {
+    const locked = (await attemptById(tx, id, true))!;
+    const now = ctx.clock.now();
+    if (!locked.finished_at) {
+      await closeAttempt(tx, locked, now >= locked.deadline_at ? 'timeout' : 'student', now);
+    }
+    return (await attemptById(tx, id))!;
+  });
+  const exam = (await examIn(ctx.db, sql`true`, attempt.evaluation_id))!;
+  return viewOf(ctx, ctx.db, exam, attempt);
+}
+
+/** Every student of the exam's promotion with their extra time and attempt. */
+export async function roster(ctx: AppContext, actor: Actor, evaluationId: number) {
+  authorize(actor, 'list', 'attempt');
+  const exam = await examIn(ctx.db, examScope(actor), evaluationId);
+  if (!exam) throw notFound();
+  return { data: await rosterOf(ctx.db, exam) };
+}
+
+/**
+ * Extra time for one student of the exam's promotion (404 for anyone else). Before the attempt it
+ * counts at the start; during an open attempt its deadline moves (still within the window).
+ */
+export async function setExtraTime(
+  ctx: AppContext,
+  actor: Actor,
+  evaluationId: number,
+  studentId: number,
+  extraMinutes: number,
+) {
+  await requireAccess(ctx.db, actor, 'assign', 'evaluation', evaluationId);
+  const exam = await examIn(ctx.db, eq(evaluations.type, 'exam'), evaluationId);
+  if (!exam) throw notFound();
+  if ((await rosterOf(ctx.db, exam, studentId)).length === 0) throw notFound();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(examAccommodations)
+      .values({
+        evaluation_id: exam.id,
+        student_id: studentId,
+        extra_minutes: extraMinutes,
+        granted_by: actor.userId,
+      })
+      .onConflictDoUpdate({
+        target: [examAccommodations.evaluation_id, examAccommodations.student_id],
+        set: { extra_minutes: extraMinutes, granted_by: actor.userId, updated_at: ctx.clock.now() },
+      });
+    const [open] = await tx
+      .select()
+      .from(attempts)
+      .where(
+        and(
+          eq(attempts.evaluation_id, exam.id),
+          eq(attempts.student_id, studentId),
+          isNull(attempts.finished_at),
+        ),
+      )
+      .for('update');
+    if (open) {
+      await tx
+        .update(attempts)
+        .set({
+          deadline_at: deadlineFor(exam, open.started_at, extraMinutes),
+          updated_at: ctx.clock.now(),
+        })
+        .where(eq(attempts.id, open.id));
+    }
+  });
+  return (await rosterOf(ctx.db, exam, studentId))[0]!;
+}

@@ -1,0 +1,231 @@
+import {
+  accommodationBody,
+  attemptRoster,
+  attemptRosterRow,
+  attemptView,
+  giftImportAnswer,
+  giftImportBody,
+  patchOf,
+  question,
+  questionBody,
+  questionList,
+  saveAnswersAnswer,
+  saveAnswersBody,
+} from '@skolar/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActor } from '../../auth/plugin.ts';
+import { idParams } from '../../http/pagination.ts';
+import { errorResponses } from '../promotions/assign.ts';
+import * as attempts from './attempts.service.ts';
+import * as questions from './questions.service.ts';
+
+const tags = ['exams'];
+const studentParams = z.object({
+  id: z.coerce.number().int().positive(),
+  studentId: z.coerce.number().int().positive(),
+});
+
+/** Under `/api/evaluations`: an exam's attempts, extra time and quiz. */
+export const examEvaluationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/:id/attempts',
+    {
+      config: { access: { entity: 'attempt', action: 'create' } },
+      schema: {
+        operationId: 'startAttempt',
+        tags,
+        summary:
+          'Start the exam inside its window (201), or resume the attempt already started (200)',
+        params: idParams,
+        response: { 200: attemptView, 201: attemptView, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { created, view } = await attempts.start(
+        app.ctx,
+        requireActor(request),
+        request.params.id,
+      );
+      return reply.status(created ? 201 : 200).send(view);
+    },
+  );
+  app.get(
+    '/:id/attempts',
+    {
+      config: { access: { entity: 'attempt', action: 'list' } },
+      schema: {
+        operationId: 'listExamAttempts',
+        tags,
+        summary: "Each student of the exam's promotion with their extra time and attempt",
+        params: idParams,
+        response: { 200: attemptRoster, ...errorResponses },
+      },
+    },
+    async (request) => attempts.roster(app.ctx, requireActor(request), request.params.id),
+  );
+  app.put(
+    '/:id/accommodations/:studentId',
+    {
+      config: { access: { entity: 'evaluation', action: 'assign' } },
+      schema: {
+        operationId: 'setExamExtraTime',
+        tags,
+        summary: 'Give one student extra time, before or during their attempt (within the window)',
+        params: studentParams,
+        body: accommodationBody,
+        response: { 200: attemptRosterRow, ...errorResponses },
+      },
+    },
+    async (request) =>
+      attempts.setExtraTime(
+        app.ctx,
+        requireActor(request),
+        request.params.id,
+        request.params.studentId,
+        request.body.extra_minutes,
+      ),
+  );
+  app.get(
+    '/:id/questions',
+    {
+      config: { access: { entity: 'question', action: 'list' } },
+      schema: {
+        operationId: 'listQuestions',
+        tags,
+        summary: 'The quiz of an exam in order, with its answer key (staff)',
+        params: idParams,
+        response: { 200: questionList, ...errorResponses },
+      },
+    },
+    async (request) => questions.list(app.ctx, requireActor(request), request.params.id),
+  );
+  app.post(
+    '/:id/questions',
+    {
+      config: { access: { entity: 'question', action: 'create' } },
+      schema: {
+        operationId: 'createQuestion',
+        tags,
+        summary: 'Add a question at the end of the quiz (409 once a student has started)',
+        params: idParams,
+        body: questionBody,
+        response: { 201: question, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await questions.create(app.ctx, requireActor(request), request.params.id, request.body),
+        ),
+  );
+  app.post(
+    '/:id/questions/import',
+    {
+      config: { access: { entity: 'question', action: 'create' } },
+      schema: {
+        operationId: 'importGiftQuestions',
+        tags,
+        summary: 'Import questions from GIFT text, all or nothing, with the faulty lines reported',
+        params: idParams,
+        body: giftImportBody,
+        response: { 200: giftImportAnswer, ...errorResponses },
+      },
+    },
+    async (request) =>
+      questions.importGift(
+        app.ctx,
+        requireActor(request),
+        request.params.id,
+        request.body.text,
+        request.locale,
+      ),
+  );
+};
+
+/** `/api/questions/:id`: edit or remove one question while no student has started. */
+export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.patch(
+    '/:id',
+    {
+      config: { access: { entity: 'question', action: 'update' } },
+      schema: {
+        operationId: 'updateQuestion',
+        tags,
+        summary: 'Edit a question (the result must fit its kind; 409 once a student has started)',
+        params: idParams,
+        body: patchOf(questionBody),
+        response: { 200: question, ...errorResponses },
+      },
+    },
+    async (request) =>
+      questions.update(app.ctx, requireActor(request), request.params.id, request.body),
+  );
+  app.delete(
+    '/:id',
+    {
+      config: { access: { entity: 'question', action: 'delete' } },
+      schema: {
+        operationId: 'deleteQuestion',
+        tags,
+        summary: 'Remove a question (409 once a student has started)',
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await questions.remove(app.ctx, requireActor(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+/** `/api/attempts/:id`: the student's attempt, its autosave and its hand-in. */
+export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:id',
+    {
+      config: { access: { entity: 'attempt', action: 'read' } },
+      schema: {
+        operationId: 'getAttempt',
+        tags,
+        summary: "The attempt with its saved answers and the server's remaining time",
+        params: idParams,
+        response: { 200: attemptView, ...errorResponses },
+      },
+    },
+    async (request) => attempts.read(app.ctx, requireActor(request), request.params.id),
+  );
+  app.put(
+    '/:id/answers',
+    {
+      config: { access: { entity: 'attempt', action: 'update' } },
+      schema: {
+        operationId: 'saveAttemptAnswers',
+        tags,
+        summary:
+          'Save answers as typed, each with its typing time (409 once the attempt is closed)',
+        params: idParams,
+        body: saveAnswersBody,
+        response: { 200: saveAnswersAnswer, ...errorResponses },
+      },
+    },
+    async (request) =>
+      attempts.saveAnswers(app.ctx, requireActor(request), request.params.id, request.body),
+  );
+  app.post(
+    '/:id/finish',
+    {
+      config: { access: { entity: 'attempt', action: 'update' } },
+      schema: {
+        operationId: 'finishAttempt',
+        tags,
+        summary: 'Hand the attempt in (scored at once); a closed attempt answers its closed view',
+        params: idParams,
+        response: { 200: attemptView, ...errorResponses },
+      },
+    },
+    async (request) => attempts.finish(app.ctx, requireActor(request), request.params.id),
+  );
+};

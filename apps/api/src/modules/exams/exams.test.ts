@@ -1,0 +1,532 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { bearer, createTestApp, signIn } from '../../../test/app.ts';
+import {
+  createEvaluation,
+  createInstitution,
+  createPromotion,
+  createSubject,
+  createTraining,
+  createUser,
+} from '../../../test/factories.ts';
+import { answers, attempts, questions } from '../../db/schema/index.ts';
+import { closeDueAttempts } from '../../jobs/exam-closer.ts';
+
+const { app, ctx, db, clock } = await createTestApp();
+// The clock starts at 2026-11-22T10:00Z, 11:00 in Paris.
+const school = await createInstitution(db, { timezone: 'Europe/Paris' });
+const teacher = await createUser(db, 'teacher', school.id);
+const student = await createUser(db, 'student', school.id);
+const classmate = await createUser(db, 'student', school.id);
+const promotion = await createPromotion(db, school.id, {
+  students: [student.id, classmate.id],
+  teachers: [teacher.id],
+});
+const training = await createTraining(db, promotion);
+const subject = await createSubject(db, school.id, [teacher.id]);
+
+const SECRET = 'dichotomie-secrète';
+const MINUTE = 60_000;
+
+/** An online exam of today in Paris, 60 minutes long, with one question of each kind. */
+async function quiz(window: { start: string; end: string }, extra: { shuffle?: boolean } = {}) {
+  const exam = await createEvaluation(db, training, subject.id, {
+    date: '2026-11-22',
+    start_time: window.start,
+    end_time: window.end,
+    duration_minutes: 60,
+    has_quiz: true,
+    ...extra,
+  });
+  const rows = await db
+    .insert(questions)
+    .values([
+      {
+        evaluation_id: exam.id,
+        kind: 'single',
+        prompt: 'Q1',
+        choices: ['a', 'b', 'c'],
+        answer_key: { choices: [1] },
+        points: 2,
+        position: 1,
+      },
+      {
+        evaluation_id: exam.id,
+        kind: 'multiple',
+        prompt: 'Q2',
+        choices: ['a', 'b', 'c', 'd'],
+        answer_key: { choices: [0, 2] },
+        points: 3,
+        position: 2,
+      },
+      {
+        evaluation_id: exam.id,
+        kind: 'short',
+        prompt: 'Q3',
+        choices: [],
+        answer_key: { accepted: [SECRET] },
+        points: 2,
+        position: 3,
+      },
+      {
+        evaluation_id: exam.id,
+        kind: 'long',
+        prompt: 'Q4',
+        choices: [],
+        answer_key: null,
+        points: 5,
+        position: 4,
+      },
+    ])
+    .returning();
+  return { exam, q: rows };
+}
+/** Open since 10:30 Paris, closes at 12:30 Paris (11:30Z). */
+const openQuiz = () => quiz({ start: '10:30', end: '12:30' });
+
+const tokens = new Map<number, Record<string, string>>();
+async function as(user: { id: number; email: string }) {
+  if (!tokens.has(user.id))
+    tokens.set(user.id, bearer((await signIn(app, user.email)).accessToken));
+  return tokens.get(user.id)!;
+}
+async function start(examId: number, user = student) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/evaluations/${examId}/attempts`,
+    headers: await as(user),
+  });
+}
+async function save(
+  attemptId: number,
+  list: Array<{ question_id: number; value: object; typed_at?: string }>,
+  user = student,
+) {
+  return app.inject({
+    method: 'PUT',
+    url: `/api/attempts/${attemptId}/answers`,
+    headers: await as(user),
+    payload: { answers: list.map((a) => ({ typed_at: clock.now().toISOString(), ...a })) },
+  });
+}
+const finishedBy = async (id: number) =>
+  (await db.select().from(attempts).where(eq(attempts.id, id)))[0]!;
+
+describe('starting an exam', () => {
+  it('answers 409 before the window saying when it opens, and after it has closed', async () => {
+    const { exam: later } = await quiz({ start: '12:00', end: '13:00' });
+    const early = await start(later.id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toContain('2026-11-22 12:00');
+    const { exam: past } = await quiz({ start: '08:00', end: '09:00' });
+    const late = await start(past.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toContain('09:00');
+    expect(await db.select().from(attempts).where(eq(attempts.evaluation_id, later.id))).toEqual(
+      [],
+    );
+  });
+
+  it('starts inside the window with a deadline bounded by the window end, and resumes with answers kept', async () => {
+    const { exam, q } = await quiz({ start: '10:30', end: '11:30' });
+    const first = await start(exam.id);
+    expect(first.statusCode).toBe(201);
+    const view = first.json();
+    // 11:00 Paris + 60 min would be 12:00, but the window closes at 11:30 Paris (10:30Z).
+    expect(view.deadline_at).toBe('2026-11-22T10:30:00.000Z');
+    expect(view.remaining_seconds).toBe(30 * 60);
+    expect(view.questions.map((x: { prompt: string }) => x.prompt)).toEqual([
+      'Q1',
+      'Q2',
+      'Q3',
+      'Q4',
+    ]);
+    expect(view.questions[0].choices).toEqual([
+      { index: 0, label: 'a' },
+      { index: 1, label: 'b' },
+      { index: 2, label: 'c' },
+    ]);
+    expect(
+      (await save(view.id, [{ question_id: q[0]!.id, value: { choices: [1] } }])).statusCode,
+    ).toBe(200);
+
+    clock.advance(5 * MINUTE);
+    const again = await start(exam.id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({
+      id: view.id,
+      deadline_at: view.deadline_at,
+      remaining_seconds: 25 * 60,
+      answers: [{ question_id: q[0]!.id, value: { choices: [1] } }],
+    });
+    const read = await app.inject({
+      method: 'GET',
+      url: `/api/attempts/${view.id}`,
+      headers: await as(student),
+    });
+    expect(read.json().answers).toHaveLength(1);
+    clock.advance(-5 * MINUTE);
+  });
+
+  it('gives two simultaneous starts one attempt', async () => {
+    const { exam } = await openQuiz();
+    const [a, b] = await Promise.all([start(exam.id, classmate), start(exam.id, classmate)]);
+    expect(a.json().id).toBe(b.json().id);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
+    expect(
+      await db.select().from(attempts).where(eq(attempts.evaluation_id, exam.id)),
+    ).toHaveLength(1);
+  });
+
+  it('orders questions and choices per attempt when the exam shuffles, the same at each read', async () => {
+    const { exam } = await quiz({ start: '10:30', end: '12:30' }, { shuffle: true });
+    const mine = (await start(exam.id)).json();
+    const theirs = (await start(exam.id, classmate)).json();
+    const reread = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/attempts/${mine.id}`,
+        headers: await as(student),
+      })
+    ).json();
+    expect(reread.questions).toEqual(mine.questions);
+    const sorted = (view: { questions: { prompt: string }[] }) =>
+      view.questions.map((x) => x.prompt).sort();
+    expect(sorted(mine)).toEqual(['Q1', 'Q2', 'Q3', 'Q4']);
+    expect(sorted(theirs)).toEqual(['Q1', 'Q2', 'Q3', 'Q4']);
+    for (const item of mine.questions) {
+      expect(item.choices.map((c: { index: number }) => c.index).sort()).toEqual(
+        item.choices.map((_: unknown, i: number) => i),
+      );
+    }
+  });
+});
+
+describe('answering', () => {
+  it('autosaves up to the deadline, then answers 409 and closes the attempt by timeout', async () => {
+    const { exam, q } = await openQuiz();
+    const view = (await start(exam.id)).json();
+    clock.advance(59 * MINUTE);
+    const inTime = await save(view.id, [{ question_id: q[2]!.id, value: { text: 'x' } }]);
+    expect(inTime.statusCode).toBe(200);
+    expect(inTime.json()).toMatchObject({ saved: 1, ignored: [], remaining_seconds: 60 });
+    clock.advance(MINUTE);
+    const late = await save(view.id, [{ question_id: q[2]!.id, value: { text: 'y' } }]);
+    expect(late.statusCode).toBe(409);
+    const row = await finishedBy(view.id);
+    expect(row.finished_by).toBe('timeout');
+    expect(row.finished_at?.toISOString()).toBe(view.deadline_at);
+    const [kept] = await db.select().from(answers).where(eq(answers.attempt_id, view.id));
+    expect(kept!.value).toEqual({ text: 'x' });
+    clock.advance(-60 * MINUTE);
+  });
+
+  it('applies the typing-time rules: late or implausible ignored, an older write never replaces a newer one', async () => {
+    const { exam, q } = await openQuiz();
+    const view = (await start(exam.id)).json();
+    const at = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
+    clock.advance(10 * MINUTE);
+    const newer = await save(view.id, [
+      { question_id: q[2]!.id, value: { text: 'newer' }, typed_at: at(-MINUTE) },
+    ]);
+    expect(newer.json().saved).toBe(1);
+    // A queued write typed earlier arrives after it: the newer value stays.
+    await save(view.id, [
+      { question_id: q[2]!.id, value: { text: 'older' }, typed_at: at(-5 * MINUTE) },
+    ]);
+    const outcome = await save(view.id, [
+      {
+        question_id: q[3]!.id,
+        value: { text: 'after the deadline' },
+        typed_at: at(2 * 60 * MINUTE),
+      },
+      { question_id: q[1]!.id, value: { choices: [0] }, typed_at: at(-60 * MINUTE) },
+      { question_id: q[0]!.id, value: { choices: [2] }, typed_at: at(10_000) },
+    ]);
+    expect(outcome.json().ignored.sort()).toEqual([q[1]!.id, q[3]!.id].sort());
+    const saved = await db.select().from(answers).where(eq(answers.attempt_id, view.id));
+    const byQuestion = new Map(saved.map((a) => [a.question_id, a]));
+    expect(byQuestion.get(q[2]!.id)!.value).toEqual({ text: 'newer' });
+    expect(byQuestion.has(q[3]!.id)).toBe(false);
+    // A typing time slightly ahead of the server (skew) is brought back to the server's now.
+    expect(byQuestion.get(q[0]!.id)!.typed_at!.getTime()).toBe(clock.now().getTime());
+    clock.advance(-10 * MINUTE);
+  });
+
+  it('refuses with 422 a value that does not fit its question, and a question of another exam', async () => {
+    const { exam, q } = await openQuiz();
+    const { q: others } = await openQuiz();
+    const view = (await start(exam.id)).json();
+    for (const [question, value] of [
+      [q[0]!, { choices: [0, 1] }],
+      [q[0]!, { choices: [3] }],
+      [q[1]!, { text: 'a' }],
+      [q[2]!, { choices: [0] }],
+      [others[0]!, { choices: [0] }],
+    ] as const) {
+      const response = await save(view.id, [{ question_id: question.id, value }]);
+      expect(response.statusCode).toBe(422);
+    }
+    expect(await db.select().from(answers).where(eq(answers.attempt_id, view.id))).toEqual([]);
+  });
+
+  it("answers 404 for another student's attempt, to read, save or finish", async () => {
+    const { exam, q } = await openQuiz();
+    const view = (await start(exam.id)).json();
+    const other = await as(classmate);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/attempts/${view.id}`, headers: other }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await save(view.id, [{ question_id: q[0]!.id, value: { choices: [0] } }], classmate))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await app.inject({ method: 'POST', url: `/api/attempts/${view.id}/finish`, headers: other }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('scores at hand-in: exact choice sets, short answers trimmed and case-insensitive, long left to the teacher', async () => {
+    const { exam, q } = await openQuiz();
+    const view = (await start(exam.id)).json();
+    await save(view.id, [
+      { question_id: q[0]!.id, value: { choices: [1] } },
+      { question_id: q[1]!.id, value: { choices: [0] } },
+      { question_id: q[2]!.id, value: { text: `  ${SECRET.toUpperCase()} ` } },
+      { question_id: q[3]!.id, value: { text: 'Because.' } },
+    ]);
+    const finished = await app.inject({
+      method: 'POST',
+      url: `/api/attempts/${view.id}/finish`,
+      headers: await as(student),
+    });
+    expect(finished.json()).toMatchObject({ finished_by: 'student', remaining_seconds: 0 });
+    expect((await finishedBy(view.id)).score).toBe(4);
+    const points = await db.select().from(answers).where(eq(answers.attempt_id, view.id));
+    expect(new Map(points.map((a) => [a.question_id, a.points_awarded]))).toEqual(
+      new Map([
+        [q[0]!.id, 2],
+        [q[1]!.id, 0],
+        [q[2]!.id, 2],
+        [q[3]!.id, null],
+      ]),
+    );
+    // Handing in again answers the same closed attempt; saving afterwards is 409.
+    const twice = await app.inject({
+      method: 'POST',
+      url: `/api/attempts/${view.id}/finish`,
+      headers: await as(student),
+    });
+    expect(twice.json()).toMatchObject({
+      finished_by: 'student',
+      finished_at: finished.json().finished_at,
+    });
+    expect(
+      (await save(view.id, [{ question_id: q[0]!.id, value: { choices: [0] } }])).statusCode,
+    ).toBe(409);
+  });
+
+  it('never sends the answer key to a student: start, read, save, finish', async () => {
+    const { exam, q } = await openQuiz();
+    const started = await start(exam.id);
+    const id = started.json().id;
+    const bodies = [
+      started.body,
+      (await app.inject({ method: 'GET', url: `/api/attempts/${id}`, headers: await as(student) }))
+        .body,
+      (await save(id, [{ question_id: q[2]!.id, value: { text: 'guess' } }])).body,
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api/attempts/${id}/finish`,
+          headers: await as(student),
+        })
+      ).body,
+      (await start(exam.id)).body,
+    ];
+    for (const body of bodies) {
+      expect(body).not.toContain(SECRET);
+      expect(body).not.toContain('answer_key');
+      expect(body).not.toContain('accepted');
+    }
+    const staffList = await app.inject({
+      method: 'GET',
+      url: `/api/evaluations/${exam.id}/questions`,
+      headers: await as(teacher),
+    });
+    expect(staffList.body).toContain(SECRET);
+    const studentList = await app.inject({
+      method: 'GET',
+      url: `/api/evaluations/${exam.id}/questions`,
+      headers: await as(student),
+    });
+    expect(studentList.statusCode).toBe(403);
+  });
+});
+
+describe('closing at the deadline', () => {
+  it('closes due attempts with no client, and two runs at once never close one twice', async () => {
+    const { exam } = await openQuiz();
+    const mine = (await start(exam.id)).json();
+    const theirs = (await start(exam.id, classmate)).json();
+    expect(await closeDueAttempts(ctx)).not.toContain(mine.id);
+    clock.advance(61 * MINUTE);
+    const [one, two] = await Promise.all([closeDueAttempts(ctx), closeDueAttempts(ctx)]);
+    const closed = [...one, ...two].filter((id) => id === mine.id || id === theirs.id);
+    expect(closed.sort()).toEqual([mine.id, theirs.id].sort());
+    for (const id of [mine.id, theirs.id]) {
+      const row = await finishedBy(id);
+      expect(row).toMatchObject({ finished_by: 'timeout', score: 0 });
+    }
+    expect(await closeDueAttempts(ctx)).toEqual([]);
+    const read = await app.inject({
+      method: 'GET',
+      url: `/api/attempts/${mine.id}`,
+      headers: await as(student),
+    });
+    expect(read.json()).toMatchObject({ finished_by: 'timeout', remaining_seconds: 0 });
+    clock.advance(-61 * MINUTE);
+  });
+});
+
+describe('extra time', () => {
+  it('counts at the start when given before, and moves an open deadline (within the window) when given during', async () => {
+    const { exam } = await openQuiz();
+    const auth = await as(teacher);
+    const grant = (who: { id: number }, minutes: number) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/evaluations/${exam.id}/accommodations/${who.id}`,
+        headers: auth,
+        payload: { extra_minutes: minutes },
+      });
+    expect((await grant(student, 20)).json()).toMatchObject({ extra_minutes: 20, attempt: null });
+    const mine = (await start(exam.id)).json();
+    expect(mine.remaining_seconds).toBe(80 * 60);
+
+    const theirs = (await start(exam.id, classmate)).json();
+    expect(theirs.remaining_seconds).toBe(60 * 60);
+    const during = (await grant(classmate, 15)).json();
+    expect(during.attempt.deadline_at).toBe(
+      new Date(clock.now().getTime() + 75 * MINUTE).toISOString(),
+    );
+    // 500 minutes would go past the window's end (12:30 Paris, 11:30Z).
+    expect((await grant(classmate, 500)).json().attempt.deadline_at).toBe(
+      '2026-11-22T11:30:00.000Z',
+    );
+    expect((await grant(classmate, -1)).statusCode).toBe(422);
+
+    const outsider = await createUser(db, 'student', school.id);
+    expect((await grant(outsider, 10)).statusCode).toBe(404);
+    const roster = await app.inject({
+      method: 'GET',
+      url: `/api/evaluations/${exam.id}/attempts`,
+      headers: auth,
+    });
+    expect(
+      roster
+        .json()
+        .data.map((row: { student: { id: number } }) => row.student.id)
+        .sort(),
+    ).toEqual([student.id, classmate.id].sort());
+  });
+});
+
+describe('questions', () => {
+  it('validates choices and keys against the kind, keeps the order, and locks once a student has started', async () => {
+    const exam = await createEvaluation(db, training, subject.id, {
+      date: '2026-11-22',
+      start_time: '10:30',
+      end_time: '12:30',
+    });
+    const auth = await as(teacher);
+    const add = (payload: object) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/evaluations/${exam.id}/questions`,
+        headers: auth,
+        payload,
+      });
+    const bad = [
+      { kind: 'single', prompt: 'p', choices: ['a'], answer_key: { choices: [0] } },
+      { kind: 'single', prompt: 'p', choices: ['a', 'b'], answer_key: { choices: [0, 1] } },
+      { kind: 'multiple', prompt: 'p', choices: ['a', 'b'], answer_key: { choices: [] } },
+      { kind: 'multiple', prompt: 'p', choices: ['a', 'b'], answer_key: { choices: [5] } },
+      { kind: 'short', prompt: 'p', answer_key: null },
+      { kind: 'long', prompt: 'p', choices: ['a', 'b'] },
+    ];
+    for (const payload of bad) expect((await add(payload)).statusCode).toBe(422);
+    const first = await add({
+      kind: 'single',
+      prompt: 'One',
+      choices: ['a', 'b'],
+      answer_key: { choices: [1] },
+      points: 2,
+    });
+    expect(first.statusCode).toBe(201);
+    const second = await add({ kind: 'long', prompt: 'Two' });
+    expect(second.json().position).toBe(first.json().position + 1);
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: `/api/questions/${first.json().id}`,
+      headers: auth,
+      payload: { prompt: 'One, again' },
+    });
+    expect(patched.json()).toMatchObject({
+      prompt: 'One, again',
+      choices: ['a', 'b'],
+      answer_key: { choices: [1] },
+    });
+    const wrongPatch = await app.inject({
+      method: 'PATCH',
+      url: `/api/questions/${first.json().id}`,
+      headers: auth,
+      payload: { kind: 'multiple', answer_key: { choices: [] } },
+    });
+    expect(wrongPatch.statusCode).toBe(422);
+
+    const view = (await start(exam.id)).json();
+    expect(view.questions.map((x: { prompt: string }) => x.prompt)).toEqual(['One, again', 'Two']);
+    expect((await add({ kind: 'long', prompt: 'Three' })).statusCode).toBe(409);
+    const locked = await app.inject({
+      method: 'DELETE',
+      url: `/api/questions/${first.json().id}`,
+      headers: auth,
+    });
+    expect(locked.statusCode).toBe(409);
+  });
+
+  it('imports GIFT all or nothing, reporting faulty questions by line', async () => {
+    const exam = await createEvaluation(db, training, subject.id, { date: '2026-12-01' });
+    const auth = { ...(await as(teacher)), 'accept-language': 'en' };
+    const importText = (text: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/evaluations/${exam.id}/questions/import`,
+        headers: auth,
+        payload: { text },
+      });
+    const faulty = await importText('What is 2+2? {=4 ~3}\n\nBroken {=a ~b\n\nHow far? {#3:1}\n');
+    expect(faulty.json()).toMatchObject({ imported: 0, errors: [{ line: 3 }, { line: 5 }] });
+    expect(await db.select().from(questions).where(eq(questions.evaluation_id, exam.id))).toEqual(
+      [],
+    );
+
+    const done = await importText(
+      'What is 2+2? {=4 ~3}\n\nThe sun is a star. {T}\n\nExplain. {}\n',
+    );
+    expect(done.json()).toEqual({ imported: 3, errors: [] });
+    const rows = await db
+      .select()
+      .from(questions)
+      .where(and(eq(questions.evaluation_id, exam.id)))
+      .orderBy(questions.position);
+    expect(rows.map((r) => [r.kind, r.choices])).toEqual([
+      ['single', ['4', '3']],
+      ['single', ['True', 'False']],
+      ['long', []],
+    ]);
+  });
+});

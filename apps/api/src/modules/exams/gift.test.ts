@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { parseGift } from './gift.ts';
+
+const labels = { true: 'Vrai', false: 'Faux' };
+
+describe('parseGift', () => {
+  it('maps multiple choice, short answer, essay and true/false to the quiz kinds', () => {
+    const text = [
+      '// a comment before the first question',
+      '::Q1:: Binary search is in {=O(log n) ~O(n) ~O(1)}',
+      '',
+      'Which sorts are O(n log n)? {~%50%Merge sort ~%50%Heap sort ~%-100%Insertion sort}',
+      '',
+      '$CATEGORY: algorithms',
+      '',
+      'Capital of France? {=Paris =Lutèce}',
+      '',
+      'Explain recursion. {}',
+      '',
+      'The sun is a star. {F}',
+    ].join('\n');
+    const outcome = parseGift(text, labels);
+    expect(outcome).toEqual({
+      ok: true,
+      questions: [
+        {
+          line: 2,
+          kind: 'single',
+          prompt: 'Binary search is in',
+          choices: ['O(log n)', 'O(n)', 'O(1)'],
+          answer_key: { choices: [0] },
+        },
+        {
+          line: 4,
+          kind: 'multiple',
+          prompt: 'Which sorts are O(n log n)?',
+          choices: ['Merge sort', 'Heap sort', 'Insertion sort'],
+          answer_key: { choices: [0, 1] },
+        },
+        {
+          line: 8,
+          kind: 'short',
+          prompt: 'Capital of France?',
+          choices: [],
+          answer_key: { accepted: ['Paris', 'Lutèce'] },
+        },
+        { line: 10, kind: 'long', prompt: 'Explain recursion.', choices: [], answer_key: null },
+        {
+          line: 12,
+          kind: 'single',
+          prompt: 'The sun is a star.',
+          choices: ['Vrai', 'Faux'],
+          answer_key: { choices: [1] },
+        },
+      ],
+    });
+  });
+
+  it('reports every faulty question at the line where it starts, and returns none', () => {
+    const text = [
+      'Good {=a ~b}',
+      '',
+      'Unclosed {=a ~b',
+      '',
+      '',
+      'Numbers {#3:1}',
+      '',
+      'Matching {=a -> 1 =b -> 2}',
+      '',
+      'No right answer {~a ~b}',
+    ].join('\n');
+    const outcome = parseGift(text, labels);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.errors.map((e) => e.line)).toEqual([3, 6, 8, 10]);
+    expect(outcome.errors[1]!.message).toContain('Numerical');
+  });
+
+  it('refuses text with no question at all, and plain garbage', () => {
+    expect(parseGift('// only a comment\n\n', labels)).toMatchObject({
+      ok: false,
+      errors: [{ line: 1 }],
+    });
+    expect(parseGift('}}} {{{', labels).ok).toBe(false);
+  });
+});

@@ -1,0 +1,128 @@
+import type { QuestionBody } from '@skolar/shared';
+import { type GIFTQuestion, type SyntaxError as GiftSyntaxError, parse } from 'gift-pegjs';
+
+/** How the import names true and false, in the language of the teacher who imports. */
+export interface TrueFalseLabels {
+  true: string;
+  false: string;
+}
+
+/** A faulty question: the line where it starts (1-based) and what is wrong with it. */
+export interface GiftProblem {
+  line: number;
+  message: string;
+}
+
+export type GiftOutcome =
+  | { ok: true; questions: Array<QuestionBody & { line: number }> }
+  | { ok: false; errors: GiftProblem[] };
+
+/**
+ * GIFT text (Moodle's question format) to quiz questions, all or nothing (decision 48).
+ * The text is cut into questions at blank lines, as GIFT writes them, and each is parsed alone by
+ * `gift-pegjs`, so one faulty question is reported at its own line and the others still get checked.
+ * Mapping: multiple choice with one right answer → single, with several (`=` or a positive `%w%`
+ * weight) → multiple; short answer → short (its `=` answers accepted); essay → long; true/false →
+ * single with the two choices `labels.true`, `labels.false`. Categories and descriptions are
+ * skipped; numerical and matching questions are refused (the quiz has no such kinds).
+ */
+export function parseGift(text: string, labels: TrueFalseLabels): GiftOutcome {
+  const questions: Array<QuestionBody & { line: number }> = [];
+  const errors: GiftProblem[] = [];
+  for (const block of blocksOf(text)) {
+    let parsed: GIFTQuestion[];
+    try {
+      parsed = parse(`${block.text}\n`);
+    } catch (error) {
+      errors.push({ line: block.line, message: syntaxMessage(error) });
+      continue;
+    }
+    for (const item of parsed) {
+      const mapped = questionOf(item, labels);
+      if (mapped === null) continue;
+      if (typeof mapped === 'string') errors.push({ line: block.line, message: mapped });
+      else questions.push({ ...mapped, line: block.line });
+    }
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  if (questions.length === 0)
+    return { ok: false, errors: [{ line: 1, message: 'No question found.' }] };
+  return { ok: true, questions };
+}
+
+/** Runs of non-blank lines, each with the line of its first line that is not a comment. */
+function blocksOf(text: string): Array<{ line: number; text: string }> {
+  const blocks: Array<{ line: number; text: string }> = [];
+  let current: { line: number; lines: string[] } | null = null;
+  text.split(/\r?\n/).forEach((raw, index) => {
+    if (raw.trim() === '') {
+      if (current) blocks.push({ line: current.line, text: current.lines.join('\n') });
+      current = null;
+      return;
+    }
+    const comment = raw.trimStart().startsWith('//');
+    if (!current) {
+      if (comment) return;
+      current = { line: index + 1, lines: [] };
+    }
+    current.lines.push(raw);
+  });
+  if (current) {
+    const last = current as { line: number; lines: string[] };
+    blocks.push({ line: last.line, text: last.lines.join('\n') });
+  }
+  return blocks;
+}
+
+function syntaxMessage(error: unknown): string {
+  const syntax = error as Partial<GiftSyntaxError>;
+  return typeof syntax.message === 'string' ? syntax.message : 'Malformed question.';
+}
+
+/** One parsed GIFT item as a question, null when it is not a question, a message when refused. */
+function questionOf(item: GIFTQuestion, labels: TrueFalseLabels): QuestionBody | null | string {
+  switch (item.type) {
+    case 'Category':
+    case 'Description':
+      return null;
+    case 'Essay':
+      return { kind: 'long', prompt: item.stem.text.trim(), choices: [], answer_key: null };
+    case 'TF':
+      return {
+        kind: 'single',
+        prompt: item.stem.text.trim(),
+        choices: [labels.true, labels.false],
+        answer_key: { choices: [item.isTrue ? 0 : 1] },
+      };
+    case 'Short': {
+      const accepted = item.choices.filter(right).map((choice) => String(choice.text.text).trim());
+      if (accepted.length === 0)
+        return 'A short-answer question needs at least one accepted answer.';
+      return {
+        kind: 'short',
+        prompt: item.stem.text.trim(),
+        choices: [],
+        answer_key: { accepted },
+      };
+    }
+    case 'MC': {
+      const choices = item.choices.map((choice) => String(choice.text.text).trim());
+      const correct = item.choices.flatMap((choice, index) => (right(choice) ? [index] : []));
+      if (choices.length < 2) return 'A multiple-choice question needs at least two choices.';
+      if (correct.length === 0) return 'A multiple-choice question needs a right answer.';
+      return {
+        kind: correct.length === 1 ? 'single' : 'multiple',
+        prompt: item.stem.text.trim(),
+        choices,
+        answer_key: { choices: correct },
+      };
+    }
+    default:
+      return `Questions of type ${item.type} cannot be imported (single, multiple, short and long only).`;
+  }
+}
+
+/** A right answer: marked `=`, or weighted above zero (`~%50%`). */
+function right(choice: { isCorrect: boolean; weight: number | null }): boolean {
+  return choice.isCorrect || (choice.weight ?? 0) > 0;
+}

@@ -1,0 +1,203 @@
+import { type QuestionBody, questionBody } from '@skolar/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { authorize, can, requireAccess } from '../../auth/policy.ts';
+import type { Actor } from '../../auth/sessions.ts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { evaluations, questions } from '../../db/schema/index.ts';
+import { conflict, type FieldErrors, notFound, validationFailed } from '../../http/errors.ts';
+import { isMessageKey, type Locale, translate } from '../../i18n/messages.ts';
+import { examIn, hasAttempts, questionsOf } from './exams.queries.ts';
+import { parseGift } from './gift.ts';
+
+type Body = ReturnType<typeof questionBody.parse>;
+
+/**
+ * What a question's choices and answer key must be for its kind: a single choice has at least two
+ * choices and exactly one right one, a multiple choice at least two and one or more right ones
+ * (indexes within the choices); a short answer has accepted answers and no choices; a long answer
+ * neither (a teacher grades it).
+ */
+export function questionProblems(body: Body): FieldErrors {
+  const errors: FieldErrors = {};
+  const key = body.answer_key ?? {};
+  const right = key.choices ?? [];
+  if (body.kind === 'single' || body.kind === 'multiple') {
+    if (body.choices.length < 2) errors.choices = ['exams.validation.choices'];
+    if (
+      right.some((index) => index >= body.choices.length) ||
+      new Set(right).size !== right.length
+    ) {
+      errors.answer_key = ['exams.validation.keyRange'];
+    } else if (body.kind === 'single' && right.length !== 1) {
+      errors.answer_key = ['exams.validation.singleKey'];
+    } else if (body.kind === 'multiple' && right.length === 0) {
+      errors.answer_key = ['exams.validation.multipleKey'];
+    }
+  } else {
+    if (body.choices.length > 0) errors.choices = ['exams.validation.noChoices'];
+    if (body.kind === 'short' && (key.accepted ?? []).length === 0) {
+      errors.answer_key = ['exams.validation.shortKey'];
+    }
+  }
+  return errors;
+}
+
+/** The row to store: only the parts of the key that the kind uses. */
+function stored(body: Body) {
+  const key = body.answer_key ?? {};
+  const answer_key =
+    body.kind === 'long'
+      ? null
+      : body.kind === 'short'
+        ? { accepted: key.accepted ?? [] }
+        : { choices: [...(key.choices ?? [])].sort((a, b) => a - b) };
+  return {
+    kind: body.kind,
+    prompt: body.prompt,
+    choices: body.choices,
+    answer_key,
+    points: body.points,
+  };
+}
+
+function check(body: Body): void {
+  const errors = questionProblems(body);
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+}
+
+/** An exam of the actor's scope whose quiz may still change (409 once a student has started). */
+async function editableExam(db: DbOrTx, actor: Actor, evaluationId: number) {
+  const exam = await examIn(db, can(actor, 'read', 'evaluation').where, evaluationId);
+  if (!exam) throw notFound();
+  if (exam.type !== 'exam') throw validationFailed({ _: ['exams.validation.examOnly'] });
+  if (await hasAttempts(db, exam.id)) throw conflict('exams.conflict.started');
+  return exam;
+}
+
+const present = (row: typeof questions.$inferSelect) => ({
+  id: row.id,
+  evaluation_id: row.evaluation_id,
+  kind: row.kind,
+  prompt: row.prompt,
+  choices: row.choices,
+  answer_key: row.answer_key,
+  points: row.points,
+  position: row.position,
+});
+
+/** The quiz with its answer key, in order (staff of the evaluation). */
+export async function list(ctx: AppContext, actor: Actor, evaluationId: number) {
+  authorize(actor, 'list', 'question');
+  const exam = await examIn(ctx.db, can(actor, 'read', 'evaluation').where, evaluationId);
+  if (!exam) throw notFound();
+  return { data: (await questionsOf(ctx.db, exam.id)).map(present) };
+}
+
+/** Appends questions after the last one and marks the evaluation as carrying a quiz. */
+async function append(tx: DbOrTx, evaluationId: number, bodies: Body[]) {
+  const [{ last }] = (await tx
+    .select({ last: sql<number>`coalesce(max(${questions.position}), 0)`.mapWith(Number) })
+    .from(questions)
+    .where(eq(questions.evaluation_id, evaluationId))) as [{ last: number }];
+  const rows = await tx
+    .insert(questions)
+    .values(
+      bodies.map((body, index) => ({
+        ...stored(body),
+        evaluation_id: evaluationId,
+        position: last + index + 1,
+      })),
+    )
+    .returning();
+  await tx.update(evaluations).set({ has_quiz: true }).where(eq(evaluations.id, evaluationId));
+  return rows;
+}
+
+export async function create(ctx: AppContext, actor: Actor, evaluationId: number, body: Body) {
+  authorize(actor, 'create', 'question');
+  check(body);
+  return ctx.db.transaction(async (tx) => {
+    const exam = await editableExam(tx, actor, evaluationId);
+    const [row] = await append(tx, exam.id, [body]);
+    return present(row!);
+  });
+}
+
+/** Applies the given fields over the stored question; the result must still fit its kind. */
+export async function update(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  patch: Partial<QuestionBody>,
+) {
+  await requireAccess(ctx.db, actor, 'update', 'question', id);
+  return ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(questions).where(eq(questions.id, id));
+    await editableExam(tx, actor, current!.evaluation_id);
+    const merged = questionBody.parse({
+      kind: patch.kind ?? current!.kind,
+      prompt: patch.prompt ?? current!.prompt,
+      choices: patch.choices ?? current!.choices,
+      answer_key: patch.answer_key === undefined ? current!.answer_key : patch.answer_key,
+      points: patch.points ?? current!.points,
+    });
+    check(merged);
+    const [row] = await tx
+      .update(questions)
+      .set({ ...stored(merged), updated_at: ctx.clock.now() })
+      .where(eq(questions.id, id))
+      .returning();
+    return present(row!);
+  });
+}
+
+export async function remove(ctx: AppContext, actor: Actor, id: number) {
+  await requireAccess(ctx.db, actor, 'delete', 'question', id);
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(questions).where(eq(questions.id, id));
+    await editableExam(tx, actor, current!.evaluation_id);
+    await tx.delete(questions).where(and(eq(questions.id, id)));
+  });
+}
+
+const messageOf = (locale: Locale, key: string) =>
+  isMessageKey(key) ? translate(locale, key) : key;
+
+/**
+ * GIFT text to questions appended to the quiz, all or nothing: any faulty question and nothing is
+ * imported, each fault reported at the line where its question starts (decision 48). True/false
+ * choices are named in the importing teacher's language.
+ */
+export async function importGift(
+  ctx: AppContext,
+  actor: Actor,
+  evaluationId: number,
+  text: string,
+  locale: Locale,
+) {
+  authorize(actor, 'create', 'question');
+  const labels = {
+    true: translate(locale, 'exams.gift.true'),
+    false: translate(locale, 'exams.gift.false'),
+  };
+  const parsed = parseGift(text, labels);
+  return ctx.db.transaction(async (tx) => {
+    const exam = await editableExam(tx, actor, evaluationId);
+    if (!parsed.ok) return { imported: 0, errors: parsed.errors };
+    const errors = parsed.questions.flatMap((item) => {
+      const result = questionBody.safeParse(item);
+      const problems = result.success
+        ? Object.values(questionProblems(result.data)).flat()
+        : result.error.issues.map((issue) => issue.message);
+      return problems.map((key) => ({ line: item.line, message: messageOf(locale, key) }));
+    });
+    if (errors.length > 0) return { imported: 0, errors };
+    const rows = await append(
+      tx,
+      exam.id,
+      parsed.questions.map((item) => questionBody.parse(item)),
+    );
+    return { imported: rows.length, errors: [] };
+  });
+}

@@ -1,0 +1,93 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  type AnswerValue,
+  answers,
+  attempts,
+  type QuestionAnswerKey,
+  questions,
+} from '../../db/schema/index.ts';
+
+interface Scorable {
+  kind: 'single' | 'multiple' | 'short' | 'long';
+  points: number;
+  answer_key: QuestionAnswerKey | null;
+}
+
+/** How short answers compare: trimmed, inner spaces collapsed, case-insensitive (decision 49). */
+export function normaliseShort(text: string): string {
+  return text.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+}
+
+/**
+ * The points an answer earns, or null when a teacher grades it (long text). Choices score all or
+ * nothing: the exact set of right choices (a single question: the one right choice). A short
+ * answer scores when it matches one accepted answer (normaliseShort on both sides).
+ */
+export function pointsFor(question: Scorable, value: AnswerValue): number | null {
+  const key = question.answer_key ?? {};
+  switch (question.kind) {
+    case 'long':
+      return null;
+    case 'short': {
+      const given = normaliseShort(value.text ?? '');
+      const accepted = (key.accepted ?? []).map(normaliseShort);
+      return given !== '' && accepted.includes(given) ? question.points : 0;
+    }
+    case 'single':
+    case 'multiple': {
+      const chosen = [...new Set(value.choices ?? [])].sort((a, b) => a - b);
+      const right = [...new Set(key.choices ?? [])].sort((a, b) => a - b);
+      const same = chosen.length === right.length && chosen.every((c, i) => c === right[i]);
+      return same && right.length > 0 ? question.points : 0;
+    }
+  }
+}
+
+/**
+ * Scores a closed attempt, in the caller's transaction: each saved answer gets its points (long
+ * ones stay null for the teacher), the attempt the sum of the points given.
+ */
+export async function scoreAttempt(tx: DbOrTx, attemptId: number): Promise<number> {
+  const rows = await tx
+    .select({
+      id: answers.id,
+      value: answers.value,
+      kind: questions.kind,
+      points: questions.points,
+      answer_key: questions.answer_key,
+    })
+    .from(answers)
+    .innerJoin(questions, eq(questions.id, answers.question_id))
+    .where(eq(answers.attempt_id, attemptId));
+  let total = 0;
+  for (const row of rows) {
+    const awarded = pointsFor(row, row.value);
+    total += awarded ?? 0;
+    await tx.update(answers).set({ points_awarded: awarded }).where(eq(answers.id, row.id));
+  }
+  await tx.update(attempts).set({ score: total }).where(eq(attempts.id, attemptId));
+  return total;
+}
+
+/**
+ * Closes an open attempt and scores it, in the caller's transaction (which holds its row lock).
+ * Answers whether this call closed it (false: somebody else had).
+ */
+export async function closeAttempt(
+  tx: DbOrTx,
+  attempt: { id: number; deadline_at: Date },
+  by: 'student' | 'timeout',
+  now: Date,
+): Promise<boolean> {
+  // A timeout is dated at the deadline, whenever it is noticed.
+  const at = by === 'timeout' && attempt.deadline_at < now ? attempt.deadline_at : now;
+  const closed = await tx
+    .update(attempts)
+    .set({ finished_at: at, finished_by: by, updated_at: now })
+    .where(and(eq(attempts.id, attempt.id), isNull(attempts.finished_at)))
+    .returning({ id: attempts.id });
+  if (closed.length === 0) return false;
+  await scoreAttempt(tx, attempt.id);
+  return true;
+}
