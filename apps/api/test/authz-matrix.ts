@@ -214,4 +214,16 @@ export const MATRIX: Record<string, string> = {
   'DELETE /api/subjects/:id/teachers/:teacherId':    '403 204 204 403 403 404 404 403 403 401',
   'GET /api/dev/demo-accounts':                      '200 200 200 200 200 200 200 200 200 200',
   'GET /api/dev/mail':                               '200 200 200 200 200 200 200 200 200 200',
+  // Exams: attempts, extra time and quiz questions.
+  'POST /api/evaluations/:id/attempts':              '403 403 403 403 201 403 403 403 404 401',
+  'GET /api/evaluations/:id/attempts':               '200 200 200 200 403 404 404 404 403 401',
+  'PUT /api/evaluations/:id/accommodations/:studentId':'200 200 200 200 403 404 404 404 403 401',
+  'GET /api/evaluations/:id/questions':              '200 200 200 200 403 404 404 404 403 401',
+  'POST /api/evaluations/:id/questions':             '201 201 201 201 403 404 404 404 403 401',
+  'POST /api/evaluations/:id/questions/import':      '200 200 200 200 403 404 404 404 403 401',
+  'PATCH /api/questions/:id':                        '200 200 200 200 403 404 404 404 403 401',
+  'DELETE /api/questions/:id':                       '204 204 204 204 403 404 404 404 403 401',
+  'GET /api/attempts/:id':                           '200 200 200 200 200 404 404 404 404 401',
+  'PUT /api/attempts/:id/answers':                   '403 403 403 403 200 403 403 403 404 401',
+  'POST /api/attempts/:id/finish':                   '403 403 403 403 200 403 403 403 404 401',
 };

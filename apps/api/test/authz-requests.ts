@@ -6,14 +6,17 @@ import { createSession } from '../src/auth/sessions.ts';
 import type { AppContext } from '../src/context.ts';
 import type { Db } from '../src/db/client.ts';
 import {
+  attempts,
   groupStudents,
   groupSubjects,
   groups,
   institutionModules,
+  institutions,
   moduleSubjects,
   modules,
   programs,
   promotionStudents,
+  questions,
   resources,
   subjectLessons,
   teacherSubjects,
@@ -21,9 +24,11 @@ import {
   users,
 } from '../src/db/schema/index.ts';
 import { saveFile } from '../src/files/uploads.ts';
+import { localDay } from '../src/time.ts';
 import {
   createChapter,
   createEpisode,
+  createEvaluation,
   createInstitution,
   createLesson,
   createProgram,
@@ -283,6 +288,73 @@ export class Fixture {
       });
       await this.db.update(users).set({ picture_link: saved.url }).where(eq(users.id, student.id));
       return saved;
+    });
+  }
+  /** An online exam open all day today (by the test's clock), with one single-choice question. */
+  openExam() {
+    return this.once('openExam', async () => {
+      const [school] = await this.db
+        .select({ timezone: institutions.timezone })
+        .from(institutions)
+        .where(eq(institutions.id, this.institutionId));
+      const exam = await createEvaluation(
+        this.db,
+        await this.training(),
+        (await this.subject()).id,
+        {
+          date: localDay(this.ctx.clock.now(), school!.timezone),
+          start_time: '00:00',
+          end_time: '23:59:59',
+          duration_minutes: 60,
+          has_quiz: true,
+        },
+      );
+      const [question] = await this.db
+        .insert(questions)
+        .values({
+          evaluation_id: exam.id,
+          kind: 'single',
+          prompt: 'Pick one',
+          choices: ['a', 'b'],
+          answer_key: { choices: [0] },
+        })
+        .returning();
+      return { ...exam, question_id: question!.id };
+    });
+  }
+  /** A question of an exam no student has started (its quiz may still change). */
+  examQuestion() {
+    return this.once('examQuestion', async () => {
+      const exam = await createEvaluation(
+        this.db,
+        await this.training(),
+        (await this.subject()).id,
+        {
+          has_quiz: true,
+        },
+      );
+      const [question] = await this.db
+        .insert(questions)
+        .values({ evaluation_id: exam.id, kind: 'long', prompt: 'Explain' })
+        .returning();
+      return question!;
+    });
+  }
+  /** The institution's student's open attempt at the open exam. */
+  examAttempt() {
+    return this.once('examAttempt', async () => {
+      const exam = await this.openExam();
+      const now = this.ctx.clock.now();
+      const [attempt] = await this.db
+        .insert(attempts)
+        .values({
+          evaluation_id: exam.id,
+          student_id: this.staff.student.id,
+          started_at: now,
+          deadline_at: new Date(now.getTime() + 3_600_000),
+        })
+        .returning();
+      return attempt!;
     });
   }
 }
@@ -960,4 +1032,49 @@ export const REQUESTS: Record<string, Build> = {
   // Development helpers (DEV_ROUTES=1 in tests).
   'GET /api/dev/demo-accounts': () => ({ url: '/api/dev/demo-accounts' }),
   'GET /api/dev/mail': () => ({ url: '/api/dev/mail' }),
+  // Exams: attempts, extra time and quiz questions.
+  'POST /api/evaluations/:id/attempts': async (f) => ({
+    url: `/api/evaluations/${(await f.openExam()).id}/attempts`,
+  }),
+  'GET /api/evaluations/:id/attempts': async (f) => ({
+    url: `/api/evaluations/${(await f.openExam()).id}/attempts`,
+  }),
+  'PUT /api/evaluations/:id/accommodations/:studentId': async (f) => ({
+    url: `/api/evaluations/${(await f.openExam()).id}/accommodations/${f.staff.student.id}`,
+    payload: { extra_minutes: 15 },
+  }),
+  'GET /api/evaluations/:id/questions': async (f) => ({
+    url: `/api/evaluations/${(await f.examQuestion()).evaluation_id}/questions`,
+  }),
+  'POST /api/evaluations/:id/questions': async (f) => ({
+    url: `/api/evaluations/${(await f.examQuestion()).evaluation_id}/questions`,
+    payload: { kind: 'short', prompt: 'Two plus two?', answer_key: { accepted: ['4'] } },
+  }),
+  'POST /api/evaluations/:id/questions/import': async (f) => ({
+    url: `/api/evaluations/${(await f.examQuestion()).evaluation_id}/questions/import`,
+    payload: { text: 'Two plus two? {=4 ~5}' },
+  }),
+  'PATCH /api/questions/:id': async (f) => ({
+    url: `/api/questions/${(await f.examQuestion()).id}`,
+    payload: { prompt: 'Explain, again' },
+  }),
+  'DELETE /api/questions/:id': async (f) => ({
+    url: `/api/questions/${(await f.examQuestion()).id}`,
+  }),
+  'GET /api/attempts/:id': async (f) => ({ url: `/api/attempts/${(await f.examAttempt()).id}` }),
+  'PUT /api/attempts/:id/answers': async (f) => ({
+    url: `/api/attempts/${(await f.examAttempt()).id}/answers`,
+    payload: {
+      answers: [
+        {
+          question_id: (await f.openExam()).question_id,
+          value: { choices: [1] },
+          typed_at: '2026-11-22T10:00:00.000Z',
+        },
+      ],
+    },
+  }),
+  'POST /api/attempts/:id/finish': async (f) => ({
+    url: `/api/attempts/${(await f.examAttempt()).id}/finish`,
+  }),
 };

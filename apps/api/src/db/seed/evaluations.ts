@@ -48,7 +48,7 @@ export const EVALUATIONS: EvaluationSeed[] = [
     type: 'exam',
     title: 'Contrôle continu : complexité',
     description:
-      'Quatre questions en ligne sur la complexité des algorithmes. Une seule tentative de 90 minutes.',
+      'Six questions en ligne sur la complexité des algorithmes, dans un ordre propre à chacun. Une seule tentative de 90 minutes.',
     day: 0,
     openNow: true,
     duration_minutes: 90,
@@ -58,6 +58,7 @@ export const EVALUATIONS: EvaluationSeed[] = [
     percentage: 30,
     scale: 20,
     has_quiz: true,
+    shuffle: true,
   },
   {
     key: 'algoFinal',
@@ -265,7 +266,7 @@ export const EVALUATIONS: EvaluationSeed[] = [
   },
 ];
 
-/** The online quiz of the exam open now: one question of each kind. */
+/** The online quiz of the exam open now: every kind of question, six in all (shuffled per student). */
 const QUIZ = [
   {
     kind: 'single',
@@ -298,6 +299,21 @@ const QUIZ = [
       'Expliquez pourquoi deux boucles imbriquées sur un même tableau de n éléments donnent une complexité quadratique. Illustrez par un exemple de votre choix.',
     points: 5,
     position: 4,
+  },
+  {
+    kind: 'single',
+    prompt: 'Quelle est la complexité du tri par insertion sur un tableau déjà trié ?',
+    choices: ['O(1)', 'O(n)', 'O(n log n)', 'O(n²)'],
+    answer_key: { choices: [1] },
+    points: 2,
+    position: 5,
+  },
+  {
+    kind: 'short',
+    prompt: 'Comment appelle-t-on la notation qui borne la croissance d’une fonction par le haut ?',
+    answer_key: { accepted: ['grand O', 'grand-O', 'O', 'Big O', 'Big-O'] },
+    points: 1,
+    position: 6,
   },
 ] satisfies Omit<typeof questions.$inferInsert, 'evaluation_id'>[];
 
