@@ -10,12 +10,14 @@ interface ConfirmDialogProps {
   trigger: React.ReactNode;
   /** What is concerned, shown under the question (e.g. the row's name). */
   subject?: string;
+  /** The question asked, when the kind's own does not fit (e.g. handing an exam in). */
+  question?: string;
   /** Runs on confirmation; the dialog stays open, its button disabled, until it settles. */
   onConfirm: () => Promise<unknown>;
 }
 
 /** The spec's confirmation before every delete, dissociate and archive: cancel or confirm. */
-export function ConfirmDialog({ kind, trigger, subject, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ kind, trigger, subject, question, onConfirm }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
@@ -36,7 +38,9 @@ export function ConfirmDialog({ kind, trigger, subject, onConfirm }: ConfirmDial
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog__overlay" />
         <AlertDialog.Content className="dialog card">
-          <AlertDialog.Title className="dialog__title">{t(`confirm.${kind}`)}</AlertDialog.Title>
+          <AlertDialog.Title className="dialog__title">
+            {question ?? t(`confirm.${kind}`)}
+          </AlertDialog.Title>
           {subject && (
             <AlertDialog.Description className="dialog__description">
               {subject}

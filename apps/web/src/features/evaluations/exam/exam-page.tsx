@@ -1,4 +1,205 @@
+import type { AttemptView } from '@skolar/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { finishAttempt, saveAnswers, useAttempt } from '../../../api/exams.ts';
+import { ApiError } from '../../../lib/http.ts';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { Notice } from '../../../ui/notice.tsx';
+import { PageHeader } from '../../../ui/page-header.tsx';
+import { usePageTitle } from '../../../ui/page-title.ts';
+import {
+  acknowledge,
+  MILESTONES,
+  type QueuedAnswer,
+  readQueue,
+  retryDelay,
+  skewOf,
+  writeQueue,
+} from './answer-queue.ts';
+import { QuestionField } from './question-field.tsx';
+import './exam.css';
+
+type SaveState = 'saved' | 'saving' | 'offline' | 'closed';
+const DEBOUNCE_MS = 800;
+
 /** `/start-evaluation/:id/:token`: the student's exam, clocked by the server. */
 export function ExamPage() {
-  return null;
+  const { t } = useTranslation();
+  const params = useParams();
+  const attemptId = Number(params.token);
+  const { data, error } = useAttempt(attemptId);
+  usePageTitle(data?.title ?? t('exams.title'));
+  if (error) return <p className="container page notice notice--error">{error.message}</p>;
+  if (!data) return <p className="container page">{t('app.loading')}</p>;
+  return <ExamRun key={data.id} attempt={data} />;
+}
+
+/** Local time (ms) at which the attempt ends, from the server's remaining time at receipt. */
+const endOf = (view: { remaining_seconds: number }, receivedAt: number) =>
+  receivedAt + view.remaining_seconds * 1000;
+
+function ExamRun({ attempt }: { attempt: AttemptView }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [view, setView] = useState(attempt);
+  const [answers, setAnswers] = useState<Record<string, QueuedAnswer['value']>>(() => {
+    const merged: Record<string, QueuedAnswer['value']> = {};
+    for (const saved of attempt.answers) merged[saved.question_id] = saved.value;
+    for (const [id, queued] of Object.entries(readQueue(attempt.id))) merged[id] = queued.value;
+    return merged;
+  });
+  const [state, setState] = useState<SaveState>(attempt.finished_at ? 'closed' : 'saved');
+  const received = useRef(Date.now());
+  const skew = useRef(skewOf(attempt.server_now, received.current));
+  const endsAt = useRef(endOf(attempt, received.current));
+  const [left, setLeft] = useState(attempt.remaining_seconds);
+  const [announcement, setAnnouncement] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const failures = useRef(0);
+  const sending = useRef(false);
+  const closed = view.finished_at !== null;
+
+  const showClosed = useCallback(
+    (next: AttemptView) => {
+      setView(next);
+      setState('closed');
+      writeQueue(next.id, {});
+      queryClient.setQueryData(['exam', 'attempt', next.id], next);
+    },
+    [queryClient],
+  );
+
+  /** Sends what is queued; on a network failure keeps it and tries again later. */
+  const flush = useCallback(async () => {
+    if (sending.current) return;
+    const queue = readQueue(attempt.id);
+    const entries = Object.entries(queue);
+    if (entries.length === 0) {
+      setState((current) => (current === 'closed' ? current : 'saved'));
+      return;
+    }
+    sending.current = true;
+    setState('saving');
+    try {
+      const answer = await saveAnswers(attempt.id, {
+        answers: entries.map(([id, entry]) => ({ question_id: Number(id), ...entry })),
+      });
+      const receivedAt = Date.now();
+      skew.current = skewOf(answer.server_now, receivedAt);
+      endsAt.current = endOf(answer, receivedAt);
+      writeQueue(attempt.id, acknowledge(readQueue(attempt.id), queue));
+      failures.current = 0;
+      sending.current = false;
+      if (Object.keys(readQueue(attempt.id)).length > 0) void flush();
+      else setState('saved');
+    } catch (failure) {
+      sending.current = false;
+      if (failure instanceof ApiError && failure.status === 409) {
+        showClosed(await finishAttempt(attempt.id));
+        return;
+      }
+      failures.current += 1;
+      setState('offline');
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => void flush(), retryDelay(failures.current));
+    }
+  }, [attempt.id, showClosed]);
+
+  const change = (questionId: number, value: QueuedAnswer['value']) => {
+    if (closed) return;
+    setAnswers((current) => ({ ...current, [questionId]: value }));
+    const typed_at = new Date(Date.now() + skew.current).toISOString();
+    writeQueue(attempt.id, { ...readQueue(attempt.id), [questionId]: { value, typed_at } });
+    if (state !== 'offline') setState('saving');
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void flush(), DEBOUNCE_MS);
+  };
+
+  // Queued answers of an earlier visit go out at once; a regained connection sends the rest.
+  useEffect(() => {
+    if (closed) return;
+    void flush();
+    const online = () => {
+      failures.current = 0;
+      void flush();
+    };
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('online', online);
+      clearTimeout(timer.current);
+    };
+  }, [closed, flush]);
+
+  // The countdown, from the server's remaining time; at zero the attempt is handed in.
+  useEffect(() => {
+    if (closed) return;
+    const tick = () => {
+      const seconds = Math.max(0, Math.round((endsAt.current - Date.now()) / 1000));
+      setLeft(seconds);
+      if (seconds % 60 === 0 && MILESTONES.includes(seconds / 60)) {
+        setAnnouncement(t('exams.run.milestone', { count: seconds / 60 }));
+      }
+      if (seconds === 0) void finishAttempt(attempt.id).then(showClosed, () => undefined);
+    };
+    tick();
+    const interval = setInterval(tick, 1000);
+    return () => clearInterval(interval);
+  }, [closed, attempt.id, showClosed, t]);
+
+  const handIn = async () => {
+    await flush();
+    showClosed(await finishAttempt(attempt.id));
+  };
+
+  const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+  return (
+    <div className="container page exam-page">
+      <PageHeader eyebrow={t('exams.title')} title={view.title} />
+      {closed ? (
+        <Notice kind="success">
+          {t(view.finished_by === 'timeout' ? 'exams.run.closedByTime' : 'exams.run.handedIn')}
+        </Notice>
+      ) : (
+        <div className="exam-bar card">
+          <p className="exam-bar__clock">
+            <span>{t('exams.run.remaining')}</span> <strong aria-hidden="true">{clock}</strong>
+            <span className="sr-only">
+              {t('exams.run.minutesLeft', { count: Math.ceil(left / 60) })}
+            </span>
+          </p>
+          <p className={`exam-bar__state exam-bar__state--${state}`} role="status">
+            {t(`exams.run.state.${state}`)}
+          </p>
+          <ConfirmDialog
+            kind="archive"
+            question={t('exams.run.confirmHandIn')}
+            trigger={
+              <button type="button" className="button button--primary">
+                {t('exams.run.handIn')}
+              </button>
+            }
+            onConfirm={handIn}
+          />
+        </div>
+      )}
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
+      <ol className="exam-questions">
+        {view.questions.map((question, index) => (
+          <li key={question.id} className="card exam-question">
+            <QuestionField
+              question={question}
+              number={index + 1}
+              value={answers[question.id] ?? {}}
+              disabled={closed}
+              onChange={(value) => change(question.id, value)}
+            />
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
 }
