@@ -42,7 +42,7 @@ type Question = typeof questions.$inferSelect;
  * an answer by its clock corrected by the skew it measured, which can be off by about the network's
  * latency. Within this margin a typing time is brought back inside [started_at, now].
  */
-export const TYPED_AT_TOLERANCE_MS = 30_000;
+const TYPED_AT_TOLERANCE_MS = 30_000;
 
 const examScope = (actor: Actor) =>
   and(can(actor, 'read', 'evaluation').where, eq(evaluations.type, 'exam'))!;
@@ -53,7 +53,7 @@ function wallClock(instant: Date, zone: string): string {
 }
 
 /** min(end of the window, start + duration + extra time): the server's deadline of an attempt. */
-export function deadlineFor(exam: Exam, startedAt: Date, extraMinutes: number): Date {
+function deadlineFor(exam: Exam, startedAt: Date, extraMinutes: number): Date {
   const closes = exam.window.closesAt.getTime();
   if (exam.duration_minutes === null) return new Date(closes);
   const own = startedAt.getTime() + (exam.duration_minutes + extraMinutes) * 60_000;

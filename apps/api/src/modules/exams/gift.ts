@@ -8,7 +8,7 @@ export interface TrueFalseLabels {
 }
 
 /** A faulty question: the line where it starts (1-based) and what is wrong with it. */
-export interface GiftProblem {
+interface GiftProblem {
   line: number;
   message: string;
 }

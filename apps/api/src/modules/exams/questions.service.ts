@@ -18,7 +18,7 @@ type Body = ReturnType<typeof questionBody.parse>;
  * (indexes within the choices); a short answer has accepted answers and no choices; a long answer
  * neither (a teacher grades it).
  */
-export function questionProblems(body: Body): FieldErrors {
+function questionProblems(body: Body): FieldErrors {
   const errors: FieldErrors = {};
   const key = body.answer_key ?? {};
   const right = key.choices ?? [];

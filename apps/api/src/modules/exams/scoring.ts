@@ -15,7 +15,7 @@ interface Scorable {
 }
 
 /** How short answers compare: trimmed, inner spaces collapsed, case-insensitive (decision 49). */
-export function normaliseShort(text: string): string {
+function normaliseShort(text: string): string {
   return text.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
 }
 
@@ -24,7 +24,7 @@ export function normaliseShort(text: string): string {
  * nothing: the exact set of right choices (a single question: the one right choice). A short
  * answer scores when it matches one accepted answer (normaliseShort on both sides).
  */
-export function pointsFor(question: Scorable, value: AnswerValue): number | null {
+function pointsFor(question: Scorable, value: AnswerValue): number | null {
   const key = question.answer_key ?? {};
   switch (question.kind) {
     case 'long':
@@ -48,7 +48,7 @@ export function pointsFor(question: Scorable, value: AnswerValue): number | null
  * Scores a closed attempt, in the caller's transaction: each saved answer gets its points (long
  * ones stay null for the teacher), the attempt the sum of the points given.
  */
-export async function scoreAttempt(tx: DbOrTx, attemptId: number): Promise<number> {
+async function scoreAttempt(tx: DbOrTx, attemptId: number): Promise<number> {
   const rows = await tx
     .select({
       id: answers.id,
