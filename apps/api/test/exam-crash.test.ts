@@ -125,7 +125,9 @@ describe('an exam server killed while answers are saved', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password: TEST_PASSWORD }),
     });
-    const auth = { authorization: `Bearer ${(await login.json()).accessToken}` };
+    const auth = {
+      authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}`,
+    };
     const started = await fetch(`${base}/api/evaluations/${examId}/attempts`, {
       method: 'POST',
       headers: auth,
@@ -177,7 +179,9 @@ describe('an exam server killed while answers are saved', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password: TEST_PASSWORD }),
     });
-    const auth2 = { authorization: `Bearer ${(await login2.json()).accessToken}` };
+    const auth2 = {
+      authorization: `Bearer ${((await login2.json()) as { accessToken: string }).accessToken}`,
+    };
     const resumed = await fetch(`${base}/api/attempts/${attempt.id}`, { headers: auth2 });
     const view = (await resumed.json()) as {
       answers: { question_id: number; value: { text: string } }[];
