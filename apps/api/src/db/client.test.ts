@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/temp-dir.ts';
@@ -20,4 +24,17 @@ describe('embedded database', () => {
     expect(await queryRows(second.db, sql`select value from probe`)).toEqual([{ value: 'kept' }]);
     await second.close();
   }, 120_000); // two cold starts of PGlite on disk: slow on a busy machine
+
+  it('takes over the lock of a process of this machine that died', async () => {
+    const crashed = tempDir('crashed');
+    // The lock as a killed server leaves it: fresh, held by a process that no longer runs.
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    mkdirSync(join(crashed, 'db.lock'), { recursive: true });
+    writeFileSync(join(crashed, 'db.holder'), `${hostname()} ${dead}`);
+    const database = await openDatabase({ kind: 'pglite', dataDir: crashed });
+    await expect(openDatabase({ kind: 'pglite', dataDir: crashed })).rejects.toThrow(
+      DatabaseLockedError,
+    );
+    await database.close();
+  }, 120_000);
 });

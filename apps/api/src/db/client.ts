@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -42,6 +43,68 @@ export type DatabaseOptions =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'memory' };
 
+/**
+ * Who holds a folder lock: `host pid`, beside the lock proper-lockfile makes (inside it, the
+ * write would change the lock's time, which proper-lockfile reads as a lock compromised).
+ */
+const holderFile = (dir: string) => `${dir}.holder`;
+
+/**
+ * The process that holds the folder lock, when it ran on this machine and has died (a crash or a
+ * SIGKILL leaves the lock behind until it goes stale).
+ */
+function holderIsDead(dir: string): boolean {
+  let holder: string;
+  try {
+    holder = readFileSync(holderFile(dir), 'utf8');
+  } catch {
+    return false;
+  }
+  const [host, pid] = holder.split(' ');
+  if (host !== hostname() || !Number.isInteger(Number(pid))) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/**
+ * Takes the folder lock of the embedded database: one Skolar process per folder. A lock left by a
+ * process of this machine that no longer runs is taken over at once, so a restart after a crash
+ * does not wait for the lock to go stale.
+ */
+async function lockFolder(dir: string): Promise<() => Promise<void>> {
+  const take = () =>
+    // PGlite's first start blocks the event loop for seconds (initdb in WASM): a generous
+    // staleness keeps a slow start from looking abandoned, and a late refresh only warns.
+    lockfile.lock(dir, {
+      stale: 120_000,
+      update: 10_000,
+      realpath: false,
+      onCompromised: (error) =>
+        console.warn(`skolar: database lock refresh was late: ${error.message}`),
+    });
+  let release: () => Promise<void>;
+  try {
+    release = await take();
+  } catch {
+    if (!holderIsDead(dir)) {
+      throw new DatabaseLockedError(
+        `The embedded database in ${dir} is already used by another Skolar process; stop it first or set DATA_DIR to another folder.`,
+      );
+    }
+    rmSync(`${dir}.lock`, { recursive: true, force: true });
+    release = await take();
+  }
+  writeFileSync(holderFile(dir), `${hostname()} ${process.pid}`);
+  return async () => {
+    await release();
+    rmSync(holderFile(dir), { force: true });
+  };
+}
+
 /** Opens the database, takes the folder lock for embedded PGlite, and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
@@ -56,21 +119,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.kind === 'pglite') {
     const dir = resolve(options.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
-    try {
-      // PGlite's first start blocks the event loop for seconds (initdb in WASM): a generous
-      // staleness keeps a slow start from looking abandoned, and a late refresh only warns.
-      release = await lockfile.lock(dir, {
-        stale: 120_000,
-        update: 10_000,
-        realpath: false,
-        onCompromised: (error) =>
-          console.warn(`skolar: database lock refresh was late: ${error.message}`),
-      });
-    } catch {
-      throw new DatabaseLockedError(
-        `The embedded database in ${dir} is already used by another Skolar process; stop it first or set DATA_DIR to another folder.`,
-      );
-    }
+    release = await lockFolder(dir);
     client = new PGlite(dir);
   } else {
     client = new PGlite();
