@@ -214,4 +214,8 @@ export const MATRIX: Record<string, string> = {
   'DELETE /api/subjects/:id/teachers/:teacherId':    '403 204 204 403 403 404 404 403 403 401',
   'GET /api/dev/demo-accounts':                      '200 200 200 200 200 200 200 200 200 200',
   'GET /api/dev/mail':                               '200 200 200 200 200 200 200 200 200 200',
+  'POST /api/evaluations/:id/submissions':           '403 403 403 403 201 403 403 403 404 401',
+  'GET /api/evaluations/:id/submissions':            '200 200 200 200 403 404 404 404 403 401',
+  'GET /api/evaluations/:id/submissions.zip':        '200 200 200 200 403 404 404 404 403 401',
+  'GET /api/evaluations/:id/submissions/:studentId': '200 200 200 200 200 404 404 404 404 401',
 };
