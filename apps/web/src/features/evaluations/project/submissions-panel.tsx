@@ -71,6 +71,7 @@ function RosterRow({ evaluationId, row }: { evaluationId: number; row: Submissio
               className="button button--ghost button--small"
               aria-expanded={open}
               aria-controls={versionsId}
+              aria-label={t(open ? 'projects.hideVersions' : 'projects.showVersions', { name })}
               onClick={() => setOpen((value) => !value)}
             >
               {open ? (
@@ -78,7 +79,7 @@ function RosterRow({ evaluationId, row }: { evaluationId: number; row: Submissio
               ) : (
                 <ChevronRight size={16} aria-hidden="true" />
               )}{' '}
-              {t(open ? 'projects.hideVersions' : 'projects.showVersions', { name })}
+              {t('projects.versionsShort')}
             </button>
           </span>
         ) : (
