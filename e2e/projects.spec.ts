@@ -17,7 +17,9 @@ test('a student hands in a project file and sees the receipt, which is also mail
   const project = mine.data.find((row) => row.title === 'Projet : API REST typée');
   expect(project).toBeDefined();
   await page.goto(`/evaluation-details/${project!.id}`);
-  await expect(page.getByRole('heading', { name: fr('projects.title'), exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: fr('projects.title'), exact: true }),
+  ).toBeVisible();
 
   const bytes = Buffer.from(`# API REST typée\n\nRendu e2e ${Date.now()}\n`);
   const sha256 = createHash('sha256').update(bytes).digest('hex');

@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 
 /** The columns of the shared `submissionReceipt`: a version, when the server took it, its file. */
-export const receiptColumns = {
+const receiptColumns = {
   id: submissions.id,
   version: submissions.version,
   submitted_at: submissions.submitted_at,
