@@ -42,6 +42,7 @@ import { chapterRoutes, lessonChapterRoutes } from './modules/lessons/chapters.r
 import { lessonOrderRoutes, lessonRoutes } from './modules/lessons/lessons.routes.ts';
 import { moduleRoutes } from './modules/modules/modules.routes.ts';
 import { programRoutes } from './modules/programs/programs.routes.ts';
+import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { promotionRoutes } from './modules/promotions/promotions.routes.ts';
 import { episodeRoutes } from './modules/seminars/episodes.routes.ts';
 import { publicSeminarRoutes } from './modules/seminars/public.routes.ts';
@@ -205,6 +206,7 @@ export async function buildApp(
   await app.register(examEvaluationRoutes, { prefix: '/api/evaluations' });
   await app.register(attemptRoutes, { prefix: '/api/attempts' });
   await app.register(questionRoutes, { prefix: '/api/questions' });
+  await app.register(projectRoutes, { prefix: '/api/evaluations' });
   if (ctx.config.DEV_ROUTES) await app.register(devRoutes, { prefix: '/api/dev' });
 
   const dist = options.webRoot === undefined ? webDist() : options.webRoot;

@@ -226,4 +226,8 @@ export const MATRIX: Record<string, string> = {
   'GET /api/attempts/:id':                           '200 200 200 200 200 404 404 404 404 401',
   'PUT /api/attempts/:id/answers':                   '403 403 403 403 200 403 403 403 404 401',
   'POST /api/attempts/:id/finish':                   '403 403 403 403 200 403 403 403 404 401',
+  'POST /api/evaluations/:id/submissions':           '403 403 403 403 201 403 403 403 404 401',
+  'GET /api/evaluations/:id/submissions':            '200 200 200 200 403 404 404 404 403 401',
+  'GET /api/evaluations/:id/submissions.zip':        '200 200 200 200 403 404 404 404 403 401',
+  'GET /api/evaluations/:id/submissions/:studentId': '200 200 200 200 200 404 404 404 404 401',
 };

@@ -19,12 +19,13 @@ import {
   questions,
   resources,
   subjectLessons,
+  submissions,
   teacherSubjects,
   trainingModules,
   users,
 } from '../src/db/schema/index.ts';
 import { saveFile } from '../src/files/uploads.ts';
-import { localDay } from '../src/time.ts';
+import { localDay, plusDays } from '../src/time.ts';
 import {
   createChapter,
   createEpisode,
@@ -355,6 +356,41 @@ export class Fixture {
         })
         .returning();
       return attempt!;
+    });
+  }
+  /** A project of the subject in the training, open from two days ago until three days ahead. */
+  openProject() {
+    return this.once('openProject', async () => {
+      const now = this.ctx.clock.now();
+      return createEvaluation(this.db, await this.training(), (await this.subject()).id, {
+        type: 'project',
+        date: plusDays(localDay(now, 'UTC'), -2),
+        deadline: new Date(now.getTime() + 3 * 24 * 3_600_000),
+      });
+    });
+  }
+  /** Version 1 of the institution's student's hand-in to the open project. */
+  projectSubmission() {
+    return this.once('projectSubmission', async () => {
+      const project = await this.openProject();
+      const file = await saveFile(this.ctx, this.db, {
+        kind: 'submission',
+        ownerId: this.staff.student.id,
+        institutionId: this.institutionId,
+        bytes: PDF,
+        filename: 'hand-in.pdf',
+      });
+      const [row] = await this.db
+        .insert(submissions)
+        .values({
+          evaluation_id: project.id,
+          student_id: this.staff.student.id,
+          file_id: file.id,
+          submitted_at: this.ctx.clock.now(),
+          version: 1,
+        })
+        .returning();
+      return row!;
     });
   }
 }
@@ -1077,4 +1113,24 @@ export const REQUESTS: Record<string, Build> = {
   'POST /api/attempts/:id/finish': async (f) => ({
     url: `/api/attempts/${(await f.examAttempt()).id}/finish`,
   }),
+
+  // Project hand-ins.
+  'POST /api/evaluations/:id/submissions': async (f) => ({
+    url: `/api/evaluations/${(await f.openProject()).id}/submissions`,
+    ...multipartPdf(),
+  }),
+  'GET /api/evaluations/:id/submissions': async (f) => {
+    await f.projectSubmission();
+    return { url: `/api/evaluations/${(await f.openProject()).id}/submissions` };
+  },
+  'GET /api/evaluations/:id/submissions.zip': async (f) => {
+    await f.projectSubmission();
+    return { url: `/api/evaluations/${(await f.openProject()).id}/submissions.zip` };
+  },
+  'GET /api/evaluations/:id/submissions/:studentId': async (f) => {
+    const submission = await f.projectSubmission();
+    return {
+      url: `/api/evaluations/${submission.evaluation_id}/submissions/${f.staff.student.id}`,
+    };
+  },
 };

@@ -16,12 +16,53 @@ export const MAX_UPLOAD_BYTES = 20 * MB;
 
 const IMAGES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 const DOCUMENTS = ['application/pdf'] as const;
+/**
+ * What a project hand-in may be (decisions.md, 50): PDF, archives, office documents, images kept
+ * byte for byte (the receipt's SHA-256 is the student's own file's), and UTF-8 text or Markdown.
+ */
+const HAND_INS = [
+  ...DOCUMENTS,
+  ...IMAGES,
+  'application/zip',
+  'application/x-tar',
+  'application/gzip',
+  'application/x-7z-compressed',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/vnd.oasis.opendocument.presentation',
+  'text/plain',
+  'text/markdown',
+] as const;
 
 interface KindRule {
   types: readonly string[];
   maxBytes: number;
   /** Longest side of a re-encoded image, in pixels. */
   maxSide?: number;
+}
+
+/**
+ * Text has no signature to sniff: a file named `.txt`/`.md`/`.markdown` whose bytes are valid
+ * UTF-8 without NUL is taken as text (served as such, with nosniff); anything else stays unknown.
+ */
+function sniffText(bytes: Buffer, filename: string | undefined): string | undefined {
+  const extension = /\.([a-z]+)$/i.exec(filename ?? '')?.[1]?.toLowerCase();
+  const mime =
+    extension === 'txt'
+      ? 'text/plain'
+      : extension === 'md' || extension === 'markdown'
+        ? 'text/markdown'
+        : undefined;
+  if (!mime || bytes.includes(0)) return undefined;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return mime;
+  } catch {
+    return undefined;
+  }
 }
 
 /** What each kind of file may be (decisions.md): images are re-encoded, documents kept as sent. */
@@ -32,7 +73,7 @@ const KIND_RULES: Record<FileKind, KindRule> = {
   'seminar/syllabus': { types: DOCUMENTS, maxBytes: MAX_UPLOAD_BYTES },
   'evaluation/document': { types: DOCUMENTS, maxBytes: MAX_UPLOAD_BYTES },
   'evaluation/correction': { types: DOCUMENTS, maxBytes: MAX_UPLOAD_BYTES },
-  submission: { types: DOCUMENTS, maxBytes: MAX_UPLOAD_BYTES },
+  submission: { types: HAND_INS, maxBytes: MAX_UPLOAD_BYTES },
   resource: { types: DOCUMENTS, maxBytes: MAX_UPLOAD_BYTES },
   'chapter/image': { types: IMAGES, maxBytes: 5 * MB, maxSide: 2048 },
 };
@@ -45,6 +86,18 @@ const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
   'image/webp': 'webp',
   'application/pdf': 'pdf',
+  'application/zip': 'zip',
+  'application/x-tar': 'tar',
+  'application/gzip': 'gz',
+  'application/x-7z-compressed': '7z',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
+  'application/vnd.oasis.opendocument.text': 'odt',
+  'application/vnd.oasis.opendocument.spreadsheet': 'ods',
+  'application/vnd.oasis.opendocument.presentation': 'odp',
+  'text/plain': 'txt',
+  'text/markdown': 'md',
 };
 
 /** The URL that serves a stored file (and that `logo_link`, `cover_link`… keep). */
@@ -75,7 +128,7 @@ async function reencode(bytes: Buffer, mime: string, maxSide: number): Promise<B
 }
 
 /** The bytes of a multipart file part; 413 past the parser's or the kind's limit. */
-async function readPart(part: MultipartFile, maxBytes: number): Promise<Buffer> {
+export async function readPart(part: MultipartFile, maxBytes: number): Promise<Buffer> {
   let bytes: Buffer;
   try {
     bytes = await part.toBuffer();
@@ -86,6 +139,9 @@ async function readPart(part: MultipartFile, maxBytes: number): Promise<Buffer> 
   if (part.file.truncated || bytes.length > maxBytes) throw tooLarge();
   return bytes;
 }
+
+/** The most bytes a kind of file may have (the parser's limit at most). */
+export const maxBytesOf = (kind: FileKind) => KIND_RULES[kind].maxBytes;
 
 export interface UploadInput {
   kind: FileKind;
@@ -116,9 +172,9 @@ export interface FileInput {
 export async function saveFile(ctx: AppContext, db: DbOrTx, input: FileInput) {
   const rule = KIND_RULES[input.kind];
   if (input.bytes.length > rule.maxBytes) throw tooLarge();
-  const sniffed = await fileTypeFromBuffer(input.bytes);
-  if (!sniffed || !rule.types.includes(sniffed.mime)) throw unsupportedType();
-  const mime = sniffed.mime;
+  const mime =
+    (await fileTypeFromBuffer(input.bytes))?.mime ?? sniffText(input.bytes, input.filename);
+  if (!mime || !rule.types.includes(mime)) throw unsupportedType();
   const bytes = rule.maxSide ? await reencode(input.bytes, mime, rule.maxSide) : input.bytes;
   const now = ctx.clock.now();
   const key = `${input.kind.replace('/', '-')}/${now.getUTCFullYear()}/${randomUUID()}.${EXTENSIONS[mime]}`;
@@ -137,8 +193,14 @@ export async function saveFile(ctx: AppContext, db: DbOrTx, input: FileInput) {
         size: bytes.length,
         sha256: createHash('sha256').update(bytes).digest('hex'),
       })
-      .returning({ id: files.id });
-    return { id: row!.id, url: fileUrl(row!.id) };
+      .returning({ id: files.id, name: files.original_name, sha256: files.sha256 });
+    return {
+      id: row!.id,
+      url: fileUrl(row!.id),
+      name: row!.name,
+      size: bytes.length,
+      sha256: row!.sha256,
+    };
   } catch (error) {
     await storage.delete(key).catch(() => undefined);
     throw error;

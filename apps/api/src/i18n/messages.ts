@@ -390,6 +390,21 @@ const catalogue = {
     en: 'You cannot do this to your own account.',
     de: 'Das können Sie mit Ihrem eigenen Konto nicht tun.',
   },
+  'projects.notAProject': {
+    fr: 'Seuls les projets acceptent un rendu de fichier.',
+    en: 'Only projects take a file hand-in.',
+    de: 'Nur Projekte nehmen eine Dateiabgabe an.',
+  },
+  'projects.notOpenYet': {
+    fr: 'Le dépôt de ce projet n’est pas encore ouvert.',
+    en: 'Hand-ins for this project are not open yet.',
+    de: 'Die Abgabe für dieses Projekt ist noch nicht geöffnet.',
+  },
+  'projects.closed': {
+    fr: 'La date limite de ce projet est passée : le dépôt est fermé.',
+    en: 'The deadline of this project has passed: hand-ins are closed.',
+    de: 'Die Frist dieses Projekts ist abgelaufen: Die Abgabe ist geschlossen.',
+  },
   'seminars.validation.link': {
     fr: 'Saisissez une adresse commençant par http:// ou https://.',
     en: 'Enter an address starting with http:// or https://.',

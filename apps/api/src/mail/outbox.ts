@@ -9,7 +9,8 @@ export type MailTemplate =
   | 'reset-password'
   | 'password-changed'
   | 'contact-request'
-  | 'contact-acknowledgement';
+  | 'contact-acknowledgement'
+  | 'submission-receipt';
 
 export interface OutgoingMail {
   to: string;

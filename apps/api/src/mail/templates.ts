@@ -192,6 +192,44 @@ const TEXTS: Texts = {
       ],
     },
   },
+  'submission-receipt': {
+    fr: {
+      subject: 'Accusé de réception : {evaluation_title}',
+      greeting: 'Bonjour {first_name},',
+      body: [
+        'Votre rendu pour « {evaluation_title} » a bien été reçu le {submitted_at}.',
+        'Fichier : {file_name} ({size} octets), version {version}.\nEmpreinte SHA-256 : {sha256}',
+        'Vous pouvez déposer une nouvelle version jusqu’à la date limite ; chaque version est conservée.',
+      ],
+      action: 'Voir mon rendu',
+      footnote:
+        'Cet accusé est envoyé à chaque dépôt, quels que soient vos réglages de notification : conservez-le comme preuve.',
+    },
+    en: {
+      subject: 'Receipt: {evaluation_title}',
+      greeting: 'Hello {first_name},',
+      body: [
+        'Your hand-in for “{evaluation_title}” was received on {submitted_at}.',
+        'File: {file_name} ({size} bytes), version {version}.\nSHA-256 fingerprint: {sha256}',
+        'You may hand in a new version until the deadline; every version is kept.',
+      ],
+      action: 'See my hand-in',
+      footnote:
+        'This receipt is sent for every hand-in, whatever your notification settings: keep it as proof.',
+    },
+    de: {
+      subject: 'Eingangsbestätigung: {evaluation_title}',
+      greeting: 'Hallo {first_name},',
+      body: [
+        'Ihre Abgabe für „{evaluation_title}“ ist am {submitted_at} eingegangen.',
+        'Datei: {file_name} ({size} Byte), Version {version}.\nSHA-256-Prüfsumme: {sha256}',
+        'Bis zur Frist können Sie eine neue Version abgeben; jede Version bleibt erhalten.',
+      ],
+      action: 'Meine Abgabe ansehen',
+      footnote:
+        'Diese Bestätigung wird bei jeder Abgabe verschickt, unabhängig von Ihren Benachrichtigungseinstellungen: Bewahren Sie sie als Nachweis auf.',
+    },
+  },
 };
 
 const DEFAULT_INSTITUTION = 'Skolar';

@@ -15,6 +15,7 @@ import { type StoreFile, seedLessons } from './lessons.ts';
 import { inviteNewcomer, seedPeople } from './people.ts';
 import { seedResults } from './results.ts';
 import { seedSeminars } from './seminars.ts';
+import { seedSubmissions } from './submissions.ts';
 
 export { DEMO_NEWCOMER_EMAIL } from './people.ts';
 
@@ -88,6 +89,13 @@ async function insertDemo(
     subject: curriculum.subject,
   });
   await seedResults(tx, { now, user, evaluation });
+  await seedSubmissions(tx, {
+    now,
+    institution,
+    user,
+    evaluation,
+    storeFile: options.storeFile,
+  });
   await seedCalendar(tx, { now, institution, user, ...cohorts });
   await seedContactRequests(tx, { institution, user });
   await inviteNewcomer(tx, { now, publicUrl: options.publicUrl, institution });

@@ -1,6 +1,237 @@
-import type { MyEvaluationDetail } from '@skolar/shared';
+import type { MyEvaluationDetail, SubmissionReceipt } from '@skolar/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Copy, FileText, Upload } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { handInProject, myEvaluationsKey } from '../../../api/projects.ts';
+import { ApiError } from '../../../lib/http.ts';
+import { Notice } from '../../../ui/notice.tsx';
+import { formatInstant, formatSize } from './format.ts';
+import '../../../ui/cohorts.css';
+import './project.css';
 
-/** On a student's project page: upload a version before the deadline, and every receipt. */
-export function HandInPanel(_props: { evaluation: MyEvaluationDetail }) {
-  return null;
+/** What the file picker offers (the server sniffs the bytes and has the last word: decisions 50). */
+const ACCEPT = [
+  '.pdf',
+  '.zip',
+  '.tar',
+  '.gz',
+  '.tgz',
+  '.7z',
+  '.docx',
+  '.xlsx',
+  '.pptx',
+  '.odt',
+  '.ods',
+  '.odp',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.webp',
+  '.txt',
+  '.md',
+].join(',');
+
+/** The translated reason a hand-in was refused: closed (409), too large (413), wrong type (415). */
+function refusal(error: unknown, t: (key: string) => string): string {
+  if (error instanceof ApiError) {
+    if (error.status === 409) return t('projects.errors.closed');
+    if (error.status === 413) return t('projects.errors.tooLarge');
+    if (error.status === 415) return t('projects.errors.type');
+    if (error.status === 0) return error.message;
+  }
+  return t('projects.errors.failed');
+}
+
+/** The SHA-256 in a monospace block the student can select or copy with one click. */
+function Fingerprint({ sha256 }: { sha256: string }) {
+  const { t } = useTranslation();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(sha256);
+      toast.success(t('projects.copied'));
+    } catch {
+      toast.error(t('projects.copyFailed'));
+    }
+  };
+  return (
+    <span className="hand-in__hash">
+      <code>{sha256}</code>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        onClick={() => void copy()}
+        aria-label={t('projects.copyHash')}
+        title={t('projects.copyHash')}
+      >
+        <Copy size={16} aria-hidden="true" />
+      </button>
+    </span>
+  );
+}
+
+/** The receipt of the hand-in just made: when the server took it and the file's fingerprint. */
+function Receipt({ receipt }: { receipt: SubmissionReceipt }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section className="hand-in__receipt" aria-live="polite" aria-label={t('projects.receipt')}>
+      <h3>{t('projects.receivedTitle', { version: receipt.version })}</h3>
+      <dl className="hand-in__facts">
+        <dt>{t('projects.receivedAt')}</dt>
+        <dd>{formatInstant(receipt.submitted_at, i18n.language)}</dd>
+        <dt>{t('projects.file')}</dt>
+        <dd>
+          <a href={receipt.file_link} target="_blank" rel="noopener noreferrer">
+            {receipt.file_name}
+          </a>{' '}
+          <span className="hand-in__muted">({formatSize(receipt.size, i18n.language)})</span>
+        </dd>
+        <dt>{t('projects.sha256')}</dt>
+        <dd>
+          <Fingerprint sha256={receipt.sha256} />
+        </dd>
+      </dl>
+      <p className="hand-in__muted">{t('projects.mailed')}</p>
+    </section>
+  );
+}
+
+/** Every version handed in, the latest first. */
+function Versions({ versions }: { versions: SubmissionReceipt[] }) {
+  const { t, i18n } = useTranslation();
+  if (versions.length === 0) return <p className="hand-in__muted">{t('projects.noVersion')}</p>;
+  const sorted = [...versions].sort((a, b) => b.version - a.version);
+  return (
+    <ol className="hand-in__versions" aria-label={t('projects.versions')}>
+      {sorted.map((version) => (
+        <li key={version.id} className="hand-in__version">
+          <span className="hand-in__version-head">
+            <strong>{t('projects.version', { version: version.version })}</strong>
+            <span className="hand-in__muted">
+              {formatInstant(version.submitted_at, i18n.language)}
+            </span>
+          </span>
+          <span>
+            <FileText size={14} aria-hidden="true" />{' '}
+            <a href={version.file_link} target="_blank" rel="noopener noreferrer">
+              {version.file_name}
+            </a>{' '}
+            <span className="hand-in__muted">({formatSize(version.size, i18n.language)})</span>
+          </span>
+          <span className="hand-in__mono">SHA-256 {version.sha256}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Why nothing can be handed in now: not open yet, or past the deadline (by the server's clock). */
+function ClosedNotice({ evaluation }: { evaluation: MyEvaluationDetail }) {
+  const { t, i18n } = useTranslation();
+  const early = new Date(evaluation.server_now) < new Date(evaluation.opens_at);
+  return (
+    <Notice kind="info">
+      {early
+        ? t('projects.opensOn', { date: formatInstant(evaluation.opens_at, i18n.language) })
+        : t('projects.closedOn', { date: formatInstant(evaluation.closes_at, i18n.language) })}
+    </Notice>
+  );
+}
+
+/** The file picker: a styled label for the real input, the chosen name, and the send button. */
+function HandInForm({
+  evaluation,
+  onReceipt,
+}: {
+  evaluation: MyEvaluationDetail;
+  onReceipt: (receipt: SubmissionReceipt) => void;
+}) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const inputId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    try {
+      onReceipt(await handInProject(evaluation.id, file));
+      setFile(null);
+      (event.target as HTMLFormElement).reset();
+      // The detail (`['me', 'evaluations', id]`) and the list share this prefix.
+      await client.invalidateQueries({ queryKey: myEvaluationsKey });
+    } catch (failure) {
+      setError(refusal(failure, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const hasVersion = evaluation.submissions.length > 0;
+  return (
+    <form className="hand-in" onSubmit={(event) => void submit(event)}>
+      <div className="hand-in__form">
+        <input
+          id={inputId}
+          type="file"
+          className="hand-in__input"
+          accept={ACCEPT}
+          disabled={busy}
+          aria-describedby={`${inputId}-hint`}
+          onChange={(event) => {
+            setFile(event.target.files?.[0] ?? null);
+            setError(null);
+          }}
+        />
+        <label htmlFor={inputId} className="button button--ghost hand-in__pick">
+          <FileText size={16} aria-hidden="true" />{' '}
+          {t(file ? 'projects.changeFile' : 'projects.chooseFile')}
+        </label>
+        <span className="hand-in__chosen" aria-live="polite">
+          {file ? file.name : t('projects.noFile')}
+        </span>
+        <button type="submit" className="button button--primary" disabled={!file || busy}>
+          <Upload size={16} aria-hidden="true" />{' '}
+          {busy ? t('projects.sending') : t(hasVersion ? 'projects.sendAgain' : 'projects.send')}
+        </button>
+      </div>
+      <p id={`${inputId}-hint`} className="hand-in__muted">
+        {t('projects.hint')}
+      </p>
+      {error && <Notice kind="error">{error}</Notice>}
+    </form>
+  );
+}
+
+/**
+ * On a student's project page: while the project is open, a file to hand in (each upload a new
+ * version) and its receipt; always, every version handed in; otherwise why it is not open.
+ */
+export function HandInPanel({ evaluation }: { evaluation: MyEvaluationDetail }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [receipt, setReceipt] = useState<SubmissionReceipt | null>(null);
+  if (evaluation.type !== 'project') return null;
+  return (
+    <section className="card cohort-section hand-in" aria-labelledby={titleId}>
+      <h2 id={titleId}>{t('projects.title')}</h2>
+      {evaluation.is_open ? (
+        <HandInForm evaluation={evaluation} onReceipt={setReceipt} />
+      ) : (
+        <ClosedNotice evaluation={evaluation} />
+      )}
+      {receipt && <Receipt receipt={receipt} />}
+      <h3>{t('projects.versions')}</h3>
+      <Versions versions={mergeVersions(evaluation.submissions, receipt)} />
+    </section>
+  );
+}
+
+/** The page's versions plus the one just handed in, before the page's query has refetched. */
+function mergeVersions(versions: SubmissionReceipt[], receipt: SubmissionReceipt | null) {
+  if (!receipt || versions.some((version) => version.id === receipt.id)) return versions;
+  return [receipt, ...versions];
 }

@@ -1,6 +1,138 @@
-import type { Evaluation } from '@skolar/shared';
+import type { Evaluation, SubmissionRosterRow } from '@skolar/shared';
+import { ChevronDown, ChevronRight, Download, FileText } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  submissionsZipUrl,
+  useStudentSubmissions,
+  useSubmissionRoster,
+} from '../../../api/projects.ts';
+import { Notice } from '../../../ui/notice.tsx';
+import { formatInstant, formatSize } from './format.ts';
+import '../../../ui/cohorts.css';
+import './project.css';
 
-/** Staff panel of a project's page: who handed in what and when, and the zip of the latest. */
-export function SubmissionsPanel(_props: { evaluation: Evaluation }) {
-  return null;
+/** One student's versions, loaded when their row is opened. */
+function StudentVersions({ evaluationId, studentId }: { evaluationId: number; studentId: number }) {
+  const { t, i18n } = useTranslation();
+  const versions = useStudentSubmissions(evaluationId, studentId, true);
+  if (versions.isPending) return <p className="hand-in__muted">{t('projects.loading')}</p>;
+  if (versions.isError) return <Notice kind="error">{t('projects.errors.failed')}</Notice>;
+  return (
+    <ol className="hand-in__versions" aria-label={t('projects.versions')}>
+      {versions.data.data.map((version) => (
+        <li key={version.id} className="hand-in__version">
+          <span className="hand-in__version-head">
+            <strong>{t('projects.version', { version: version.version })}</strong>
+            <span className="hand-in__muted">
+              {formatInstant(version.submitted_at, i18n.language)}
+            </span>
+          </span>
+          <span>
+            <a href={version.file_link} target="_blank" rel="noopener noreferrer">
+              {version.file_name}
+            </a>{' '}
+            <span className="hand-in__muted">({formatSize(version.size, i18n.language)})</span>
+          </span>
+          <span className="hand-in__mono">SHA-256 {version.sha256}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A student's line: who, their latest hand-in and when, and their versions on demand. */
+function RosterRow({ evaluationId, row }: { evaluationId: number; row: SubmissionRosterRow }) {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const versionsId = useId();
+  const name = `${row.student.last_name} ${row.student.first_name}`;
+  return (
+    <li className={`roster__row${row.latest ? '' : ' roster__row--none'}`}>
+      <div className="roster__main">
+        <span className="roster__who">
+          <strong>{name}</strong>
+          <span className="hand-in__muted">{row.student.email}</span>
+        </span>
+        {row.latest ? (
+          <span className="roster__latest">
+            <span>
+              <FileText size={14} aria-hidden="true" />{' '}
+              <a href={row.latest.file_link} target="_blank" rel="noopener noreferrer">
+                {row.latest.file_name}
+              </a>
+            </span>
+            <span className="hand-in__muted">
+              {formatInstant(row.latest.submitted_at, i18n.language)}
+            </span>
+            <span className="badge">{t('projects.versionCount', { count: row.versions })}</span>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              aria-expanded={open}
+              aria-controls={versionsId}
+              aria-label={t(open ? 'projects.hideVersions' : 'projects.showVersions', { name })}
+              onClick={() => setOpen((value) => !value)}
+            >
+              {open ? (
+                <ChevronDown size={16} aria-hidden="true" />
+              ) : (
+                <ChevronRight size={16} aria-hidden="true" />
+              )}{' '}
+              {t('projects.versionsShort')}
+            </button>
+          </span>
+        ) : (
+          <span className="badge badge--muted">{t('projects.nothingYet')}</span>
+        )}
+      </div>
+      {open && row.latest && (
+        <div id={versionsId}>
+          <StudentVersions evaluationId={evaluationId} studentId={row.student.id} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * Staff panel of a project's page: every student of the promotion, what they handed in last and
+ * when, how many versions (late hand-ins do not exist: the server refuses them), each student's
+ * versions on demand, and the zip of everyone's latest version.
+ */
+export function SubmissionsPanel({ evaluation }: { evaluation: Evaluation }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const roster = useSubmissionRoster(evaluation.id);
+  if (evaluation.type !== 'project') return null;
+  const rows = roster.data?.data ?? [];
+  const handedIn = rows.filter((row) => row.latest).length;
+  return (
+    <section className="card cohort-section hand-in" aria-labelledby={titleId}>
+      <div className="roster__toolbar">
+        <h2 id={titleId}>{t('projects.rosterTitle')}</h2>
+        <a className="button button--ghost" href={submissionsZipUrl(evaluation.id)} download>
+          <Download size={16} aria-hidden="true" /> {t('projects.downloadAll')}
+        </a>
+      </div>
+      {roster.isPending && <p className="hand-in__muted">{t('projects.loading')}</p>}
+      {roster.isError && <Notice kind="error">{t('projects.errors.failed')}</Notice>}
+      {roster.isSuccess && (
+        <>
+          <p className="hand-in__muted">
+            {t('projects.handedInCount', { count: handedIn, total: rows.length })}
+          </p>
+          {rows.length === 0 ? (
+            <p className="hand-in__muted">{t('projects.noStudent')}</p>
+          ) : (
+            <ul className="hand-in__versions" aria-label={t('projects.rosterTitle')}>
+              {rows.map((row) => (
+                <RosterRow key={row.student.id} evaluationId={evaluation.id} row={row} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
 }

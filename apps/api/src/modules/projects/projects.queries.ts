@@ -1,0 +1,125 @@
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  evaluations,
+  files,
+  institutions,
+  promotionStudents,
+  submissions,
+  trainings,
+  users,
+} from '../../db/schema/index.ts';
+
+/** The columns of the shared `submissionReceipt`: a version, when the server took it, its file. */
+const receiptColumns = {
+  id: submissions.id,
+  version: submissions.version,
+  submitted_at: submissions.submitted_at,
+  file_name: files.original_name,
+  size: files.size,
+  sha256: files.sha256,
+  file_link: sql<string>`'/api/files/' || ${files.id}`,
+};
+
+/**
+ * An evaluation the actor may see (`where` from the policy), with what a hand-in needs of its
+ * institution: the zone of its window and the name and colour of the receipt mail.
+ */
+export async function evaluationInScope(db: DbOrTx, id: number, where: SQL) {
+  const [row] = await db
+    .select({
+      id: evaluations.id,
+      type: evaluations.type,
+      title: evaluations.title,
+      date: evaluations.date,
+      start_time: evaluations.start_time,
+      end_time: evaluations.end_time,
+      deadline: evaluations.deadline,
+      institution_id: evaluations.institution_id,
+      promotion_id: trainings.promotion_id,
+      timezone: institutions.timezone,
+      institution_name: institutions.name,
+      color_code: institutions.color_code,
+    })
+    .from(evaluations)
+    .innerJoin(institutions, eq(institutions.id, evaluations.institution_id))
+    .innerJoin(trainings, eq(trainings.id, evaluations.training_id))
+    .where(and(eq(evaluations.id, id), where));
+  return row;
+}
+
+/**
+ * The next version number of a student's hand-in. The caller holds the pair's lock
+ * (`lockHandIns`), so two uploads at once cannot both read the same maximum.
+ */
+export async function nextVersion(tx: DbOrTx, evaluationId: number, studentId: number) {
+  const [row] = await tx
+    .select({ last: sql<number>`coalesce(max(${submissions.version}), 0)` })
+    .from(submissions)
+    .where(and(eq(submissions.evaluation_id, evaluationId), eq(submissions.student_id, studentId)));
+  return Number(row?.last ?? 0) + 1;
+}
+
+/**
+ * Serialises the hand-ins of one student to one evaluation until the transaction ends (a
+ * transaction-level advisory lock on the pair): versions never collide on the unique key.
+ */
+export async function lockHandIns(tx: DbOrTx, evaluationId: number, studentId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${evaluationId}::int, ${studentId}::int)`);
+}
+
+/** One student's versions of an evaluation, the latest first, within the policy's `where`. */
+export function versionsOf(db: DbOrTx, evaluationId: number, studentId: number, where: SQL) {
+  return db
+    .select(receiptColumns)
+    .from(submissions)
+    .innerJoin(files, eq(files.id, submissions.file_id))
+    .where(
+      and(
+        eq(submissions.evaluation_id, evaluationId),
+        eq(submissions.student_id, studentId),
+        where,
+      ),
+    )
+    .orderBy(desc(submissions.version));
+}
+
+/**
+ * The people of an evaluation's roster: the students of its training's promotion, and anyone
+ * who handed in and has left it since (their work does not vanish from the teacher's view).
+ */
+function rosterStudents(evaluationId: number, promotionId: number) {
+  return sql`(${users.id} in (select ${promotionStudents.student_id} from ${promotionStudents} where ${promotionStudents.promotion_id} = ${promotionId}) or ${users.id} in (select ${submissions.student_id} from ${submissions} where ${submissions.evaluation_id} = ${evaluationId}))`;
+}
+
+/** The roster's people, by name. */
+export function rosterPeople(db: DbOrTx, evaluationId: number, promotionId: number) {
+  return db
+    .select({
+      id: users.id,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      email: users.email,
+    })
+    .from(users)
+    .where(rosterStudents(evaluationId, promotionId))
+    .orderBy(asc(users.last_name), asc(users.first_name), asc(users.id));
+}
+
+/**
+ * Each student's latest version of an evaluation with how many they handed in, in one query
+ * (`distinct on` keeps the highest version; the window counts all of them), within `where`.
+ */
+export function latestSubmissions(db: DbOrTx, evaluationId: number, where: SQL) {
+  return db
+    .selectDistinctOn([submissions.student_id], {
+      student_id: submissions.student_id,
+      versions: sql<number>`count(*) over (partition by ${submissions.student_id})`.mapWith(Number),
+      storage_key: files.storage_key,
+      ...receiptColumns,
+    })
+    .from(submissions)
+    .innerJoin(files, eq(files.id, submissions.file_id))
+    .where(and(eq(submissions.evaluation_id, evaluationId), where))
+    .orderBy(asc(submissions.student_id), desc(submissions.version));
+}

@@ -1,0 +1,109 @@
+import { submissionReceipt, submissionRoster } from '@skolar/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActor } from '../../auth/plugin.ts';
+import { filePart } from '../../files/files.routes.ts';
+import { idParams } from '../../http/pagination.ts';
+import { errorBody } from '../auth/auth.schemas.ts';
+import { errorResponses } from '../promotions/assign.ts';
+import * as projects from './projects.service.ts';
+
+const tags = ['projects'];
+
+const studentParams = idParams.extend({ studentId: z.coerce.number().int().positive() });
+
+/** Project hand-ins under `/api/evaluations/:id` (the evaluations module owns the rest). */
+export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/:id/submissions',
+    {
+      config: { access: { entity: 'submission', action: 'create' } },
+      schema: {
+        operationId: 'submitProject',
+        tags,
+        summary:
+          'Hand in a project file (multipart field `file`) between its opening and its deadline; each upload is a new version, answered with its receipt',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 201: submissionReceipt, ...errorResponses, 413: errorBody, 415: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const receipt = await projects.handIn(
+        app.ctx,
+        actor,
+        request.params.id,
+        await filePart(request),
+      );
+      return reply.status(201).send(receipt);
+    },
+  );
+  app.get(
+    '/:id/submissions',
+    {
+      config: { access: { entity: 'submission', action: 'list' } },
+      schema: {
+        operationId: 'listProjectSubmissions',
+        tags,
+        summary:
+          'Every student of the project’s promotion with their latest hand-in and how many versions (staff)',
+        params: idParams,
+        response: { 200: submissionRoster, ...errorResponses },
+      },
+    },
+    async (request) => projects.roster(app.ctx, requireActor(request), request.params.id),
+  );
+  app.get(
+    '/:id/submissions.zip',
+    {
+      config: { access: { entity: 'submission', action: 'list' } },
+      schema: {
+        operationId: 'downloadProjectSubmissions',
+        tags,
+        summary:
+          'The latest hand-in of every student as one zip, streamed (`<last>_<first>_<studentId>_v<version>.<ext>`; empty when nobody handed in)',
+        params: idParams,
+        produces: ['application/zip'],
+        response: {
+          200: z.any().describe('application/zip'),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const { archive, fileName } = await projects.latestAsZip(
+        app.ctx,
+        actor,
+        request.params.id,
+        request.log,
+      );
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(archive);
+    },
+  );
+  app.get(
+    '/:id/submissions/:studentId',
+    {
+      config: { access: { entity: 'submission', action: 'read' } },
+      schema: {
+        operationId: 'listStudentSubmissions',
+        tags,
+        summary: 'Every version one student handed in, the latest first',
+        params: studentParams,
+        response: { 200: z.object({ data: z.array(submissionReceipt) }), ...errorResponses },
+      },
+    },
+    async (request) =>
+      projects.studentVersions(
+        app.ctx,
+        requireActor(request),
+        request.params.id,
+        request.params.studentId,
+      ),
+  );
+};

@@ -1,0 +1,218 @@
+import { once } from 'node:events';
+import type { MultipartFile } from '@fastify/multipart';
+import { ZipArchive } from 'archiver';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { can } from '../../auth/policy.ts';
+import type { Actor } from '../../auth/sessions.ts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { submissions, users } from '../../db/schema/index.ts';
+import { storageFor } from '../../files/storage.ts';
+import { maxBytesOf, readPart, saveFile } from '../../files/uploads.ts';
+import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { evaluationWindow, isOpen } from '../evaluations/window.ts';
+import {
+  evaluationInScope,
+  latestSubmissions,
+  lockHandIns,
+  nextVersion,
+  rosterPeople,
+  versionsOf,
+} from './projects.queries.ts';
+import { receiptTime, zipEntryName, zipName } from './zip-names.ts';
+
+type Project = NonNullable<Awaited<ReturnType<typeof evaluationInScope>>>;
+
+/** The project, as the actor may see it; 404 outside their scope (another institution too). */
+async function projectFor(ctx: AppContext, actor: Actor, id: number): Promise<Project> {
+  const row = await evaluationInScope(ctx.db, id, can(actor, 'read', 'evaluation').where);
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * 409 unless the project takes hand-ins at `now` (server clock): an exam never does, a project
+ * from its opening until its deadline (the deadline itself is too late).
+ */
+function assertOpen(project: Project, now: Date): void {
+  if (project.type !== 'project') throw conflict('projects.notAProject');
+  const window = evaluationWindow(project, project.timezone);
+  if (now.getTime() < window.opensAt.getTime()) throw conflict('projects.notOpenYet');
+  if (!isOpen(window, now)) throw conflict('projects.closed');
+}
+
+/** The roster, the versions and the zip are the teachers' view of the hand-ins. */
+function requireStaff(actor: Actor): void {
+  if (actor.role === 'student') throw forbidden();
+}
+
+/**
+ * A student hands in a file: checked against the window before the bytes are read and again at
+ * the instant the server has them all (the receipt's time); stored with its SHA-256 as a new
+ * version (every earlier one kept), and the receipt mailed in the same transaction.
+ */
+export async function handIn(ctx: AppContext, actor: Actor, id: number, part: MultipartFile) {
+  const project = await projectFor(ctx, actor, id);
+  assertOpen(project, ctx.clock.now());
+  const bytes = await readPart(part, maxBytesOf('submission'));
+  return ctx.db.transaction(async (tx) => {
+    const submittedAt = ctx.clock.now();
+    assertOpen(project, submittedAt);
+    const file = await saveFile(ctx, tx, {
+      kind: 'submission',
+      ownerId: actor.userId,
+      institutionId: project.institution_id,
+      bytes,
+      filename: part.filename,
+    });
+    await lockHandIns(tx, project.id, actor.userId);
+    const version = await nextVersion(tx, project.id, actor.userId);
+    const [row] = await tx
+      .insert(submissions)
+      .values({
+        evaluation_id: project.id,
+        student_id: actor.userId,
+        file_id: file.id,
+        submitted_at: submittedAt,
+        version,
+        created_at: submittedAt,
+        updated_at: submittedAt,
+      })
+      .returning({ id: submissions.id });
+    const receipt = {
+      id: row!.id,
+      version,
+      submitted_at: submittedAt,
+      file_name: file.name,
+      size: file.size,
+      sha256: file.sha256,
+      file_link: file.url,
+    };
+    await mailReceipt(ctx, tx, actor, project, receipt);
+    return receipt;
+  });
+}
+
+/**
+ * The receipt by mail, in the student's language with the time in the institution's zone. It is
+ * sent whatever the student's notification settings: a receipt is proof, not a notification
+ * (decisions.md, 52).
+ */
+async function mailReceipt(
+  ctx: AppContext,
+  tx: DbOrTx,
+  actor: Actor,
+  project: Project,
+  receipt: { version: number; submitted_at: Date; file_name: string; size: number; sha256: string },
+) {
+  const [student] = await tx
+    .select({ email: users.email, first_name: users.first_name, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, actor.userId));
+  if (!student) return;
+  await enqueueMail(tx, {
+    at: receipt.submitted_at,
+    to: student.email,
+    template: 'submission-receipt',
+    locale: student.locale,
+    payload: {
+      first_name: student.first_name,
+      evaluation_title: project.title,
+      file_name: receipt.file_name,
+      size: receipt.size,
+      version: receipt.version,
+      sha256: receipt.sha256,
+      submitted_at: receiptTime(receipt.submitted_at, project.timezone, student.locale),
+      link: new URL(`/evaluation-details/${project.id}`, ctx.config.PUBLIC_URL).toString(),
+      institution_name: project.institution_name,
+      color_code: project.color_code,
+    },
+  });
+}
+
+/** Every student of the project's promotion, with their latest version and how many they sent. */
+export async function roster(ctx: AppContext, actor: Actor, id: number) {
+  requireStaff(actor);
+  const project = await projectFor(ctx, actor, id);
+  const where = can(actor, 'list', 'submission').where;
+  const [people, latest] = await Promise.all([
+    rosterPeople(ctx.db, project.id, project.promotion_id),
+    latestSubmissions(ctx.db, project.id, where),
+  ]);
+  const byStudent = new Map(latest.map((row) => [row.student_id, row]));
+  return {
+    data: people.map((student) => {
+      const row = byStudent.get(student.id);
+      if (!row) return { student, latest: null, versions: 0 };
+      const { student_id: _student, versions, storage_key: _key, ...receipt } = row;
+      return { student, latest: receipt, versions };
+    }),
+  };
+}
+
+/** Every version one student handed in, the latest first; 404 for someone not on the roster. */
+export async function studentVersions(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  studentId: number,
+) {
+  const project = await projectFor(ctx, actor, id);
+  if (actor.role === 'student' && studentId !== actor.userId) throw notFound();
+  const people = await rosterPeople(ctx.db, project.id, project.promotion_id);
+  if (!people.some((person) => person.id === studentId)) throw notFound();
+  const data = await versionsOf(
+    ctx.db,
+    project.id,
+    studentId,
+    can(actor, 'read', 'submission').where,
+  );
+  return { data };
+}
+
+/**
+ * The latest version of every student as one zip, streamed: entries are fetched from storage one
+ * at a time, each only once the archive has taken the previous one, so the server holds one file
+ * and never the archive (decisions.md, 53). An evaluation with no hand-in gives an empty zip.
+ */
+export async function latestAsZip(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  log: FastifyBaseLogger,
+) {
+  requireStaff(actor);
+  const project = await projectFor(ctx, actor, id);
+  const where = can(actor, 'list', 'submission').where;
+  const [people, latest] = await Promise.all([
+    rosterPeople(ctx.db, project.id, project.promotion_id),
+    latestSubmissions(ctx.db, project.id, where),
+  ]);
+  const names = new Map(people.map((person) => [person.id, person]));
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  const storage = storageFor(ctx.config);
+  const fill = async () => {
+    for (const row of latest) {
+      const bytes = await storage.get(row.storage_key);
+      if (!bytes) {
+        log.warn({ submission: row.id }, 'submission file missing from storage');
+        continue;
+      }
+      const person = names.get(row.student_id);
+      const entry = once(archive, 'entry');
+      archive.append(bytes, {
+        name: zipEntryName(person ?? { id: row.student_id }, row.version, row.file_name),
+        date: row.submitted_at,
+      });
+      await entry;
+    }
+    await archive.finalize();
+  };
+  fill().catch((error: unknown) => {
+    log.error({ err: error }, 'submissions zip failed');
+    archive.destroy(error as Error);
+  });
+  return { archive, fileName: zipName(project.title, project.id) };
+}

@@ -1,0 +1,52 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { de, enGB, fr } from 'date-fns/locale';
+import type { Locale } from '../../i18n/messages.ts';
+
+const DATE_LOCALES = { fr, en: enGB, de } as const;
+
+/**
+ * A receipt's instant as the student reads it: day and time to the second on the wall clock of
+ * the institution's zone, in their language, with the zone named (`23 novembre 2026, 14:05:09
+ * (Europe/Paris)`).
+ */
+export function receiptTime(instant: Date, zone: string, locale: Locale): string {
+  const local = new TZDate(instant, zone);
+  return `${format(local, 'PPP, HH:mm:ss', { locale: DATE_LOCALES[locale] })} (${zone})`;
+}
+
+/** ASCII letters, digits and dashes only: accents dropped, anything else a dash. */
+function slug(value: string, fallback: string): string {
+  const cleaned = value
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return cleaned || fallback;
+}
+
+/** The extension of the student's file name (`.tar.gz` kept whole), lower case, or `bin`. */
+function extensionOf(fileName: string): string {
+  const match = /\.(tar\.gz|[A-Za-z0-9]{1,8})$/.exec(fileName);
+  return match ? match[1]!.toLowerCase() : 'bin';
+}
+
+/**
+ * The name of a student's entry in the zip: `<last>_<first>_<studentId>_v<version>.<ext>`. The id
+ * keeps two homonyms apart and the whole name is safe on every file system (no path, no accent).
+ */
+export function zipEntryName(
+  student: { id: number; first_name?: string; last_name?: string },
+  version: number,
+  fileName: string,
+): string {
+  const last = slug(student.last_name ?? '', 'student');
+  const first = slug(student.first_name ?? '', 'x');
+  return `${last}_${first}_${student.id}_v${version}.${extensionOf(fileName)}`;
+}
+
+/** The archive's own name: `<title>-<id>-submissions.zip`. */
+export function zipName(title: string, id: number): string {
+  return `${slug(title, 'project')}-${id}-submissions.zip`;
+}

@@ -1,0 +1,42 @@
+import type { SubmissionReceipt, SubmissionRosterRow } from '@skolar/shared';
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../lib/http.ts';
+
+/**
+ * The query key of the student's own evaluations (`GET /api/me/evaluations[/:id]`, owned by the
+ * evaluations screens): `['me', 'evaluations']` for the list, `['me', 'evaluations', id]` for one.
+ * A hand-in invalidates the prefix, so both show the new version.
+ */
+export const myEvaluationsKey = ['me', 'evaluations'] as const;
+
+/** Hands in a project file (multipart field `file`); answers the receipt of the new version. */
+export function handInProject(evaluationId: number, file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return http.post<SubmissionReceipt>(`/api/evaluations/${evaluationId}/submissions`, form);
+}
+
+/** Staff: every student of the project's promotion with their latest hand-in. */
+export function useSubmissionRoster(evaluationId: number) {
+  return useQuery({
+    queryKey: ['evaluation', evaluationId, 'submissions'],
+    queryFn: () =>
+      http.get<{ data: SubmissionRosterRow[] }>(`/api/evaluations/${evaluationId}/submissions`),
+  });
+}
+
+/** Every version one student handed in, the latest first (fetched when asked for). */
+export function useStudentSubmissions(evaluationId: number, studentId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['evaluation', evaluationId, 'submissions', studentId],
+    queryFn: () =>
+      http.get<{ data: SubmissionReceipt[] }>(
+        `/api/evaluations/${evaluationId}/submissions/${studentId}`,
+      ),
+    enabled,
+  });
+}
+
+/** The zip of every student's latest hand-in (a plain link: the browser streams the download). */
+export const submissionsZipUrl = (evaluationId: number) =>
+  `/api/evaluations/${evaluationId}/submissions.zip`;

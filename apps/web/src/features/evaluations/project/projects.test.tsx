@@ -1,0 +1,216 @@
+import type {
+  Evaluation,
+  MyEvaluationDetail,
+  SubmissionReceipt,
+  SubmissionRosterRow,
+} from '@skolar/shared';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch } from '../../../test/fetch.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { HandInPanel } from './hand-in-panel.tsx';
+import { SubmissionsPanel } from './submissions-panel.tsx';
+
+const SHA_1 = 'a'.repeat(64);
+const SHA_2 = '0123456789abcdef'.repeat(4);
+const VERSION_1: SubmissionReceipt = {
+  id: 11,
+  version: 1,
+  submitted_at: '2026-11-20T09:30:00.000Z',
+  file_name: 'api-rest-v1.zip',
+  size: 945,
+  sha256: SHA_1,
+  file_link: '/api/files/41',
+};
+const VERSION_2: SubmissionReceipt = {
+  id: 12,
+  version: 2,
+  submitted_at: '2026-11-23T08:15:42.000Z',
+  file_name: 'rapport final.pdf',
+  size: 2_400_000,
+  sha256: SHA_2,
+  file_link: '/api/files/42',
+};
+
+const core = {
+  id: 5,
+  type: 'project' as const,
+  title: 'Projet : API REST typée',
+  date: '2026-11-12',
+  start_time: null,
+  end_time: null,
+  duration_minutes: null,
+  deadline: '2026-11-25T17:00:00.000Z',
+  location: null,
+  organizer: 'Thomas Lefèvre',
+  domain: 'Informatique',
+  percentage: 50,
+  scale: 20,
+  has_quiz: false,
+  opens_at: '2026-11-11T23:00:00.000Z',
+  closes_at: '2026-11-25T17:00:00.000Z',
+  subject: { id: 3, name: 'TypeScript' },
+  training: { id: 2, title: 'Algorithmique et programmation' },
+};
+
+function detail(overrides: Partial<MyEvaluationDetail> = {}): MyEvaluationDetail {
+  return {
+    ...core,
+    status: 'soon',
+    is_open: true,
+    attempt: null,
+    submission: { version: 1, submitted_at: VERSION_1.submitted_at },
+    description: '',
+    document_link: null,
+    correction_link: null,
+    submissions: [VERSION_1],
+    server_now: '2026-11-23T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const STAFF_EVALUATION: Evaluation = {
+  ...core,
+  description: '',
+  deadline_local: '2026-11-25T18:00',
+  shuffle: false,
+  document_link: null,
+  correction_link: null,
+  question_count: 0,
+  archived_at: null,
+  permissions: { update: true, delete: true, archive: true },
+} as Evaluation;
+
+function chooseFile(name: string) {
+  const file = new File(['%PDF-1.4 test'], name, { type: 'application/pdf' });
+  fireEvent.change(screen.getByLabelText('Choisir un fichier'), { target: { files: [file] } });
+  return file;
+}
+
+describe('the hand-in panel', () => {
+  it('hands in the chosen file and shows the receipt with its SHA-256 and every version', async () => {
+    const fetch = mockFetch((_url, init) =>
+      init.method === 'POST' ? jsonResponse(201, VERSION_2) : jsonResponse(200, {}),
+    );
+    renderWithProviders(<HandInPanel evaluation={detail()} />);
+    expect(screen.getByText('Aucun fichier choisi')).toBeInTheDocument();
+    const file = chooseFile('rapport final.pdf');
+    expect(screen.getByText('rapport final.pdf')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Rendre une nouvelle version' }));
+
+    const receipt = await screen.findByRole('region', { name: 'Accusé de réception' });
+    expect(within(receipt).getByText('Version 2 reçue')).toBeInTheDocument();
+    expect(within(receipt).getByText(SHA_2).tagName).toBe('CODE');
+    expect(within(receipt).getByRole('link', { name: 'rapport final.pdf' })).toHaveAttribute(
+      'href',
+      '/api/files/42',
+    );
+    expect(within(receipt).getByText(/23 novembre 2026/)).toBeInTheDocument();
+    expect(within(receipt).getByText(/2,4\s*Mo/)).toBeInTheDocument();
+    expect(
+      within(receipt).getByRole('button', { name: 'Copier l’empreinte SHA-256' }),
+    ).toBeInTheDocument();
+
+    const versions = screen.getByRole('list', { name: 'Versions rendues' });
+    expect(
+      within(versions)
+        .getAllByRole('listitem')
+        .map((item) => within(item).getByText(/^Version \d$/).textContent),
+    ).toEqual(['Version 2', 'Version 1']);
+
+    const [url, init] = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(url).toBe('/api/evaluations/5/submissions');
+    expect((init!.body as FormData).get('file')).toEqual(file);
+  });
+
+  it('says why a file is refused: its type (415), its size (413), the deadline (409)', async () => {
+    const answers = [
+      jsonResponse(415, { message: 'x' }),
+      jsonResponse(413, { message: 'x' }),
+      jsonResponse(409, { message: 'x' }),
+    ];
+    mockFetch(() => answers.shift()!);
+    renderWithProviders(<HandInPanel evaluation={detail({ submissions: [] })} />);
+    chooseFile('page.html');
+    const send = screen.getByRole('button', { name: 'Rendre le projet' });
+    fireEvent.click(send);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Ce type de fichier n’est pas accepté',
+    );
+    fireEvent.click(send);
+    expect(await screen.findByText(/trop volumineux/)).toBeInTheDocument();
+    fireEvent.click(send);
+    expect(await screen.findByText(/Le dépôt de ce projet est fermé/)).toBeInTheDocument();
+    expect(screen.getByText('Rien n’a encore été rendu.')).toBeInTheDocument();
+  });
+
+  it('offers no file picker after the deadline, and says so, keeping the versions', () => {
+    renderWithProviders(
+      <HandInPanel
+        evaluation={detail({ is_open: false, server_now: '2026-11-26T08:00:00.000Z' })}
+      />,
+    );
+    expect(screen.queryByLabelText('Choisir un fichier')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('La date limite est passée');
+    expect(screen.getByRole('link', { name: 'api-rest-v1.zip' })).toBeInTheDocument();
+  });
+
+  it('says when hand-ins open before they do', () => {
+    renderWithProviders(
+      <HandInPanel
+        evaluation={detail({
+          is_open: false,
+          submissions: [],
+          server_now: '2026-11-10T08:00:00.000Z',
+        })}
+      />,
+    );
+    expect(screen.queryByLabelText('Choisir un fichier')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent(/Le dépôt ouvre le 1[12] novembre 2026/);
+  });
+});
+
+describe('the submissions panel', () => {
+  const roster: SubmissionRosterRow[] = [
+    {
+      student: { id: 8, first_name: 'Léa', last_name: 'Dubois', email: 'lea@uni.test' },
+      latest: VERSION_2,
+      versions: 2,
+    },
+    {
+      student: { id: 9, first_name: 'Hugo', last_name: 'Martin', email: 'hugo@uni.test' },
+      latest: null,
+      versions: 0,
+    },
+  ];
+
+  it('lists who handed in what, links the zip, and opens one student’s versions', async () => {
+    mockFetch((url) =>
+      url.endsWith('/submissions/8')
+        ? jsonResponse(200, { data: [VERSION_2, VERSION_1] })
+        : jsonResponse(200, { data: roster }),
+    );
+    renderWithProviders(<SubmissionsPanel evaluation={STAFF_EVALUATION} />);
+    expect(await screen.findByText('1 étudiant sur 2 a rendu.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Tout télécharger (zip)' })).toHaveAttribute(
+      'href',
+      '/api/evaluations/5/submissions.zip',
+    );
+    expect(screen.getByRole('link', { name: 'rapport final.pdf' })).toHaveAttribute(
+      'href',
+      '/api/files/42',
+    );
+    expect(screen.getByText('2 versions')).toBeInTheDocument();
+    expect(screen.getByText('Aucun rendu')).toBeInTheDocument();
+
+    const toggle = screen.getByRole('button', { name: 'Versions de Dubois Léa' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(toggle);
+    const versions = await screen.findByRole('list', { name: 'Versions rendues' });
+    expect(within(versions).getByText('Version 1')).toBeInTheDocument();
+    expect(within(versions).getByText(`SHA-256 ${SHA_1}`)).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Masquer les versions de Dubois Léa' }),
+    ).toHaveAttribute('aria-expanded', 'true');
+  });
+});
