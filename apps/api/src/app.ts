@@ -28,6 +28,11 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
+import {
+  evaluationBudgetRoutes,
+  evaluationRoutes,
+  myEvaluationRoutes,
+} from './modules/evaluations/evaluations.routes.ts';
 import { groupRoutes } from './modules/groups/groups.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { importRoutes } from './modules/imports/imports.routes.ts';
@@ -197,6 +202,9 @@ export async function buildApp(
   await app.register(mySeminarRoutes, { prefix: '/api/me' });
   await app.register(publicSeminarRoutes, { prefix: '/api/event' });
   await app.register(subjectRoutes, { prefix: '/api/subjects' });
+  await app.register(evaluationRoutes, { prefix: '/api/evaluations' });
+  await app.register(evaluationBudgetRoutes, { prefix: '/api/subjects' });
+  await app.register(myEvaluationRoutes, { prefix: '/api/me' });
   if (ctx.config.DEV_ROUTES) await app.register(devRoutes, { prefix: '/api/dev' });
 
   const dist = options.webRoot === undefined ? webDist() : options.webRoot;

@@ -432,6 +432,14 @@ function writableRows(actor: Actor, action: Action, entity: Entity, visible: SQL
     const content = superTeacherContent(actor, entity);
     if (content) return and(visible, content)!;
   }
+  if (entity === 'evaluation' && CONTENT_WRITES.has(action)) {
+    // An evaluation is written by whoever may edit its subject (a teacher of the promotion who
+    // does not teach the subject sees it, and no more; a super-teacher as for subjects, issue 10).
+    return and(
+      visible,
+      sql`${evaluations.subject_id} in (select ${subjects.id} from ${subjects} where ${can(actor, 'update', 'subject').where})`,
+    )!;
+  }
   if (entity === 'event' && actor.role !== 'super-admin') {
     // Everyone writes their own events; an admin also the events of the institution.
     return or(
