@@ -411,6 +411,12 @@ function superTeacherContent(actor: Actor, entity: Entity): SQL | undefined {
       return sql`${seminars.promotion_id} in ${teacherPromotions(actor)}`;
     case 'episode':
       return sql`${episodes.seminar_id} in (select ${seminars.id} from ${seminars} where ${seminars.promotion_id} in ${teacherPromotions(actor)})`;
+    case 'evaluation':
+      // As a teacher's: the evaluations of their subjects and of their promotions' trainings.
+      return or(
+        sql`${evaluations.subject_id} in ${subjectIds}`,
+        sql`${evaluations.training_id} in (select ${trainings.id} from ${trainings} where ${trainings.promotion_id} in ${teacherPromotions(actor)})`,
+      );
     default:
       return undefined;
   }
@@ -431,14 +437,6 @@ function writableRows(actor: Actor, action: Action, entity: Entity, visible: SQL
   if (actor.role === 'super-teacher' && CONTENT_WRITES.has(action)) {
     const content = superTeacherContent(actor, entity);
     if (content) return and(visible, content)!;
-  }
-  if (entity === 'evaluation' && CONTENT_WRITES.has(action)) {
-    // An evaluation is written by whoever may edit its subject (a teacher of the promotion who
-    // does not teach the subject sees it, and no more; a super-teacher as for subjects, issue 10).
-    return and(
-      visible,
-      sql`${evaluations.subject_id} in (select ${subjects.id} from ${subjects} where ${can(actor, 'update', 'subject').where})`,
-    )!;
   }
   if (entity === 'event' && actor.role !== 'super-admin') {
     // Everyone writes their own events; an admin also the events of the institution.

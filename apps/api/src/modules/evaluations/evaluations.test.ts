@@ -70,7 +70,7 @@ function examBody(subjectId: number, overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function post(user: { id: number; email: string }, body: unknown) {
+async function post(user: { id: number; email: string }, body: Record<string, unknown>) {
   return app.inject({
     method: 'POST',
     url: '/api/evaluations',
@@ -317,24 +317,25 @@ describe('who may write an evaluation', () => {
     expect((await post(otherAdmin, examBody(subject.id))).statusCode).toBe(404);
   });
 
-  it('lets a teacher of the promotion read, not write, the evaluations of a subject they do not teach', async () => {
+  it('lets a teacher of the promotion edit its evaluations, but add one only to a subject they teach', async () => {
     const subject = await placedSubject();
     const exam = await createEvaluation(db, training, subject.id, { title: 'Avant' });
     expect((await post(colleague, examBody(subject.id))).statusCode).toBe(404);
+    expect(await countOf(subject.id)).toBe(1);
     const read = await app.inject({
       method: 'GET',
       url: `/api/evaluations/${exam.id}`,
       headers: await as(colleague),
     });
-    expect(read.statusCode).toBe(200);
-    expect(read.json().permissions).toEqual({ update: false, delete: false, archive: false });
-    const patched = await app.inject({
+    expect(read.json().permissions.update).toBe(true);
+    const outsider = await createUser(db, 'teacher', school.id);
+    const hidden = await app.inject({
       method: 'PATCH',
       url: `/api/evaluations/${exam.id}`,
-      headers: await as(colleague),
+      headers: await as(outsider),
       payload: { title: 'Après' },
     });
-    expect(patched.statusCode).toBe(404);
+    expect(hidden.statusCode).toBe(404);
     const [row] = await db.select().from(evaluations).where(eq(evaluations.id, exam.id));
     expect(row!.title).toBe('Avant');
   });
@@ -342,6 +343,14 @@ describe('who may write an evaluation', () => {
   it('lets a super-teacher write only the subjects of the promotions assigned to them', async () => {
     const subject = await placedSubject();
     expect((await post(superTeacher, examBody(subject.id))).statusCode).toBe(404);
+    const theirs = await createEvaluation(db, training, subject.id);
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: `/api/evaluations/${theirs.id}`,
+      headers: await as(superTeacher),
+      payload: { title: 'Pas le sien' },
+    });
+    expect(patched.statusCode).toBe(404);
     const own = await createPromotion(db, school.id, { teachers: [superTeacher.id] });
     const ownTraining = await createTraining(db, own);
     const ownSubject = await createSubject(db, school.id);
