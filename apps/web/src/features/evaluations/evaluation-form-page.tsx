@@ -271,7 +271,7 @@ export function EvaluationFormPage() {
             {...register('domain')}
           />
         </div>
-        <div className="cohort-form__grid">
+        <div className="cohort-form__grid evaluation-form__top">
           <SelectField
             label={t('evaluations.fields.training')}
             error={errors.training_id}
