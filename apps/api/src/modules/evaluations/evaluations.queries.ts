@@ -37,7 +37,7 @@ const inUse = sql<boolean>`(exists (select 1 from ${attempts} where ${attempts.e
   or exists (select 1 from ${submissions} where ${submissions.evaluation_id} = ${outerId})
   or exists (select 1 from ${results} where ${results.evaluation_id} = ${outerId}))`;
 
-export const evaluationColumns = {
+const evaluationColumns = {
   id: evaluations.id,
   institution_id: evaluations.institution_id,
   type: evaluations.type,

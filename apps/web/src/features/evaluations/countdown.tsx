@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
  * the answer arrived (`server_now` against the time the query received it), so a device set wrong
  * still counts down to the server's opening and closing.
  */
-export function useServerNow(serverNow: string, receivedAt: number) {
+function useServerNow(serverNow: string, receivedAt: number) {
   const skew = Date.parse(serverNow) - receivedAt;
   const [now, setNow] = useState(() => Date.now() + skew);
   useEffect(() => {

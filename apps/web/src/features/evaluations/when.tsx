@@ -32,16 +32,6 @@ export function useWhen() {
   };
 }
 
-/** Formats a date and time instant on the reader's clock. */
-export function useInstant() {
-  const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  return (value: string) => format.format(new Date(value));
-}
-
 /** Where the window stands by a clock: not yet open, open, or closed. */
 export function windowState(
   evaluation: { opens_at: string; closes_at: string },
