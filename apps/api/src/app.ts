@@ -29,6 +29,11 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import {
+  evaluationBudgetRoutes,
+  evaluationRoutes,
+  myEvaluationRoutes,
+} from './modules/evaluations/evaluations.routes.ts';
+import {
   attemptRoutes,
   examEvaluationRoutes,
   questionRoutes,
@@ -207,6 +212,9 @@ export async function buildApp(
   await app.register(attemptRoutes, { prefix: '/api/attempts' });
   await app.register(questionRoutes, { prefix: '/api/questions' });
   await app.register(projectRoutes, { prefix: '/api/evaluations' });
+  await app.register(evaluationRoutes, { prefix: '/api/evaluations' });
+  await app.register(evaluationBudgetRoutes, { prefix: '/api/subjects' });
+  await app.register(myEvaluationRoutes, { prefix: '/api/me' });
   if (ctx.config.DEV_ROUTES) await app.register(devRoutes, { prefix: '/api/dev' });
 
   const dist = options.webRoot === undefined ? webDist() : options.webRoot;

@@ -393,6 +393,35 @@ export class Fixture {
       return row!;
     });
   }
+
+  /** An exam of the subject (in the training through its module), ten days ahead. */
+  evaluationExam() {
+    return this.once('evaluationExam', async () => {
+      await this.trainingModule();
+      return createEvaluation(this.db, await this.training(), (await this.subject()).id, {
+        date: plusDays(localDay(this.ctx.clock.now(), 'UTC'), 10),
+        percentage: 10,
+      });
+    });
+  }
+  /** An exam that closed yesterday, with its correction uploaded. */
+  evaluationClosedWithCorrection() {
+    return this.once('evaluationClosedWithCorrection', async () => {
+      await this.trainingModule();
+      const saved = await saveFile(this.ctx, this.db, {
+        kind: 'evaluation/correction',
+        ownerId: this.staff.teacher.id,
+        institutionId: this.institutionId,
+        bytes: PDF,
+        filename: 'correction.pdf',
+      });
+      return createEvaluation(this.db, await this.training(), (await this.subject()).id, {
+        date: plusDays(localDay(this.ctx.clock.now(), 'UTC'), -1),
+        percentage: 10,
+        correction_file_id: saved.id,
+      });
+    });
+  }
 }
 
 /** A new institution with its four acting people, for the super-admin's destructive calls. */
@@ -1063,6 +1092,67 @@ export const REQUESTS: Record<string, Build> = {
   }),
   'DELETE /api/subjects/:id/teachers/:teacherId': async (f) => ({
     url: `/api/subjects/${(await f.subject()).id}/teachers/${(await f.teacher()).id}`,
+  }),
+
+  // Evaluations (staff), their subject's budget, and the student's own.
+  'GET /api/evaluations': async (f) => ({
+    url: `/api/evaluations?subject_id=${(await f.subject()).id}`,
+  }),
+  'POST /api/evaluations': async (f) => {
+    await f.trainingModule();
+    return {
+      url: '/api/evaluations',
+      payload: {
+        subject_id: (await f.subject()).id,
+        training_id: (await f.training()).id,
+        type: 'project',
+        title: 'Matrix',
+        date: '2030-01-10',
+        deadline: '2030-01-20T18:00',
+        percentage: 5,
+      },
+    };
+  },
+  'GET /api/evaluations/:id': async (f) => ({
+    url: `/api/evaluations/${(await f.evaluationExam()).id}`,
+  }),
+  'PATCH /api/evaluations/:id': async (f) => ({
+    url: `/api/evaluations/${(await f.evaluationExam()).id}`,
+    payload: { title: 'Renamed', percentage: 12 },
+  }),
+  'DELETE /api/evaluations/:id': async (f) => ({
+    url: `/api/evaluations/${(await f.evaluationExam()).id}`,
+  }),
+  'POST /api/evaluations/:id/archive': async (f) => ({
+    url: `/api/evaluations/${(await f.evaluationExam()).id}/archive`,
+  }),
+  'POST /api/evaluations/:id/unarchive': async (f) => ({
+    url: `/api/evaluations/${(await f.evaluationExam()).id}/unarchive`,
+  }),
+  'POST /api/evaluations/:id/document': async (f) => ({
+    url: `/api/evaluations/${(await f.evaluationExam()).id}/document`,
+    ...multipartPdf(),
+  }),
+  'DELETE /api/evaluations/:id/document': async (f) => ({
+    url: `/api/evaluations/${(await f.evaluationExam()).id}/document`,
+  }),
+  'POST /api/evaluations/:id/correction': async (f) => ({
+    url: `/api/evaluations/${(await f.evaluationExam()).id}/correction`,
+    ...multipartPdf(),
+  }),
+  'DELETE /api/evaluations/:id/correction': async (f) => ({
+    url: `/api/evaluations/${(await f.evaluationExam()).id}/correction`,
+  }),
+  'GET /api/subjects/:id/evaluation-budget': async (f) => {
+    await f.trainingModule();
+    return { url: `/api/subjects/${(await f.subject()).id}/evaluation-budget` };
+  },
+  'GET /api/me/evaluations': () => ({ url: '/api/me/evaluations' }),
+  'GET /api/me/evaluations/:id': async (f) => ({
+    url: `/api/me/evaluations/${(await f.evaluationExam()).id}`,
+  }),
+  'GET /api/me/evaluations/:id/correction': async (f) => ({
+    url: `/api/me/evaluations/${(await f.evaluationClosedWithCorrection()).id}/correction`,
   }),
 
   // Development helpers (DEV_ROUTES=1 in tests).

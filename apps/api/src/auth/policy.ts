@@ -411,6 +411,12 @@ function superTeacherContent(actor: Actor, entity: Entity): SQL | undefined {
       return sql`${seminars.promotion_id} in ${teacherPromotions(actor)}`;
     case 'episode':
       return sql`${episodes.seminar_id} in (select ${seminars.id} from ${seminars} where ${seminars.promotion_id} in ${teacherPromotions(actor)})`;
+    case 'evaluation':
+      // As a teacher's: the evaluations of their subjects and of their promotions' trainings.
+      return or(
+        sql`${evaluations.subject_id} in ${subjectIds}`,
+        sql`${evaluations.training_id} in (select ${trainings.id} from ${trainings} where ${trainings.promotion_id} in ${teacherPromotions(actor)})`,
+      );
     default:
       return undefined;
   }

@@ -17,7 +17,7 @@ export const MAX_UPLOAD_BYTES = 20 * MB;
 const IMAGES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 const DOCUMENTS = ['application/pdf'] as const;
 /**
- * What a project hand-in may be (decisions.md, 50): PDF, archives, office documents, images kept
+ * What a project hand-in may be (decisions.md, 48): PDF, archives, office documents, images kept
  * byte for byte (the receipt's SHA-256 is the student's own file's), and UTF-8 text or Markdown.
  */
 const HAND_INS = [

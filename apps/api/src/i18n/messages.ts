@@ -430,6 +430,71 @@ const catalogue = {
     en: 'Give a place or an online link.',
     de: 'Geben Sie einen Ort oder einen Online-Link an.',
   },
+  'evaluations.validation.day': {
+    fr: 'Saisissez une date valide.',
+    en: 'Enter a valid date.',
+    de: 'Geben Sie ein gültiges Datum ein.',
+  },
+  'evaluations.validation.time': {
+    fr: 'Saisissez une heure au format HH:MM.',
+    en: 'Enter a time as HH:MM.',
+    de: 'Geben Sie eine Uhrzeit im Format HH:MM ein.',
+  },
+  'evaluations.validation.deadline': {
+    fr: 'Saisissez une date et une heure valides.',
+    en: 'Enter a valid date and time.',
+    de: 'Geben Sie ein gültiges Datum und eine gültige Uhrzeit ein.',
+  },
+  'evaluations.validation.percentage': {
+    fr: 'Le pourcentage est un nombre de 0 à 100.',
+    en: 'The percentage is a number from 0 to 100.',
+    de: 'Der Prozentsatz ist eine Zahl von 0 bis 100.',
+  },
+  'evaluations.validation.percentageSum': {
+    fr: 'Le total des pourcentages de cette matière dépasse 100 % : veuillez ajuster les pourcentages.',
+    en: 'The percentages of this subject add up to more than 100 %: please adjust the percentages.',
+    de: 'Die Prozentsätze dieses Fachs ergeben zusammen mehr als 100 %: bitte passen Sie die Prozentsätze an.',
+  },
+  'evaluations.validation.subjectHasNoTraining': {
+    fr: "Cette matière n'est associée à aucune formation : associez-la d'abord à une formation pour y ajouter une évaluation.",
+    en: 'This subject is not associated with any training: associate it with a training first to add an evaluation.',
+    de: 'Dieses Fach ist keiner Ausbildung zugeordnet: ordnen Sie es zuerst einer Ausbildung zu, um eine Prüfung hinzuzufügen.',
+  },
+  'evaluations.validation.trainingOfSubject': {
+    fr: 'Choisissez une formation qui contient cette matière.',
+    en: 'Choose a training that contains this subject.',
+    de: 'Wählen Sie eine Ausbildung, die dieses Fach enthält.',
+  },
+  'evaluations.validation.duration': {
+    fr: 'La durée est un nombre entier de minutes, de 1 à 1440.',
+    en: 'The duration is a whole number of minutes, from 1 to 1440.',
+    de: 'Die Dauer ist eine ganze Zahl von Minuten, von 1 bis 1440.',
+  },
+  'evaluations.validation.scale': {
+    fr: 'Le barème est un nombre supérieur à 0, au plus 1000.',
+    en: 'The scale is a number greater than 0, at most 1000.',
+    de: 'Die Skala ist eine Zahl größer als 0, höchstens 1000.',
+  },
+  'evaluations.validation.endsAfter': {
+    fr: "L'heure de fin doit suivre l'heure de début.",
+    en: 'The end time must come after the start time.',
+    de: 'Die Endzeit muss nach der Startzeit liegen.',
+  },
+  'evaluations.validation.deadlineAfterStart': {
+    fr: "La date limite doit suivre l'ouverture du projet.",
+    en: 'The deadline must come after the project opens.',
+    de: 'Die Abgabefrist muss nach der Öffnung des Projekts liegen.',
+  },
+  'evaluations.validation.quizIsForExams': {
+    fr: 'Seul un examen peut comporter un questionnaire en ligne.',
+    en: 'Only an exam can carry an online quiz.',
+    de: 'Nur eine Prüfung kann einen Online-Test enthalten.',
+  },
+  'evaluations.conflict.inUse': {
+    fr: 'Des étudiants ont déjà composé, rendu ou été notés : archivez plutôt cette évaluation.',
+    en: 'Students have already sat, handed in or been graded: archive this evaluation instead.',
+    de: 'Studierende haben bereits teilgenommen, abgegeben oder wurden benotet: archivieren Sie diese Prüfung stattdessen.',
+  },
   'subjects.validation.coefficient': {
     fr: 'Le coefficient doit être un nombre strictement positif.',
     en: 'The coefficient must be a number greater than 0.',

@@ -6,6 +6,7 @@ import { guard } from './guard.ts';
 import { accountPages } from './pages/account.ts';
 import { cohortPages } from './pages/cohorts.ts';
 import { corePages } from './pages/core.ts';
+import { evaluationPages } from './pages/evaluations.ts';
 import { learningPages } from './pages/learning.ts';
 import { lessonPages } from './pages/lessons.ts';
 import { managementPages } from './pages/management.ts';
@@ -25,6 +26,7 @@ const PAGES: PageRegistry = {
   ...lessonPages,
   ...seminarPages,
   ...subjectPages,
+  ...evaluationPages,
 };
 
 const comingSoonPage: PageLoader = () =>

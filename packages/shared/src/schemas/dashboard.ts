@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Role } from '../roles.ts';
+import { evaluationStatusField } from './evaluations.ts';
 
 /** What each role's dashboard counts, in display order. */
 export const DASHBOARD_COUNTS = {
@@ -23,6 +24,8 @@ export const dashboardAnswer = z.object({
       start_time: z.string().nullable(),
       subject: z.string(),
       training: z.string(),
+      /** The student's status (evaluation-status.ts); null for staff. */
+      status: evaluationStatusField.nullable(),
     }),
   ),
 });

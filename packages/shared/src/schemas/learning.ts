@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Wire } from '../wire.ts';
+import { evaluationStatusField } from './evaluations.ts';
 import { resource } from './resources.ts';
 
 /**
@@ -149,6 +150,8 @@ export const myTrainingEvaluations = z.object({
       location: z.string().nullable(),
       percentage: z.number(),
       scale: z.number(),
+      /** The student's status (evaluation-status.ts), by the server's clock. */
+      status: evaluationStatusField,
       subject: subjectRef,
     }),
   ),

@@ -1,5 +1,5 @@
 import type { Entity } from '@skolar/shared';
-import { and, asc, eq, getTableColumns, gte, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { can } from '../../auth/policy.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { evaluations, institutions, subjects, trainings } from '../../db/schema/index.ts';
@@ -33,8 +33,11 @@ export async function countScoped(
   return scopes.map(({ key }) => ({ key, value: Number(row[key] ?? 0) }));
 }
 
-/** The next evaluations (from `today`) the scope allows, with their subject and training. */
-export function upcomingEvaluations(db: DbOrTx, scope: SQL, today: string, limit = 5) {
+/**
+ * The next evaluations the scope allows (from `today`, and the projects whose deadline is still
+ * ahead of `now`), with their subject and training, and the timing their status needs.
+ */
+export function upcomingEvaluations(db: DbOrTx, scope: SQL, today: string, now: Date, limit = 5) {
   return db
     .select({
       id: evaluations.id,
@@ -42,13 +45,23 @@ export function upcomingEvaluations(db: DbOrTx, scope: SQL, today: string, limit
       title: evaluations.title,
       date: evaluations.date,
       start_time: evaluations.start_time,
+      end_time: evaluations.end_time,
+      deadline: evaluations.deadline,
       subject: subjects.name,
       training: trainings.title,
+      time_zone: institutions.timezone,
     })
     .from(evaluations)
     .innerJoin(subjects, eq(subjects.id, evaluations.subject_id))
     .innerJoin(trainings, eq(trainings.id, evaluations.training_id))
-    .where(and(scope, isNull(evaluations.archived_at), gte(evaluations.date, today)))
+    .innerJoin(institutions, eq(institutions.id, evaluations.institution_id))
+    .where(
+      and(
+        scope,
+        isNull(evaluations.archived_at),
+        or(gte(evaluations.date, today), gt(evaluations.deadline, now)),
+      ),
+    )
     .orderBy(asc(evaluations.date), asc(evaluations.start_time), asc(evaluations.id))
     .limit(limit);
 }

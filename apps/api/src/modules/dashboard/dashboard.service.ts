@@ -6,6 +6,7 @@ import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { evaluations } from '../../db/schema/index.ts';
 import { localDay } from '../../time.ts';
+import { studentStates } from '../evaluations/status.ts';
 import { countScoped, timeZoneOf, upcomingEvaluations } from './dashboard.queries.ts';
 
 /**
@@ -14,7 +15,8 @@ import { countScoped, timeZoneOf, upcomingEvaluations } from './dashboard.querie
  * zone). Entities the role may not list are left out rather than refused.
  */
 export async function dashboard(ctx: AppContext, actor: Actor) {
-  const today = localDay(ctx.clock.now(), await timeZoneOf(ctx.db, actor.institutionId));
+  const now = ctx.clock.now();
+  const today = localDay(now, await timeZoneOf(ctx.db, actor.institutionId));
   const keys = (DASHBOARD_COUNTS[actor.role] as readonly Entity[]).filter((key) =>
     roleMay(actor.role, 'list', key),
   );
@@ -30,8 +32,17 @@ export async function dashboard(ctx: AppContext, actor: Actor) {
       })),
     ),
     mayListEvaluations
-      ? upcomingEvaluations(ctx.db, can(actor, 'list', 'evaluation').where, today)
+      ? upcomingEvaluations(ctx.db, can(actor, 'list', 'evaluation').where, today, now)
       : Promise.resolve([]),
   ]);
-  return { counts, upcoming };
+  // A student sees where they stand at each (the status); staff get none.
+  const states =
+    actor.role === 'student' ? await studentStates(ctx.db, actor.userId, upcoming, now) : null;
+  return {
+    counts,
+    upcoming: upcoming.map(({ end_time: _end, deadline: _deadline, time_zone: _zone, ...row }) => ({
+      ...row,
+      status: states?.get(row.id)?.status ?? null,
+    })),
+  };
 }

@@ -38,7 +38,7 @@ type Attempt = typeof attempts.$inferSelect;
 type Question = typeof questions.$inferSelect;
 
 /**
- * How far a typing time may stray from the server's own bounds (decision 46): the browser dates
+ * How far a typing time may stray from the server's own bounds (decision 44): the browser dates
  * an answer by its clock corrected by the skew it measured, which can be off by about the network's
  * latency. Within this margin a typing time is brought back inside [started_at, now].
  */
@@ -177,7 +177,7 @@ type SaveOutcome =
 /**
  * Saves answers as typed, each in its own row, in one transaction holding the attempt's lock
  * (the closing job and a hand-in wait for it). 409 once the attempt is closed; a write that comes
- * after the deadline closes it by timeout first. Typing times (decision 46): an answer typed after
+ * after the deadline closes it by timeout first. Typing times (decision 44): an answer typed after
  * the deadline, or implausibly far before the start or after now, is ignored and listed in
  * `ignored`; within the tolerance it is brought inside [started_at, now]. A saved answer typed
  * later than the incoming one stays (queued writes may arrive out of order).

@@ -18,7 +18,7 @@ export type GiftOutcome =
   | { ok: false; errors: GiftProblem[] };
 
 /**
- * GIFT text (Moodle's question format) to quiz questions, all or nothing (decision 48).
+ * GIFT text (Moodle's question format) to quiz questions, all or nothing (decision 46).
  * The text is cut into questions at blank lines, as GIFT writes them, and each is parsed alone by
  * `gift-pegjs`, so one faulty question is reported at its own line and the others still get checked.
  * Mapping: multiple choice with one right answer → single, with several (`=` or a positive `%w%`

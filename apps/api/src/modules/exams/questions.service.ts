@@ -166,7 +166,7 @@ const messageOf = (locale: Locale, key: string) =>
 
 /**
  * GIFT text to questions appended to the quiz, all or nothing: any faulty question and nothing is
- * imported, each fault reported at the line where its question starts (decision 48). True/false
+ * imported, each fault reported at the line where its question starts (decision 46). True/false
  * choices are named in the importing teacher's language.
  */
 export async function importGift(

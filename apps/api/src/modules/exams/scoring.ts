@@ -14,7 +14,7 @@ interface Scorable {
   answer_key: QuestionAnswerKey | null;
 }
 
-/** How short answers compare: trimmed, inner spaces collapsed, case-insensitive (decision 49). */
+/** How short answers compare: trimmed, inner spaces collapsed, case-insensitive (decision 47). */
 function normaliseShort(text: string): string {
   return text.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
 }

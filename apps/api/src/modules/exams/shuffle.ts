@@ -2,7 +2,7 @@ import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 
 /**
- * The items in an order of their own for one seed, the same each time (decision 47): a
+ * The items in an order of their own for one seed, the same each time (decision 45): a
  * Fisher–Yates shuffle drawing from `pure-rand`'s xoroshiro128+ seeded with `seed`. The attempt's
  * id seeds the order of the questions, the attempt's id and the question's id that of its choices,
  * so a reload or another device shows the same order and two students (very likely) different ones.

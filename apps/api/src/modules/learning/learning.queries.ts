@@ -5,6 +5,7 @@ import {
   chapters,
   evaluations,
   files,
+  institutions,
   lessons,
   moduleSubjects,
   modules,
@@ -301,9 +302,11 @@ export function trainingEvaluations(db: DbOrTx, trainingId: number) {
       scale: evaluations.scale,
       subject_id: subjects.id,
       subject_name: subjects.name,
+      time_zone: institutions.timezone,
     })
     .from(evaluations)
     .innerJoin(subjects, eq(subjects.id, evaluations.subject_id))
-    .where(eq(evaluations.training_id, trainingId))
+    .innerJoin(institutions, eq(institutions.id, evaluations.institution_id))
+    .where(and(eq(evaluations.training_id, trainingId), isNull(evaluations.archived_at)))
     .orderBy(asc(evaluations.date), asc(evaluations.start_time), asc(evaluations.id));
 }

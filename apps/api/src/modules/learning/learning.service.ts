@@ -3,6 +3,7 @@ import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { resourcesOf } from '../../files/resources.ts';
 import { notFound } from '../../http/errors.ts';
+import { studentStates } from '../evaluations/status.ts';
 import * as q from './learning.queries.ts';
 
 /** Whole percent of chapters done; nothing to read counts as 0 %. */
@@ -113,9 +114,11 @@ export async function myTrainingResources(ctx: AppContext, actor: Actor, id: num
 export async function myTrainingEvaluations(ctx: AppContext, actor: Actor, id: number) {
   await requireMyTraining(ctx, actor, id);
   const rows = await q.trainingEvaluations(ctx.db, id);
+  const states = await studentStates(ctx.db, actor.userId, rows, ctx.clock.now());
   return {
-    data: rows.map(({ subject_id, subject_name, ...row }) => ({
+    data: rows.map(({ subject_id, subject_name, time_zone: _zone, ...row }) => ({
       ...row,
+      status: states.get(row.id)!.status,
       subject: { id: subject_id, name: subject_name },
     })),
   };

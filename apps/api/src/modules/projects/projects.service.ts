@@ -98,7 +98,7 @@ export async function handIn(ctx: AppContext, actor: Actor, id: number, part: Mu
 /**
  * The receipt by mail, in the student's language with the time in the institution's zone. It is
  * sent whatever the student's notification settings: a receipt is proof, not a notification
- * (decisions.md, 52).
+ * (decisions.md, 50).
  */
 async function mailReceipt(
   ctx: AppContext,
@@ -175,7 +175,7 @@ export async function studentVersions(
 /**
  * The latest version of every student as one zip, streamed: entries are fetched from storage one
  * at a time, each only once the archive has taken the previous one, so the server holds one file
- * and never the archive (decisions.md, 53). An evaluation with no hand-in gives an empty zip.
+ * and never the archive (decisions.md, 51). An evaluation with no hand-in gives an empty zip.
  */
 export async function latestAsZip(
   ctx: AppContext,

@@ -17,6 +17,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../api/session.ts';
+import { EvaluationStatusBadge } from '../../ui/evaluation-status-badge.tsx';
 import { MENU_ICONS } from '../../ui/menu-icons.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { useErrorToast } from '../../ui/toast-error.ts';
@@ -149,7 +150,10 @@ export function DashboardPage() {
                           {item.subject} · {item.training}
                         </span>
                       </div>
-                      <span className="badge">{t(`dashboard.type.${item.type}`)}</span>
+                      <span className="dashboard__badges">
+                        <span className="badge">{t(`dashboard.type.${item.type}`)}</span>
+                        {item.status && <EvaluationStatusBadge status={item.status} />}
+                      </span>
                     </li>
                   ))}
                 </ul>

@@ -7,6 +7,7 @@ import {
   useMyTrainingEvaluations,
   useMyTrainingResources,
 } from '../../api/learning.ts';
+import { EvaluationStatusBadge } from '../../ui/evaluation-status-badge.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
@@ -203,8 +204,10 @@ function CourseEvaluationList({ tab }: { tab: 'evaluations' | 'results' }) {
                   {evaluation.start_time && ` · ${evaluation.start_time.slice(0, 5)}`} ·{' '}
                   {t('learning.course.weight', { value: evaluation.percentage })}
                 </span>
-                {tab === 'results' && (
+                {tab === 'results' ? (
                   <span className="badge">{t('learning.course.notPublished')}</span>
+                ) : (
+                  <EvaluationStatusBadge status={evaluation.status} />
                 )}
               </li>
             ))}

@@ -59,6 +59,12 @@ export function SubjectPage() {
                 {t('manage.edit')}
               </Link>
             )}
+            {data.can.update && !archived && mayOpen(`/${id}/evaluations/add`) && (
+              <Link to={`/${id}/evaluations/add`} className="button button--ghost button--small">
+                <Plus size={16} aria-hidden="true" />
+                {t('evaluations.addFromSubject')}
+              </Link>
+            )}
             <RowActions
               name={data.name}
               can={{ update: false, delete: false, archive: data.can.archive }}

@@ -8,7 +8,7 @@ export type Queue = Record<string, QueuedAnswer>;
 const keyOf = (attemptId: number) => `skolar.exam.${attemptId}`;
 
 /**
- * The answers not yet acknowledged by the server, kept in localStorage per attempt (decision 46):
+ * The answers not yet acknowledged by the server, kept in localStorage per attempt (decision 44):
  * they survive a reload, a crash of the browser or a dropped connection, and are sent again with
  * their own typing time.
  */

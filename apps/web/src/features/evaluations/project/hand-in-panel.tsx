@@ -11,7 +11,7 @@ import { formatInstant, formatSize } from './format.ts';
 import '../../../ui/cohorts.css';
 import './project.css';
 
-/** What the file picker offers (the server sniffs the bytes and has the last word: decisions 50). */
+/** What the file picker offers (the server sniffs the bytes and has the last word: decisions 48). */
 const ACCEPT = [
   '.pdf',
   '.zip',

@@ -1,0 +1,212 @@
+import type { EvaluationType } from '@skolar/shared';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  attempts,
+  evaluations,
+  institutions,
+  moduleSubjects,
+  questions,
+  results,
+  subjects,
+  submissions,
+  trainingModules,
+  trainings,
+} from '../../db/schema/index.ts';
+import { type ListQuery, orderFrom } from '../../http/pagination.ts';
+
+/** The outer row of correlated sub-selects, qualified so that inner tables cannot shadow it. */
+const outerId = sql.raw('"evaluations"."id"');
+
+const questionCount = sql<number>`(select count(*)::int from ${questions} where ${questions.evaluation_id} = ${outerId})`;
+/** Attempts, hand-ins or grades: the evaluation has a history and cannot be deleted. */
+const inUse = sql<boolean>`(exists (select 1 from ${attempts} where ${attempts.evaluation_id} = ${outerId})
+  or exists (select 1 from ${submissions} where ${submissions.evaluation_id} = ${outerId})
+  or exists (select 1 from ${results} where ${results.evaluation_id} = ${outerId}))`;
+
+const evaluationColumns = {
+  id: evaluations.id,
+  institution_id: evaluations.institution_id,
+  type: evaluations.type,
+  title: evaluations.title,
+  description: evaluations.description,
+  date: evaluations.date,
+  start_time: evaluations.start_time,
+  end_time: evaluations.end_time,
+  duration_minutes: evaluations.duration_minutes,
+  deadline: evaluations.deadline,
+  location: evaluations.location,
+  organizer: evaluations.organizer,
+  domain: evaluations.domain,
+  percentage: evaluations.percentage,
+  scale: evaluations.scale,
+  has_quiz: evaluations.has_quiz,
+  shuffle: evaluations.shuffle,
+  document_file_id: evaluations.document_file_id,
+  correction_file_id: evaluations.correction_file_id,
+  archived_at: evaluations.archived_at,
+  subject: { id: subjects.id, name: subjects.name },
+  training: { id: trainings.id, title: trainings.title },
+  time_zone: institutions.timezone,
+  question_count: questionCount,
+  in_use: inUse,
+};
+
+function base(db: DbOrTx) {
+  return db
+    .select(evaluationColumns)
+    .from(evaluations)
+    .innerJoin(subjects, eq(subjects.id, evaluations.subject_id))
+    .innerJoin(trainings, eq(trainings.id, evaluations.training_id))
+    .innerJoin(institutions, eq(institutions.id, evaluations.institution_id));
+}
+
+export type EvaluationRow = Awaited<ReturnType<ReturnType<typeof base>['where']>>[number];
+
+export interface EvaluationFilters {
+  subject_id?: number;
+  training_id?: number;
+  type?: EvaluationType;
+  has_quiz?: boolean;
+}
+
+/** One page of the evaluations in `scope`, soonest first unless sorted otherwise. */
+export async function listEvaluations(
+  db: DbOrTx,
+  scope: SQL,
+  query: ListQuery,
+  filters: EvaluationFilters,
+) {
+  const pattern = query.q ? `%${query.q}%` : undefined;
+  const where = and(
+    scope,
+    query.archived ? isNotNull(evaluations.archived_at) : isNull(evaluations.archived_at),
+    filters.subject_id === undefined ? undefined : eq(evaluations.subject_id, filters.subject_id),
+    filters.training_id === undefined
+      ? undefined
+      : eq(evaluations.training_id, filters.training_id),
+    filters.type === undefined ? undefined : eq(evaluations.type, filters.type),
+    filters.has_quiz === undefined ? undefined : eq(evaluations.has_quiz, filters.has_quiz),
+    pattern
+      ? or(
+          ilike(evaluations.title, pattern),
+          ilike(subjects.name, pattern),
+          ilike(trainings.title, pattern),
+        )
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    base(db)
+      .where(where)
+      .orderBy(
+        ...orderFrom(
+          query.sort,
+          {
+            title: evaluations.title,
+            type: evaluations.type,
+            date: evaluations.date,
+            percentage: evaluations.percentage,
+            subject_name: subjects.name,
+            training_title: trainings.title,
+          },
+          [asc(evaluations.date), asc(evaluations.start_time), asc(evaluations.id)],
+        ),
+      )
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db
+      .select({ total: count() })
+      .from(evaluations)
+      .innerJoin(subjects, eq(subjects.id, evaluations.subject_id))
+      .innerJoin(trainings, eq(trainings.id, evaluations.training_id))
+      .where(where),
+  ]);
+  return { rows, total: Number(total?.total ?? 0) };
+}
+
+/** Every non-archived evaluation in `scope`, soonest first (the student's list: no paging). */
+export function evaluationsIn(db: DbOrTx, scope: SQL, filters: EvaluationFilters = {}) {
+  return base(db)
+    .where(
+      and(
+        scope,
+        isNull(evaluations.archived_at),
+        filters.type === undefined ? undefined : eq(evaluations.type, filters.type),
+        filters.has_quiz === undefined ? undefined : eq(evaluations.has_quiz, filters.has_quiz),
+      ),
+    )
+    .orderBy(asc(evaluations.date), asc(evaluations.start_time), asc(evaluations.id))
+    .limit(500);
+}
+
+export async function evaluationById(db: DbOrTx, id: number) {
+  const [row] = await base(db).where(eq(evaluations.id, id));
+  return row!;
+}
+
+/**
+ * The trainings that contain the subject (through their modules), in the subject's own
+ * institution: a module of the catalogue may be shared, a training of another school is not.
+ */
+export function trainingsOfSubject(db: DbOrTx, subjectId: number, institutionId: number) {
+  return db
+    .selectDistinct({ id: trainings.id, title: trainings.title })
+    .from(trainings)
+    .innerJoin(trainingModules, eq(trainingModules.training_id, trainings.id))
+    .innerJoin(moduleSubjects, eq(moduleSubjects.module_id, trainingModules.module_id))
+    .where(
+      and(eq(moduleSubjects.subject_id, subjectId), eq(trainings.institution_id, institutionId)),
+    )
+    .orderBy(asc(trainings.title), asc(trainings.id));
+}
+
+/**
+ * The percentage the non-archived evaluations of the subject already use in each training,
+ * leaving one evaluation out (the one being edited). In hundredths, to add without rounding.
+ */
+export async function usedHundredths(
+  db: DbOrTx,
+  subjectId: number,
+  trainingIds: readonly number[],
+  excludeId?: number,
+) {
+  if (trainingIds.length === 0) return new Map<number, number>();
+  const rows = await db
+    .select({
+      training_id: evaluations.training_id,
+      used: sql<string>`coalesce(sum(${evaluations.percentage} * 100), 0)::int`,
+    })
+    .from(evaluations)
+    .where(
+      and(
+        eq(evaluations.subject_id, subjectId),
+        inArray(evaluations.training_id, [...trainingIds]),
+        isNull(evaluations.archived_at),
+        excludeId === undefined ? undefined : ne(evaluations.id, excludeId),
+      ),
+    )
+    .groupBy(evaluations.training_id);
+  return new Map(rows.map((row) => [Number(row.training_id), Number(row.used)]));
+}
+
+/** Locks the subject's row until the transaction ends: writes of its percentages queue up. */
+export async function lockSubject(db: DbOrTx, subjectId: number) {
+  await db
+    .select({ id: subjects.id })
+    .from(subjects)
+    .where(eq(subjects.id, subjectId))
+    .for('update');
+}

@@ -1,0 +1,378 @@
+import type { MultipartFile } from '@fastify/multipart';
+import {
+  type evaluationFields,
+  evaluationRuleErrors,
+  type newEvaluationBody,
+} from '@skolar/shared';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { authorize, can, requireAccess, withPermissions } from '../../auth/policy.ts';
+import type { Actor } from '../../auth/sessions.ts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { evaluations, institutions, subjects } from '../../db/schema/index.ts';
+import { saveUpload } from '../../files/uploads.ts';
+import { conflict, notFound, validationFailed } from '../../http/errors.ts';
+import type { ListQuery } from '../../http/pagination.ts';
+import { localDay, minuteOfDay, timeOfMinutes, zonedInstant } from '../../time.ts';
+import { pageOf } from '../promotions/assign.ts';
+import {
+  type EvaluationFilters,
+  type EvaluationRow,
+  evaluationById,
+  listEvaluations,
+  lockSubject,
+  trainingsOfSubject,
+  usedHundredths,
+} from './evaluations.queries.ts';
+import { evaluationWindow } from './window.ts';
+
+type Fields = z.output<typeof evaluationFields>;
+type NewBody = z.output<typeof newEvaluationBody>;
+export type FileSlot = 'document' | 'correction';
+
+/** `HH:MM` of a `time` column (`HH:MM:SS`). */
+const hhmm = (time: string | null) => (time === null ? null : time.slice(0, 5));
+
+/** The deadline as the institution's wall clock shows it, `YYYY-MM-DDTHH:MM` (datetime-local). */
+function localDateTime(instant: Date | null, zone: string) {
+  if (instant === null) return null;
+  return `${localDay(instant, zone)}T${timeOfMinutes(minuteOfDay(instant, zone)).slice(0, 5)}`;
+}
+
+/** The correction reaches a student through their own route, once the evaluation has closed. */
+function correctionLinkFor(actor: Actor, row: EvaluationRow, closesAt: Date, now: Date) {
+  if (row.correction_file_id === null) return null;
+  if (actor.role !== 'student') return `/api/files/${row.correction_file_id}`;
+  return now.getTime() >= closesAt.getTime() ? `/api/me/evaluations/${row.id}/correction` : null;
+}
+
+/** The fields every answer about an evaluation shares (evaluationCore), times in the zone. */
+export function presentCore(row: EvaluationRow) {
+  const window = evaluationWindow(row, row.time_zone);
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    date: row.date,
+    start_time: hhmm(row.start_time),
+    end_time: hhmm(row.end_time),
+    duration_minutes: row.duration_minutes,
+    deadline: row.deadline,
+    location: row.location,
+    organizer: row.organizer,
+    domain: row.domain,
+    percentage: row.percentage,
+    scale: row.scale,
+    has_quiz: row.has_quiz,
+    opens_at: window.opensAt,
+    closes_at: window.closesAt,
+    subject: row.subject,
+    training: row.training,
+  };
+}
+
+/** The staff answer (`evaluation`), with what the actor may do with the row. */
+function presentStaff(
+  row: EvaluationRow & { can: { update: boolean; delete: boolean; archive: boolean } },
+  actor: Actor,
+  now: Date,
+) {
+  const core = presentCore(row);
+  return {
+    ...core,
+    description: row.description,
+    deadline_local: localDateTime(row.deadline, row.time_zone),
+    shuffle: row.shuffle,
+    document_link: row.document_file_id === null ? null : `/api/files/${row.document_file_id}`,
+    correction_link: correctionLinkFor(actor, row, core.closes_at, now),
+    question_count: row.question_count,
+    archived_at: row.archived_at,
+    permissions: row.can,
+  };
+}
+
+/** An evaluation with a history (attempts, hand-ins, grades) is archived, never deleted. */
+const deletable = (
+  row: EvaluationRow,
+  can: { update: boolean; delete: boolean; archive: boolean },
+) => ({
+  ...can,
+  delete: can.delete && !row.in_use,
+});
+
+async function present(ctx: AppContext, actor: Actor, id: number) {
+  const [row] = await withPermissions(
+    ctx.db,
+    actor,
+    'evaluation',
+    [await evaluationById(ctx.db, id)],
+    deletable,
+  );
+  return presentStaff(row!, actor, ctx.clock.now());
+}
+
+/** Evaluations in the actor's scope, with filters; students get theirs (the `/quizz` screen). */
+export async function list(
+  ctx: AppContext,
+  actor: Actor,
+  query: ListQuery,
+  filters: EvaluationFilters,
+) {
+  authorize(actor, 'list', 'evaluation');
+  const { rows, total } = await listEvaluations(
+    ctx.db,
+    can(actor, 'list', 'evaluation').where,
+    query,
+    filters,
+  );
+  const now = ctx.clock.now();
+  const withCan = await withPermissions(ctx.db, actor, 'evaluation', rows, deletable);
+  return pageOf(
+    query,
+    withCan.map((row) => presentStaff(row, actor, now)),
+    total,
+  );
+}
+
+export async function read(ctx: AppContext, actor: Actor, id: number) {
+  await requireAccess(ctx.db, actor, 'read', 'evaluation', id);
+  return present(ctx, actor, id);
+}
+
+/**
+ * A subject the actor may edit (issue 10: a teacher, the subjects they teach; a super-teacher,
+ * theirs and those of their promotions' trainings; an admin, the institution's); 404 otherwise.
+ */
+async function writableSubject(db: DbOrTx, actor: Actor, subjectId: number) {
+  const [subject] = await db
+    .select({ id: subjects.id, institution_id: subjects.institution_id })
+    .from(subjects)
+    .where(and(eq(subjects.id, subjectId), can(actor, 'update', 'subject').where));
+  if (!subject) throw notFound();
+  return subject;
+}
+
+async function zoneOf(db: DbOrTx, institutionId: number) {
+  const [row] = await db
+    .select({ timezone: institutions.timezone })
+    .from(institutions)
+    .where(eq(institutions.id, institutionId));
+  return row!.timezone;
+}
+
+/**
+ * The training must contain the subject (spec: no evaluation while the subject is in no
+ * training), and the percentages of the subject in it, this one included, at most 100.
+ * Called inside the write's transaction, after the subject's row is locked.
+ */
+async function checkPlace(
+  tx: DbOrTx,
+  subject: { id: number; institution_id: number },
+  trainingId: number,
+  percentage: number,
+  excludeId?: number,
+) {
+  const trainings = await trainingsOfSubject(tx, subject.id, subject.institution_id);
+  if (trainings.length === 0) {
+    throw validationFailed({ subject_id: ['evaluations.validation.subjectHasNoTraining'] });
+  }
+  if (!trainings.some((training) => training.id === trainingId)) {
+    throw validationFailed({ training_id: ['evaluations.validation.trainingOfSubject'] });
+  }
+  const used = (await usedHundredths(tx, subject.id, [trainingId], excludeId)).get(trainingId) ?? 0;
+  if (used + Math.round(percentage * 100) > 100 * 100) {
+    throw validationFailed({ percentage: ['evaluations.validation.percentageSum'] });
+  }
+}
+
+/** The columns of the form's fields: the deadline typed in the zone becomes an instant. */
+function columnsOf(fields: Fields, zone: string) {
+  const exam = fields.type === 'exam';
+  const deadline =
+    !exam && fields.deadline
+      ? zonedInstant(fields.deadline.slice(0, 10), fields.deadline.slice(11), zone)
+      : null;
+  return {
+    training_id: fields.training_id,
+    type: fields.type,
+    title: fields.title,
+    description: fields.description,
+    date: fields.date,
+    start_time: fields.start_time,
+    end_time: fields.end_time,
+    duration_minutes: exam ? fields.duration_minutes : null,
+    deadline,
+    location: fields.location,
+    organizer: fields.organizer,
+    domain: fields.domain,
+    percentage: fields.percentage,
+    scale: fields.scale,
+    has_quiz: exam && fields.has_quiz,
+    shuffle: exam && fields.shuffle,
+  };
+}
+
+/** Creates an evaluation of a subject the actor may edit, in one of the subject's trainings. */
+export async function create(ctx: AppContext, actor: Actor, body: NewBody) {
+  authorize(actor, 'create', 'evaluation');
+  const { subject_id: subjectId, ...fields } = body;
+  const subject = await writableSubject(ctx.db, actor, subjectId);
+  const zone = await zoneOf(ctx.db, subject.institution_id);
+  const id = await ctx.db.transaction(async (tx) => {
+    await lockSubject(tx, subject.id);
+    await checkPlace(tx, subject, fields.training_id, fields.percentage);
+    const [row] = await tx
+      .insert(evaluations)
+      .values({
+        ...columnsOf(fields, zone),
+        institution_id: subject.institution_id,
+        subject_id: subject.id,
+      })
+      .returning({ id: evaluations.id });
+    return row!.id;
+  });
+  return present(ctx, actor, id);
+}
+
+/** The stored row as the form's fields, to merge a partial edit into. */
+function fieldsOf(row: EvaluationRow): Fields {
+  return {
+    training_id: row.training.id,
+    type: row.type,
+    title: row.title,
+    description: row.description,
+    date: row.date,
+    start_time: hhmm(row.start_time),
+    end_time: hhmm(row.end_time),
+    duration_minutes: row.duration_minutes,
+    deadline: localDateTime(row.deadline, row.time_zone),
+    location: row.location,
+    organizer: row.organizer,
+    domain: row.domain,
+    percentage: row.percentage,
+    scale: row.scale,
+    has_quiz: row.has_quiz,
+    shuffle: row.shuffle,
+  };
+}
+
+/**
+ * A partial edit: the given fields are merged into the stored ones, the rules across fields are
+ * checked on the result (422 per field), then the place and the percentages, under the lock.
+ */
+export async function update(ctx: AppContext, actor: Actor, id: number, body: Partial<Fields>) {
+  await requireAccess(ctx.db, actor, 'update', 'evaluation', id);
+  const row = await evaluationById(ctx.db, id);
+  const given = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+  const merged: Fields = { ...fieldsOf(row), ...given };
+  const errors = evaluationRuleErrors(merged);
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  const subject = { id: row.subject.id, institution_id: row.institution_id };
+  await ctx.db.transaction(async (tx) => {
+    await lockSubject(tx, subject.id);
+    if (row.archived_at === null) {
+      await checkPlace(tx, subject, merged.training_id, merged.percentage, id);
+    }
+    await tx
+      .update(evaluations)
+      .set(columnsOf(merged, row.time_zone))
+      .where(eq(evaluations.id, id));
+  });
+  return present(ctx, actor, id);
+}
+
+/** 409 once students have attempts, hand-ins or grades in it: archive it instead. */
+export async function remove(ctx: AppContext, actor: Actor, id: number) {
+  await requireAccess(ctx.db, actor, 'delete', 'evaluation', id);
+  await ctx.db.transaction(async (tx) => {
+    const row = await evaluationById(tx, id);
+    if (row.in_use) throw conflict('evaluations.conflict.inUse');
+    await tx.delete(evaluations).where(eq(evaluations.id, id));
+  });
+}
+
+/**
+ * An archived evaluation leaves the lists and no longer counts in its subject's percentages;
+ * bringing it back checks them again (422 when the others now fill the 100 %).
+ */
+export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
+  await requireAccess(ctx.db, actor, 'archive', 'evaluation', id);
+  const row = await evaluationById(ctx.db, id);
+  await ctx.db.transaction(async (tx) => {
+    if (!archived && row.archived_at !== null) {
+      await lockSubject(tx, row.subject.id);
+      await checkPlace(
+        tx,
+        { id: row.subject.id, institution_id: row.institution_id },
+        row.training.id,
+        row.percentage,
+        id,
+      );
+    }
+    await tx
+      .update(evaluations)
+      .set({ archived_at: archived ? ctx.clock.now() : null })
+      .where(eq(evaluations.id, id));
+  });
+  return present(ctx, actor, id);
+}
+
+const FILE_COLUMN = { document: 'document_file_id', correction: 'correction_file_id' } as const;
+
+/** Stores the evaluation's document or correction (a PDF, 415 otherwise) and links it. */
+export async function setFile(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  slot: FileSlot,
+  part: MultipartFile,
+) {
+  await requireAccess(ctx.db, actor, 'update', 'evaluation', id);
+  const row = await evaluationById(ctx.db, id);
+  await ctx.db.transaction(async (tx) => {
+    const saved = await saveUpload(ctx, tx, {
+      kind: `evaluation/${slot}`,
+      ownerId: actor.userId,
+      institutionId: row.institution_id,
+      part,
+    });
+    await tx
+      .update(evaluations)
+      .set({ [FILE_COLUMN[slot]]: saved.id })
+      .where(eq(evaluations.id, id));
+  });
+  return present(ctx, actor, id);
+}
+
+/** Unlinks the document or the correction (the file stays for its uploader). */
+export async function clearFile(ctx: AppContext, actor: Actor, id: number, slot: FileSlot) {
+  await requireAccess(ctx.db, actor, 'update', 'evaluation', id);
+  await ctx.db
+    .update(evaluations)
+    .set({ [FILE_COLUMN[slot]]: null })
+    .where(eq(evaluations.id, id));
+  return present(ctx, actor, id);
+}
+
+/**
+ * The trainings that contain the subject, each with the percentage its evaluations already use
+ * (`exclude`: the one being edited): the form's picker and its "x / 100 %" indicator.
+ */
+export async function budget(ctx: AppContext, actor: Actor, subjectId: number, exclude?: number) {
+  authorize(actor, 'create', 'evaluation');
+  const subject = await writableSubject(ctx.db, actor, subjectId);
+  const trainings = await trainingsOfSubject(ctx.db, subject.id, subject.institution_id);
+  const used = await usedHundredths(
+    ctx.db,
+    subject.id,
+    trainings.map((training) => training.id),
+    exclude,
+  );
+  return {
+    trainings: trainings.map((training) => ({
+      ...training,
+      used: (used.get(training.id) ?? 0) / 100,
+    })),
+  };
+}

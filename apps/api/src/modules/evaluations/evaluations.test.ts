@@ -1,0 +1,549 @@
+import { readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { bearer, createTestApp, signIn } from '../../../test/app.ts';
+import {
+  createEvaluation,
+  createInstitution,
+  createModule,
+  createPromotion,
+  createSubject,
+  createTraining,
+  createUser,
+} from '../../../test/factories.ts';
+import { attempts, evaluations, results } from '../../db/schema/index.ts';
+import { localDay, plusDays } from '../../time.ts';
+
+const { app, db, clock } = await createTestApp();
+
+const school = await createInstitution(db, { timezone: 'Europe/Paris' });
+const otherSchool = await createInstitution(db);
+const admin = await createUser(db, 'admin', school.id);
+const superTeacher = await createUser(db, 'super-teacher', school.id);
+const teacher = await createUser(db, 'teacher', school.id);
+/** Assigned to the promotion, teaching none of its subjects. */
+const colleague = await createUser(db, 'teacher', school.id);
+const student = await createUser(db, 'student', school.id);
+const otherAdmin = await createUser(db, 'admin', otherSchool.id);
+const promotion = await createPromotion(db, school.id, {
+  students: [student.id],
+  teachers: [teacher.id, colleague.id],
+});
+const training = await createTraining(db, promotion);
+
+/** A subject the teacher teaches, in the training (through a module). */
+async function placedSubject() {
+  const subject = await createSubject(db, school.id, [teacher.id]);
+  await createModule(db, school.id, { trainingId: training.id, subjectIds: [subject.id] });
+  return subject;
+}
+
+const tokens = new Map<number, Record<string, string>>();
+async function as(user: { id: number; email: string }) {
+  if (!tokens.has(user.id))
+    tokens.set(user.id, bearer((await signIn(app, user.email)).accessToken));
+  return tokens.get(user.id)!;
+}
+
+/** Moves the clock; sessions expire with time, so everyone signs in again. */
+function advance(ms: number) {
+  clock.advance(ms);
+  tokens.clear();
+}
+
+const today = () => localDay(clock.now(), 'Europe/Paris');
+
+function examBody(subjectId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    subject_id: subjectId,
+    training_id: training.id,
+    type: 'exam',
+    title: 'Partiel',
+    description: 'Sans documents',
+    date: plusDays(today(), 10),
+    start_time: '09:00',
+    end_time: '11:00',
+    duration_minutes: 90,
+    location: 'B203',
+    percentage: 40,
+    ...overrides,
+  };
+}
+
+async function post(user: { id: number; email: string }, body: Record<string, unknown>) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/evaluations',
+    headers: await as(user),
+    payload: body,
+  });
+}
+
+const countOf = async (subjectId: number) =>
+  (await db.select().from(evaluations).where(eq(evaluations.subject_id, subjectId))).length;
+
+const PDF = readFileSync(new URL('../../db/seed/demo-syllabus.pdf', import.meta.url));
+const BOUNDARY = '----skolar-evaluation';
+function pdfUpload(auth: Record<string, string>) {
+  const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="corrige.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), PDF, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
+    headers: { ...auth, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  };
+}
+
+describe('evaluations for staff', () => {
+  it('creates an exam, edits only the given fields, lists, archives and deletes it', async () => {
+    const subject = await placedSubject();
+    const created = await post(teacher, examBody(subject.id));
+    expect(created.statusCode).toBe(201);
+    const exam = created.json();
+    expect(exam).toMatchObject({
+      type: 'exam',
+      title: 'Partiel',
+      start_time: '09:00',
+      end_time: '11:00',
+      duration_minutes: 90,
+      deadline: null,
+      deadline_local: null,
+      percentage: 40,
+      scale: 20,
+      has_quiz: false,
+      question_count: 0,
+      document_link: null,
+      subject: { id: subject.id, name: subject.name },
+      training: { id: training.id, title: training.title },
+      permissions: { update: true, delete: true, archive: true },
+    });
+    // 09:00 in Paris in winter is 08:00 UTC.
+    expect(exam.opens_at).toBe(`${plusDays(today(), 10)}T08:00:00.000Z`);
+    expect(exam.closes_at).toBe(`${plusDays(today(), 10)}T10:00:00.000Z`);
+
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: `/api/evaluations/${exam.id}`,
+      headers: await as(teacher),
+      payload: { title: 'Partiel de mi-semestre' },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({
+      title: 'Partiel de mi-semestre',
+      description: 'Sans documents',
+      location: 'B203',
+      percentage: 40,
+      start_time: '09:00',
+    });
+
+    // The merged row must still hold: an exam ending before it starts is refused on end_time.
+    const backwards = await app.inject({
+      method: 'PATCH',
+      url: `/api/evaluations/${exam.id}`,
+      headers: await as(teacher),
+      payload: { end_time: '08:00' },
+    });
+    expect(backwards.statusCode).toBe(422);
+    expect(Object.keys(backwards.json().errors)).toEqual(['end_time']);
+
+    // A project: the deadline typed in the institution's zone is stored as the instant.
+    const project = await app.inject({
+      method: 'PATCH',
+      url: `/api/evaluations/${exam.id}`,
+      headers: await as(teacher),
+      payload: { type: 'project', deadline: `${plusDays(today(), 20)}T23:59` },
+    });
+    expect(project.statusCode).toBe(200);
+    expect(project.json()).toMatchObject({
+      type: 'project',
+      deadline: `${plusDays(today(), 20)}T22:59:00.000Z`,
+      deadline_local: `${plusDays(today(), 20)}T23:59`,
+      duration_minutes: null,
+    });
+
+    const listed = await app.inject({
+      method: 'GET',
+      url: `/api/evaluations?subject_id=${subject.id}&type=project&q=mi-semestre`,
+      headers: await as(admin),
+    });
+    expect(listed.json().data.map((e: { id: number }) => e.id)).toEqual([exam.id]);
+    const quizzes = await app.inject({
+      method: 'GET',
+      url: `/api/evaluations?subject_id=${subject.id}&has_quiz=true`,
+      headers: await as(admin),
+    });
+    expect(quizzes.json().data).toEqual([]);
+
+    await app.inject({
+      method: 'POST',
+      url: `/api/evaluations/${exam.id}/archive`,
+      headers: await as(teacher),
+    });
+    const active = await app.inject({
+      method: 'GET',
+      url: `/api/evaluations?subject_id=${subject.id}`,
+      headers: await as(admin),
+    });
+    expect(active.json().data).toEqual([]);
+
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/evaluations/${exam.id}`,
+      headers: await as(teacher),
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await countOf(subject.id)).toBe(0);
+  });
+
+  it('keeps an evaluation with grades: deleting it answers 409', async () => {
+    const subject = await placedSubject();
+    const exam = await createEvaluation(db, training, subject.id);
+    await db.insert(results).values({ evaluation_id: exam.id, student_id: student.id, grade: 12 });
+    const read = await app.inject({
+      method: 'GET',
+      url: `/api/evaluations/${exam.id}`,
+      headers: await as(admin),
+    });
+    expect(read.json().permissions).toEqual({ update: true, delete: false, archive: true });
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/evaluations/${exam.id}`,
+      headers: await as(admin),
+    });
+    expect(deleted.statusCode).toBe(409);
+    expect(await countOf(subject.id)).toBe(1);
+  });
+});
+
+describe('the percentages of a subject in a training', () => {
+  it('accepts a sum of exactly 100 and refuses 100.5 without writing anything', async () => {
+    const subject = await placedSubject();
+    expect((await post(admin, examBody(subject.id, { percentage: 60 }))).statusCode).toBe(201);
+    const over = await post(admin, examBody(subject.id, { percentage: 40.5 }));
+    expect(over.statusCode).toBe(422);
+    expect(Object.keys(over.json().errors)).toEqual(['percentage']);
+    expect(over.json().errors.percentage[0]).toContain('ajuster les pourcentages');
+    expect(await countOf(subject.id)).toBe(1);
+    const fits = await post(admin, examBody(subject.id, { percentage: 40 }));
+    expect(fits.statusCode).toBe(201);
+
+    // Raising one of them past the total is refused too; archiving one frees its share.
+    const raised = await app.inject({
+      method: 'PATCH',
+      url: `/api/evaluations/${fits.json().id}`,
+      headers: await as(admin),
+      payload: { percentage: 41 },
+    });
+    expect(raised.statusCode).toBe(422);
+    await app.inject({
+      method: 'POST',
+      url: `/api/evaluations/${fits.json().id}/archive`,
+      headers: await as(admin),
+    });
+    expect((await post(admin, examBody(subject.id, { percentage: 40 }))).statusCode).toBe(201);
+    const back = await app.inject({
+      method: 'POST',
+      url: `/api/evaluations/${fits.json().id}/unarchive`,
+      headers: await as(admin),
+    });
+    expect(back.statusCode).toBe(422);
+  });
+
+  it('never lets concurrent creations exceed 100', async () => {
+    const subject = await placedSubject();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => post(admin, examBody(subject.id, { percentage: 30 }))),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 201, 422, 422]);
+    const [row] = await db
+      .select({ total: sql<string>`sum(${evaluations.percentage})` })
+      .from(evaluations)
+      .where(eq(evaluations.subject_id, subject.id));
+    expect(Number(row!.total)).toBe(90);
+  });
+
+  it('answers the budget of each training of the subject, leaving one evaluation out', async () => {
+    const subject = await placedSubject();
+    const first = await createEvaluation(db, training, subject.id, { percentage: 25 });
+    await createEvaluation(db, training, subject.id, { percentage: 30 });
+    const url = `/api/subjects/${subject.id}/evaluation-budget`;
+    const full = await app.inject({ method: 'GET', url, headers: await as(teacher) });
+    expect(full.json()).toEqual({
+      trainings: [{ id: training.id, title: training.title, used: 55 }],
+    });
+    const editing = await app.inject({
+      method: 'GET',
+      url: `${url}?exclude=${first.id}`,
+      headers: await as(teacher),
+    });
+    expect(editing.json().trainings[0].used).toBe(30);
+  });
+
+  it('refuses an evaluation of a subject that is in no training, with the warning', async () => {
+    const lone = await createSubject(db, school.id, [teacher.id]);
+    const refused = await post(teacher, examBody(lone.id));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.subject_id[0]).toContain('aucune formation');
+    expect(await countOf(lone.id)).toBe(0);
+    const budget = await app.inject({
+      method: 'GET',
+      url: `/api/subjects/${lone.id}/evaluation-budget`,
+      headers: await as(teacher),
+    });
+    expect(budget.json()).toEqual({ trainings: [] });
+  });
+
+  it('refuses a training that does not contain the subject', async () => {
+    const subject = await placedSubject();
+    const elsewhere = await createTraining(db, promotion);
+    const refused = await post(admin, examBody(subject.id, { training_id: elsewhere.id }));
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors)).toEqual(['training_id']);
+  });
+});
+
+describe('who may write an evaluation', () => {
+  it('answers 404 for another institution’s evaluation', async () => {
+    const subject = await placedSubject();
+    const exam = await createEvaluation(db, training, subject.id);
+    for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
+      const answer = await app.inject({
+        method,
+        url: `/api/evaluations/${exam.id}`,
+        headers: await as(otherAdmin),
+        ...(method === 'PATCH' ? { payload: { title: 'x' } } : {}),
+      });
+      expect(answer.statusCode).toBe(404);
+    }
+    expect((await post(otherAdmin, examBody(subject.id))).statusCode).toBe(404);
+  });
+
+  it('lets a teacher of the promotion edit its evaluations, but add one only to a subject they teach', async () => {
+    const subject = await placedSubject();
+    const exam = await createEvaluation(db, training, subject.id, { title: 'Avant' });
+    expect((await post(colleague, examBody(subject.id))).statusCode).toBe(404);
+    expect(await countOf(subject.id)).toBe(1);
+    const read = await app.inject({
+      method: 'GET',
+      url: `/api/evaluations/${exam.id}`,
+      headers: await as(colleague),
+    });
+    expect(read.json().permissions.update).toBe(true);
+    const outsider = await createUser(db, 'teacher', school.id);
+    const hidden = await app.inject({
+      method: 'PATCH',
+      url: `/api/evaluations/${exam.id}`,
+      headers: await as(outsider),
+      payload: { title: 'Après' },
+    });
+    expect(hidden.statusCode).toBe(404);
+    const [row] = await db.select().from(evaluations).where(eq(evaluations.id, exam.id));
+    expect(row!.title).toBe('Avant');
+  });
+
+  it('lets a super-teacher write only the subjects of the promotions assigned to them', async () => {
+    const subject = await placedSubject();
+    expect((await post(superTeacher, examBody(subject.id))).statusCode).toBe(404);
+    const theirs = await createEvaluation(db, training, subject.id);
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: `/api/evaluations/${theirs.id}`,
+      headers: await as(superTeacher),
+      payload: { title: 'Pas le sien' },
+    });
+    expect(patched.statusCode).toBe(404);
+    const own = await createPromotion(db, school.id, { teachers: [superTeacher.id] });
+    const ownTraining = await createTraining(db, own);
+    const ownSubject = await createSubject(db, school.id);
+    await createModule(db, school.id, { trainingId: ownTraining.id, subjectIds: [ownSubject.id] });
+    const created = await post(
+      superTeacher,
+      examBody(ownSubject.id, { training_id: ownTraining.id }),
+    );
+    expect(created.statusCode).toBe(201);
+  });
+});
+
+describe('a student’s statuses and the correction', () => {
+  it('moves from soon to important, today, open and failed, or completed once handed in', async () => {
+    const subject = await placedSubject();
+    const start = clock.now();
+    // An exam in four days, 09:00–11:00 Paris time.
+    const exam = await createEvaluation(db, training, subject.id, {
+      date: plusDays(today(), 4),
+      start_time: '09:00',
+      end_time: '11:00',
+      duration_minutes: 60,
+      percentage: 50,
+    });
+    const done = await createEvaluation(db, training, subject.id, {
+      date: plusDays(today(), 4),
+      percentage: 10,
+    });
+    const statusOf = async (id: number) => {
+      const answer = await app.inject({
+        method: 'GET',
+        url: '/api/me/evaluations',
+        headers: await as(student),
+      });
+      expect(answer.statusCode).toBe(200);
+      return answer.json().data.find((item: { id: number }) => item.id === id);
+    };
+    expect((await statusOf(exam.id)).status).toBe('soon');
+    advance(2 * 24 * 3_600_000);
+    expect((await statusOf(exam.id)).status).toBe('important');
+    const opensAt = new Date((await statusOf(exam.id)).opens_at).getTime();
+    advance(opensAt - clock.now().getTime() - 3_600_000);
+    expect(await statusOf(exam.id)).toMatchObject({ status: 'today', is_open: false });
+    advance(3_600_000);
+    expect(await statusOf(exam.id)).toMatchObject({ status: 'today', is_open: true });
+
+    await db.insert(attempts).values({
+      evaluation_id: done.id,
+      student_id: student.id,
+      started_at: clock.now(),
+      deadline_at: clock.now(),
+      finished_at: clock.now(),
+      finished_by: 'student',
+    });
+    advance(2 * 3_600_000);
+    expect(await statusOf(exam.id)).toMatchObject({ status: 'failed', is_open: false });
+    expect(await statusOf(done.id)).toMatchObject({
+      status: 'completed',
+      attempt: { finished_at: expect.any(String) },
+    });
+
+    const filtered = await app.inject({
+      method: 'GET',
+      url: '/api/me/evaluations?status=failed',
+      headers: await as(student),
+    });
+    expect(filtered.json().data.map((item: { id: number }) => item.id)).toContain(exam.id);
+    expect(filtered.json().data.map((item: { id: number }) => item.id)).not.toContain(done.id);
+    expect(filtered.json().server_now).toBe(clock.now().toISOString());
+
+    // The training's page and the dashboard say the same, from the same rule.
+    const page = await app.inject({
+      method: 'GET',
+      url: `/api/me/trainings/${training.id}/evaluations`,
+      headers: await as(student),
+    });
+    const onPage = page.json().data.find((item: { id: number }) => item.id === done.id);
+    expect(onPage.status).toBe('completed');
+    advance(start.getTime() - clock.now().getTime());
+  });
+
+  it('counts “today” on the institution’s calendar, not on UTC’s', async () => {
+    const far = await createInstitution(db, { timezone: 'Pacific/Auckland' });
+    const farStudent = await createUser(db, 'student', far.id);
+    const farPromotion = await createPromotion(db, far.id, { students: [farStudent.id] });
+    const farTraining = await createTraining(db, farPromotion);
+    const farSubject = await createSubject(db, far.id);
+    await createModule(db, far.id, { trainingId: farTraining.id, subjectIds: [farSubject.id] });
+    const start = clock.now();
+    // Auckland is UTC+13 in November: put the clock at 22:00 there, the day before the exam.
+    const localToday = localDay(clock.now(), 'Pacific/Auckland');
+    const exam = await createEvaluation(db, farTraining, farSubject.id, {
+      date: plusDays(localToday, 1),
+      start_time: '09:00',
+      end_time: '10:00',
+    });
+    const eve = new Date(`${localToday}T09:00:00Z`).getTime(); // 22:00 in Auckland
+    advance(eve - clock.now().getTime());
+    const statusNow = async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/me/evaluations',
+          headers: await as(farStudent),
+        })
+      )
+        .json()
+        .data.find((item: { id: number }) => item.id === exam.id).status;
+    expect(await statusNow()).toBe('important');
+    // Three hours later it is 01:00 on the exam's day in Auckland, still the day before in UTC.
+    advance(3 * 3_600_000);
+    expect(localDay(clock.now(), 'UTC')).toBe(localToday);
+    expect(await statusNow()).toBe('today');
+    advance(start.getTime() - clock.now().getTime());
+  });
+
+  it('hides the correction from students until the evaluation has closed, then serves it', async () => {
+    const subject = await placedSubject();
+    const start = clock.now();
+    const exam = await createEvaluation(db, training, subject.id, {
+      date: today(),
+      start_time: '00:00',
+      end_time: '23:00',
+      percentage: 5,
+    });
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: `/api/evaluations/${exam.id}/correction`,
+      ...pdfUpload(await as(teacher)),
+    });
+    expect(uploaded.statusCode).toBe(200);
+    const staffLink = uploaded.json().correction_link as string;
+    expect(staffLink).toMatch(/^\/api\/files\/\d+$/);
+
+    const auth = await as(student);
+    const before = await app.inject({
+      method: 'GET',
+      url: `/api/me/evaluations/${exam.id}`,
+      headers: auth,
+    });
+    expect(before.json().correction_link).toBeNull();
+    const early = await app.inject({
+      method: 'GET',
+      url: `/api/me/evaluations/${exam.id}/correction`,
+      headers: auth,
+    });
+    expect(early.statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: staffLink, headers: auth })).statusCode).toBe(
+      404,
+    );
+    const listed = await app.inject({
+      method: 'GET',
+      url: `/api/evaluations?subject_id=${subject.id}`,
+      headers: auth,
+    });
+    expect(listed.json().data[0].correction_link).toBeNull();
+
+    advance(24 * 3_600_000);
+    const later = await as(student);
+    const after = await app.inject({
+      method: 'GET',
+      url: `/api/me/evaluations/${exam.id}`,
+      headers: later,
+    });
+    expect(after.json().correction_link).toBe(`/api/me/evaluations/${exam.id}/correction`);
+    const served = await app.inject({
+      method: 'GET',
+      url: `/api/me/evaluations/${exam.id}/correction`,
+      headers: later,
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.rawPayload.equals(PDF)).toBe(true);
+    advance(start.getTime() - clock.now().getTime());
+  });
+
+  it('shows a student only the evaluations of their trainings', async () => {
+    const subject = await placedSubject();
+    const elsewhere = await createPromotion(db, school.id);
+    const otherTraining = await createTraining(db, elsewhere);
+    await createModule(db, school.id, { trainingId: otherTraining.id, subjectIds: [subject.id] });
+    const hidden = await createEvaluation(db, otherTraining, subject.id);
+    const answer = await app.inject({
+      method: 'GET',
+      url: `/api/me/evaluations/${hidden.id}`,
+      headers: await as(student),
+    });
+    expect(answer.statusCode).toBe(404);
+    const staff = await app.inject({
+      method: 'GET',
+      url: '/api/me/evaluations',
+      headers: await as(teacher),
+    });
+    expect(staff.statusCode).toBe(403);
+  });
+});

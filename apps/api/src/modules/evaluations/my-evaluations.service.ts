@@ -1,0 +1,110 @@
+import type { EvaluationStatus, EvaluationType } from '@skolar/shared';
+import { and, asc, eq } from 'drizzle-orm';
+import { can, requireAccess } from '../../auth/policy.ts';
+import type { Actor } from '../../auth/sessions.ts';
+import type { AppContext } from '../../context.ts';
+import { files, submissions } from '../../db/schema/index.ts';
+import { storageFor } from '../../files/storage.ts';
+import { notFound } from '../../http/errors.ts';
+import { type EvaluationRow, evaluationById, evaluationsIn } from './evaluations.queries.ts';
+import { presentCore } from './evaluations.service.ts';
+import { type StudentState, studentStates } from './status.ts';
+import { evaluationWindow } from './window.ts';
+
+export interface MyFilters {
+  type?: EvaluationType;
+  has_quiz?: boolean;
+  status?: EvaluationStatus;
+}
+
+const presentMine = (row: EvaluationRow, state: StudentState) => ({
+  ...presentCore(row),
+  status: state.status,
+  is_open: state.is_open,
+  attempt: state.attempt,
+  submission: state.submission,
+});
+
+/**
+ * `GET /api/me/evaluations`: the evaluations of the student's trainings (not archived), each with
+ * its status by the server's clock, soonest due first, and that clock for the countdowns.
+ */
+export async function mine(ctx: AppContext, actor: Actor, filters: MyFilters) {
+  const now = ctx.clock.now();
+  const rows = await evaluationsIn(ctx.db, can(actor, 'list', 'evaluation').where, filters);
+  const states = await studentStates(ctx.db, actor.userId, rows, now);
+  const data = rows
+    .map((row) => presentMine(row, states.get(row.id)!))
+    .filter((item) => filters.status === undefined || item.status === filters.status)
+    .sort((a, b) => dueTime(a) - dueTime(b) || a.id - b.id);
+  return { data, server_now: now };
+}
+
+/** When an evaluation is due: an exam's start, a project's deadline. */
+const dueTime = (item: { type: EvaluationType; opens_at: Date; closes_at: Date }) =>
+  (item.type === 'exam' ? item.opens_at : item.closes_at).getTime();
+
+/** A non-archived evaluation of the student's trainings; 404 otherwise. */
+async function myEvaluation(ctx: AppContext, actor: Actor, id: number) {
+  await requireAccess(ctx.db, actor, 'read', 'evaluation', id);
+  const row = await evaluationById(ctx.db, id);
+  if (row.archived_at !== null) throw notFound();
+  return row;
+}
+
+/**
+ * `GET /api/me/evaluations/:id`: the evaluation with the student's status, every version they
+ * handed in (the receipts) and, once it has closed, the link of its correction.
+ */
+export async function myDetail(ctx: AppContext, actor: Actor, id: number) {
+  const row = await myEvaluation(ctx, actor, id);
+  const now = ctx.clock.now();
+  const [states, receipts] = await Promise.all([
+    studentStates(ctx.db, actor.userId, [row], now),
+    ctx.db
+      .select({
+        id: submissions.id,
+        version: submissions.version,
+        submitted_at: submissions.submitted_at,
+        file_name: files.original_name,
+        size: files.size,
+        sha256: files.sha256,
+        file_id: files.id,
+      })
+      .from(submissions)
+      .innerJoin(files, eq(files.id, submissions.file_id))
+      .where(and(eq(submissions.evaluation_id, id), eq(submissions.student_id, actor.userId)))
+      .orderBy(asc(submissions.version)),
+  ]);
+  const state = states.get(id)!;
+  const closed = now.getTime() >= state.closes_at.getTime();
+  return {
+    ...presentMine(row, state),
+    description: row.description,
+    document_link: row.document_file_id === null ? null : `/api/files/${row.document_file_id}`,
+    correction_link:
+      closed && row.correction_file_id !== null ? `/api/me/evaluations/${id}/correction` : null,
+    submissions: receipts.map(({ file_id, ...receipt }) => ({
+      ...receipt,
+      file_link: `/api/files/${file_id}`,
+    })),
+    server_now: now,
+  };
+}
+
+/**
+ * The correction's bytes, for a student of the evaluation once it has closed by the server's
+ * clock; before that (or without a correction) 404, as if there were none.
+ */
+export async function myCorrection(ctx: AppContext, actor: Actor, id: number) {
+  const row = await myEvaluation(ctx, actor, id);
+  const now = ctx.clock.now();
+  const { closesAt } = evaluationWindow(row, row.time_zone);
+  if (row.correction_file_id === null || now.getTime() < closesAt.getTime()) {
+    throw notFound();
+  }
+  const [file] = await ctx.db.select().from(files).where(eq(files.id, row.correction_file_id));
+  const bytes = file ? await storageFor(ctx.config).get(file.storage_key) : null;
+  if (!file || !bytes) throw notFound();
+  return { file, bytes };
+}

@@ -1,0 +1,110 @@
+import { type EvaluationStatus, evaluationStatus } from '@skolar/shared';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { attempts, results, submissions } from '../../db/schema/index.ts';
+import { localDay } from '../../time.ts';
+import { evaluationWindow, isOpen, type Timing } from './window.ts';
+
+/** An evaluation as the status needs it: its timing, in its institution's zone. */
+export interface StatusRow extends Timing {
+  id: number;
+  time_zone: string;
+}
+
+export interface StudentState {
+  status: EvaluationStatus;
+  is_open: boolean;
+  opens_at: Date;
+  closes_at: Date;
+  attempt: { id: number; started_at: Date; deadline_at: Date; finished_at: Date | null } | null;
+  submission: { version: number; submitted_at: Date } | null;
+}
+
+/**
+ * Where one student stands at each evaluation, by the server's clock: the window (evaluationWindow),
+ * their attempt, their latest hand-in and their result, read in three queries whatever the number
+ * of rows. The one place that computes statuses: `/api/me/evaluations`, the training's evaluations
+ * and the dashboard all call it. An exam counts as handed in once its attempt is finished (by the
+ * student or by the closing job); a project once one version is in.
+ */
+export async function studentStates(
+  db: DbOrTx,
+  studentId: number,
+  rows: readonly StatusRow[],
+  now: Date,
+): Promise<Map<number, StudentState>> {
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return new Map();
+  const mine = (table: typeof attempts | typeof submissions | typeof results) =>
+    and(inArray(table.evaluation_id, ids), eq(table.student_id, studentId));
+  const [attemptRows, submissionRows, resultRows] = await Promise.all([
+    db
+      .select({
+        evaluation_id: attempts.evaluation_id,
+        id: attempts.id,
+        started_at: attempts.started_at,
+        deadline_at: attempts.deadline_at,
+        finished_at: attempts.finished_at,
+      })
+      .from(attempts)
+      .where(mine(attempts)),
+    db
+      .selectDistinctOn([submissions.evaluation_id], {
+        evaluation_id: submissions.evaluation_id,
+        version: submissions.version,
+        submitted_at: submissions.submitted_at,
+      })
+      .from(submissions)
+      .where(mine(submissions))
+      .orderBy(submissions.evaluation_id, desc(submissions.version)),
+    db
+      .select({
+        evaluation_id: results.evaluation_id,
+        grade: results.grade,
+        absent: results.absent,
+      })
+      .from(results)
+      .where(mine(results)),
+  ]);
+  const byEvaluation = <T extends { evaluation_id: number }>(list: T[]) =>
+    new Map(list.map((item) => [Number(item.evaluation_id), item]));
+  const attemptOf = byEvaluation(attemptRows);
+  const submissionOf = byEvaluation(submissionRows);
+  const resultOf = byEvaluation(resultRows);
+
+  const states = new Map<number, StudentState>();
+  for (const row of rows) {
+    const window = evaluationWindow(row, row.time_zone);
+    const attempt = attemptOf.get(row.id);
+    const submission = submissionOf.get(row.id);
+    const result = resultOf.get(row.id);
+    const handedIn = row.type === 'exam' ? Boolean(attempt?.finished_at) : Boolean(submission);
+    states.set(row.id, {
+      status: evaluationStatus({
+        now,
+        dueAt: window.dueAt,
+        closesAt: window.closesAt,
+        dueDay: window.dueDay,
+        today: localDay(now, row.time_zone),
+        handedIn,
+        graded: result !== undefined && result.grade !== null && !result.absent,
+        absent: result?.absent ?? false,
+      }),
+      is_open: isOpen(window, now),
+      opens_at: window.opensAt,
+      closes_at: window.closesAt,
+      attempt: attempt
+        ? {
+            id: attempt.id,
+            started_at: attempt.started_at,
+            deadline_at: attempt.deadline_at,
+            finished_at: attempt.finished_at,
+          }
+        : null,
+      submission: submission
+        ? { version: submission.version, submitted_at: submission.submitted_at }
+        : null,
+    });
+  }
+  return states;
+}

@@ -1,0 +1,110 @@
+import type { Evaluation } from '@skolar/shared';
+import { Pencil } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useEvaluation } from '../../api/evaluations.ts';
+import { errorMessage } from '../../lib/form-errors.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { usePageTitle } from '../../ui/page-title.ts';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { ExamStaffPanels } from './exam/staff-panels.tsx';
+import { EvaluationFilePanel } from './files-panel.tsx';
+import { evaluationEditPath } from './paths.ts';
+import { SubmissionsPanel } from './project/submissions-panel.tsx';
+import { useWhen, windowState } from './when.tsx';
+import '../../ui/cohorts.css';
+import '../../ui/management.css';
+import './evaluations.css';
+
+/** `/:subjectId/evaluations/:evaluationId`: the facts, the files, and the exam's or project's panels. */
+export function EvaluationDetailPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().evaluationId) || 0;
+  const { data, error } = useEvaluation(id);
+  usePageTitle(data?.title ?? t('evaluations.details'));
+  const back = { to: '/evaluations', label: t('evaluations.title') };
+  if (error) {
+    return (
+      <div className="container page cohort-page">
+        <PageHeader
+          eyebrow={t('evaluations.eyebrow')}
+          title={t('evaluations.details')}
+          back={back}
+        />
+        <p className="notice notice--error">{errorMessage(error, t('evaluations.notFound'))}</p>
+      </div>
+    );
+  }
+  if (!data) return <p className="container page cohort-muted">{t('app.loading')}</p>;
+  return (
+    <div className="container page cohort-page">
+      <PageHeader
+        eyebrow={`${data.subject.name} · ${data.training.title}`}
+        title={data.title}
+        back={back}
+        actions={
+          data.permissions.update && (
+            <Link to={evaluationEditPath(data)} className="button button--primary button--small">
+              <Pencil size={16} aria-hidden="true" />
+              {t('evaluations.edit')}
+            </Link>
+          )
+        }
+      >
+        <StatusBadge
+          archived={data.archived_at !== null}
+          label={t(`evaluations.window.${windowState(data, Date.now())}`)}
+        />
+      </PageHeader>
+      <EvaluationFacts evaluation={data} />
+      <div className="cohort-sections">
+        <EvaluationFilePanel evaluation={data} slot="document" />
+        <EvaluationFilePanel evaluation={data} slot="correction" />
+      </div>
+      {data.type === 'exam' ? (
+        <ExamStaffPanels evaluation={data} />
+      ) : (
+        <SubmissionsPanel evaluation={data} />
+      )}
+    </div>
+  );
+}
+
+function EvaluationFacts({ evaluation }: { evaluation: Evaluation }) {
+  const { t } = useTranslation();
+  const when = useWhen();
+  const facts: Array<[string, string | null]> = [
+    [t('evaluations.fields.type'), t(`evaluations.type.${evaluation.type}`)],
+    [t('evaluations.fields.when'), when(evaluation)],
+    [
+      t('evaluations.fields.duration'),
+      evaluation.duration_minutes === null
+        ? null
+        : t('evaluations.minutes', { count: evaluation.duration_minutes }),
+    ],
+    [t('evaluations.fields.percentage'), `${evaluation.percentage} %`],
+    [t('evaluations.fields.scale'), `/${evaluation.scale}`],
+    [t('evaluations.fields.location'), evaluation.location],
+    [t('evaluations.fields.organizer'), evaluation.organizer],
+    [t('evaluations.fields.domain'), evaluation.domain],
+    [
+      t('evaluations.fields.hasQuiz'),
+      evaluation.has_quiz ? String(evaluation.question_count) : null,
+    ],
+  ];
+  return (
+    <section className="card manage-detail" aria-label={t('evaluations.details')}>
+      <dl className="manage-facts">
+        {facts
+          .filter(([, value]) => value !== null && value !== '')
+          .map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+      </dl>
+      {evaluation.description && <p className="evaluation-description">{evaluation.description}</p>}
+    </section>
+  );
+}

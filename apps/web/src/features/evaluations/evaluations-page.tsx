@@ -1,0 +1,195 @@
+import { type Evaluation, type EvaluationType, roleMay } from '@skolar/shared';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Plus } from 'lucide-react';
+import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { evaluationKeys, useEvaluations, useSubjectChoices } from '../../api/evaluations.ts';
+import { useSession } from '../../api/session.ts';
+import { useListState } from '../../lib/list-state.ts';
+import { DataTable } from '../../ui/data-table.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { usePageTitle } from '../../ui/page-title.ts';
+import { RowActions } from '../../ui/row-actions.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { evaluationAddPath, evaluationEditPath, evaluationPath } from './paths.ts';
+import { useWhen, windowState } from './when.tsx';
+import '../../ui/cohorts.css';
+import './evaluations.css';
+
+const TYPES = ['exam', 'project'] as const;
+
+/** `/evaluations`: the evaluations in scope, by subject and type; a new one starts from a subject. */
+export function EvaluationsPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('evaluations.title'));
+  const { user } = useSession();
+  const [state, setState] = useListState();
+  const [params, setParams] = useSearchParams();
+  const subjectId = Number(params.get('subject_id')) || undefined;
+  const type = TYPES.find((value) => value === params.get('type'));
+  const { data, isLoading } = useEvaluations(state, { subject_id: subjectId, type });
+  const when = useWhen();
+  const columns = useMemo<ColumnDef<Evaluation>[]>(() => {
+    const now = Date.now();
+    return [
+      {
+        id: 'title',
+        header: t('evaluations.fields.title'),
+        meta: { sortKey: 'title' },
+        cell: ({ row }) => (
+          <Link to={evaluationPath(row.original)} className="manage-name">
+            {row.original.title}
+          </Link>
+        ),
+      },
+      {
+        id: 'subject_name',
+        header: t('evaluations.fields.subject'),
+        meta: { sortKey: 'subject_name' },
+        cell: ({ row }) => row.original.subject.name,
+      },
+      {
+        id: 'training_title',
+        header: t('evaluations.fields.training'),
+        meta: { sortKey: 'training_title' },
+        cell: ({ row }) => row.original.training.title,
+      },
+      {
+        id: 'type',
+        header: t('evaluations.fields.type'),
+        meta: { sortKey: 'type' },
+        cell: ({ row }) => t(`evaluations.type.${row.original.type}`),
+      },
+      {
+        id: 'date',
+        header: t('evaluations.fields.when'),
+        meta: { sortKey: 'date' },
+        cell: ({ row }) => when(row.original),
+      },
+      {
+        id: 'percentage',
+        header: t('evaluations.fields.percentage'),
+        meta: { sortKey: 'percentage', numeric: true },
+        cell: ({ row }) => `${row.original.percentage} %`,
+      },
+      {
+        id: 'window',
+        header: t('evaluations.fields.window'),
+        cell: ({ row }) => (
+          <StatusBadge
+            archived={row.original.archived_at !== null}
+            label={t(`evaluations.window.${windowState(row.original, now)}`)}
+          />
+        ),
+      },
+      {
+        id: 'actions',
+        header: t('cohorts.actions'),
+        cell: ({ row }) => (
+          <RowActions
+            area="cohorts"
+            name={row.original.title}
+            can={row.original.permissions}
+            archived={row.original.archived_at !== null}
+            view={evaluationPath(row.original)}
+            edit={evaluationEditPath(row.original)}
+            apiPath={`/api/evaluations/${row.original.id}`}
+            invalidate={[evaluationKeys.all]}
+            deletable
+          />
+        ),
+      },
+    ];
+  }, [t, when]);
+  const choose = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    next.delete('page');
+    setParams(next);
+  };
+  const mayCreate = user ? roleMay(user.role, 'create', 'evaluation') : false;
+  return (
+    <div className="container page cohort-page">
+      <PageHeader eyebrow={t('evaluations.eyebrow')} title={t('evaluations.title')} />
+      <Filters subjectId={subjectId} type={type} onChange={choose} mayCreate={mayCreate} />
+      <DataTable
+        caption={t('evaluations.title')}
+        columns={columns}
+        answer={data}
+        isLoading={isLoading}
+        state={state}
+        onStateChange={setState}
+        emptyMessage={t('evaluations.empty')}
+        archivable
+      />
+    </div>
+  );
+}
+
+/** The subject and type filters; the chosen subject is where "add" creates an evaluation. */
+function Filters({
+  subjectId,
+  type,
+  onChange,
+  mayCreate,
+}: {
+  subjectId: number | undefined;
+  type: EvaluationType | undefined;
+  onChange: (key: string, value: string) => void;
+  mayCreate: boolean;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const subjects = useSubjectChoices();
+  return (
+    <div className="evaluation-toolbar">
+      <div className="field">
+        <label htmlFor={`${id}-subject`} className="field__label">
+          {t('evaluations.fields.subject')}
+        </label>
+        <select
+          id={`${id}-subject`}
+          className="field__input"
+          value={subjectId ?? ''}
+          onChange={(event) => onChange('subject_id', event.target.value)}
+        >
+          <option value="">{t('evaluations.allSubjects')}</option>
+          {subjects.data?.data.map((subject) => (
+            <option key={subject.id} value={subject.id}>
+              {subject.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-type`} className="field__label">
+          {t('evaluations.fields.type')}
+        </label>
+        <select
+          id={`${id}-type`}
+          className="field__input"
+          value={type ?? ''}
+          onChange={(event) => onChange('type', event.target.value)}
+        >
+          <option value="">{t('evaluations.allTypes')}</option>
+          {TYPES.map((value) => (
+            <option key={value} value={value}>
+              {t(`evaluations.type.${value}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {mayCreate &&
+        (subjectId ? (
+          <Link to={evaluationAddPath(subjectId)} className="button button--primary">
+            <Plus size={16} aria-hidden="true" />
+            {t('evaluations.add')}
+          </Link>
+        ) : (
+          <p className="cohort-muted">{t('evaluations.pickSubjectHint')}</p>
+        ))}
+    </div>
+  );
+}

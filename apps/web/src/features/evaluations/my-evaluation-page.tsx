@@ -1,0 +1,120 @@
+import type { MyEvaluationDetail } from '@skolar/shared';
+import { FileText } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useMyEvaluation } from '../../api/evaluations.ts';
+import { errorMessage } from '../../lib/form-errors.ts';
+import { EvaluationStatusBadge } from '../../ui/evaluation-status-badge.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { usePageTitle } from '../../ui/page-title.ts';
+import { Countdown } from './countdown.tsx';
+import { ExamStartPanel } from './exam/exam-start.tsx';
+import { HandInPanel } from './project/hand-in-panel.tsx';
+import { useWhen } from './when.tsx';
+import '../../ui/cohorts.css';
+import '../../ui/management.css';
+import './evaluations.css';
+
+/** `/evaluation-details/:id`: the student's evaluation, its countdown, files and hand-in. */
+export function MyEvaluationPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id) || 0;
+  const { data, error, dataUpdatedAt } = useMyEvaluation(id);
+  usePageTitle(data?.title ?? t('evaluations.details'));
+  const back = { to: '/list-evaluations', label: t('evaluations.mine') };
+  if (error) {
+    return (
+      <div className="container page cohort-page">
+        <PageHeader
+          eyebrow={t('evaluations.eyebrow')}
+          title={t('evaluations.details')}
+          back={back}
+        />
+        <p className="notice notice--error">{errorMessage(error, t('evaluations.notFound'))}</p>
+      </div>
+    );
+  }
+  if (!data) return <p className="container page cohort-muted">{t('app.loading')}</p>;
+  return (
+    <div className="container page cohort-page">
+      <PageHeader
+        eyebrow={`${data.subject.name} · ${data.training.title}`}
+        title={data.title}
+        back={back}
+      >
+        <EvaluationStatusBadge status={data.status} />
+      </PageHeader>
+      <section className="card manage-detail" aria-label={t('evaluations.details')}>
+        <Countdown
+          opensAt={data.opens_at}
+          closesAt={data.closes_at}
+          serverNow={data.server_now}
+          receivedAt={dataUpdatedAt}
+        />
+        <Facts evaluation={data} />
+        {data.description && <p className="evaluation-description">{data.description}</p>}
+        <Files evaluation={data} />
+      </section>
+      {data.type === 'exam' ? (
+        <ExamStartPanel evaluation={data} />
+      ) : (
+        <HandInPanel evaluation={data} />
+      )}
+    </div>
+  );
+}
+
+function Facts({ evaluation }: { evaluation: MyEvaluationDetail }) {
+  const { t } = useTranslation();
+  const when = useWhen();
+  const facts: Array<[string, string | null]> = [
+    [t('evaluations.fields.type'), t(`evaluations.type.${evaluation.type}`)],
+    [t('evaluations.fields.when'), when(evaluation)],
+    [
+      t('evaluations.fields.duration'),
+      evaluation.duration_minutes === null
+        ? null
+        : t('evaluations.minutes', { count: evaluation.duration_minutes }),
+    ],
+    [t('evaluations.fields.percentage'), `${evaluation.percentage} %`],
+    [t('evaluations.fields.location'), evaluation.location],
+    [t('evaluations.fields.organizer'), evaluation.organizer],
+  ];
+  return (
+    <dl className="manage-facts">
+      {facts
+        .filter(([, value]) => value)
+        .map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+/** The subject's document, and the correction once the evaluation has closed. */
+function Files({ evaluation }: { evaluation: MyEvaluationDetail }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="evaluation-files">
+      {evaluation.document_link && (
+        <li>
+          <a href={evaluation.document_link} target="_blank" rel="noopener noreferrer">
+            <FileText size={16} aria-hidden="true" /> {t('evaluations.document')}
+          </a>
+        </li>
+      )}
+      <li>
+        {evaluation.correction_link ? (
+          <a href={evaluation.correction_link} target="_blank" rel="noopener noreferrer">
+            <FileText size={16} aria-hidden="true" /> {t('evaluations.correction')}
+          </a>
+        ) : (
+          <span className="cohort-muted">{t('evaluations.correctionLater')}</span>
+        )}
+      </li>
+    </ul>
+  );
+}
