@@ -6,7 +6,7 @@ import { startAttempt } from '../../../api/exams.ts';
 import { Notice } from '../../../ui/notice.tsx';
 import { toastError } from '../../../ui/toast-error.ts';
 
-export const examPath = (evaluationId: number, attemptId: number) =>
+const examPath = (evaluationId: number, attemptId: number) =>
   `/start-evaluation/${evaluationId}/${attemptId}`;
 
 /** On a student's evaluation page: start the exam inside its window, or resume the attempt. */
