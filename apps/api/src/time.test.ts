@@ -7,6 +7,7 @@ import {
   plusDays,
   timeOfMinutes,
   zonedInstant,
+  zonedTimestamp,
 } from './time.ts';
 
 const PARIS = 'Europe/Paris';
@@ -135,4 +136,18 @@ describe('timeOfMinutes', () => {
 
 it('defaults to Paris, the zone of a new institution', () => {
   expect(DEFAULT_TIME_ZONE).toBe(PARIS);
+});
+
+describe('zonedTimestamp', () => {
+  it('writes an instant on the zone’s wall clock, in the reader’s language, the zone named', () => {
+    const instant = new Date('2026-03-29T00:59:30Z');
+    expect(zonedTimestamp(instant, PARIS, 'fr')).toBe('29 mars 2026, 01:59:30 (Europe/Paris)');
+    // One second later the clocks have moved to summer time.
+    expect(zonedTimestamp(new Date('2026-03-29T01:00:30Z'), PARIS, 'en')).toBe(
+      '29 March 2026, 03:00:30 (Europe/Paris)',
+    );
+    expect(zonedTimestamp(instant, 'Pacific/Auckland', 'de')).toBe(
+      '29. März 2026, 13:59:30 (Pacific/Auckland)',
+    );
+  });
 });

@@ -12,6 +12,7 @@ import {
   subDays,
   subMinutes,
 } from 'date-fns';
+import { de, enGB, fr } from 'date-fns/locale';
 
 /** The platform's zone: a new institution's default, and the super-admin's (who has none). */
 export const DEFAULT_TIME_ZONE = 'Europe/Paris';
@@ -72,4 +73,15 @@ export function academicYear(day: string): string {
   const date = parseDay(day);
   const start = getMonth(date) >= 8 ? getYear(date) : getYear(date) - 1;
   return `${start}-${start + 1}`;
+}
+
+const DATE_LOCALES = { fr, en: enGB, de } as const;
+
+/**
+ * An instant as a person reads it in a mail: day and time to the second on the wall clock of the
+ * zone, in their language, with the zone named (`23 novembre 2026, 14:05:09 (Europe/Paris)`).
+ */
+export function zonedTimestamp(instant: Date, zone: string, locale: keyof typeof DATE_LOCALES) {
+  const local = new TZDate(instant, zone);
+  return `${format(local, 'PPP, HH:mm:ss', { locale: DATE_LOCALES[locale] })} (${zone})`;
 }

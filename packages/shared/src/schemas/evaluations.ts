@@ -123,6 +123,8 @@ const evaluationCore = z.object({
   closes_at: z.date(),
   subject: subjectRef,
   training: ref,
+  /** The institution's zone (IANA): days, times and instants are shown in it. */
+  time_zone: z.string(),
 });
 
 /** Staff answer of `/api/evaluations` (list items and writes). */

@@ -69,6 +69,7 @@ export function presentCore(row: EvaluationRow) {
     closes_at: window.closesAt,
     subject: row.subject,
     training: row.training,
+    time_zone: row.time_zone,
   };
 }
 

@@ -12,6 +12,7 @@ import { storageFor } from '../../files/storage.ts';
 import { maxBytesOf, readPart, saveFile } from '../../files/uploads.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { zonedTimestamp } from '../../time.ts';
 import { evaluationWindow, isOpen } from '../evaluations/window.ts';
 import {
   evaluationInScope,
@@ -21,7 +22,7 @@ import {
   rosterPeople,
   versionsOf,
 } from './projects.queries.ts';
-import { receiptTime, zipEntryName, zipName } from './zip-names.ts';
+import { zipEntryName, zipName } from './zip-names.ts';
 
 type Project = NonNullable<Awaited<ReturnType<typeof evaluationInScope>>>;
 
@@ -124,7 +125,7 @@ async function mailReceipt(
       size: receipt.size,
       version: receipt.version,
       sha256: receipt.sha256,
-      submitted_at: receiptTime(receipt.submitted_at, project.timezone, student.locale),
+      submitted_at: zonedTimestamp(receipt.submitted_at, project.timezone, student.locale),
       link: new URL(`/evaluation-details/${project.id}`, ctx.config.PUBLIC_URL).toString(),
       institution_name: project.institution_name,
       color_code: project.color_code,

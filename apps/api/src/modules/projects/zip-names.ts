@@ -1,20 +1,3 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
-import { de, enGB, fr } from 'date-fns/locale';
-import type { Locale } from '../../i18n/messages.ts';
-
-const DATE_LOCALES = { fr, en: enGB, de } as const;
-
-/**
- * A receipt's instant as the student reads it: day and time to the second on the wall clock of
- * the institution's zone, in their language, with the zone named (`23 novembre 2026, 14:05:09
- * (Europe/Paris)`).
- */
-export function receiptTime(instant: Date, zone: string, locale: Locale): string {
-  const local = new TZDate(instant, zone);
-  return `${format(local, 'PPP, HH:mm:ss', { locale: DATE_LOCALES[locale] })} (${zone})`;
-}
-
 /** ASCII letters, digits and dashes only: accents dropped, anything else a dash. */
 function slug(value: string, fallback: string): string {
   const cleaned = value

@@ -38,22 +38,22 @@ export function EvaluationsPage() {
         header: t('evaluations.fields.title'),
         meta: { sortKey: 'title' },
         cell: ({ row }) => (
-          <Link to={evaluationPath(row.original)} className="manage-name">
+          <Link to={evaluationPath(row.original)} className="manage-name evaluation-cell-wrap">
             {row.original.title}
           </Link>
         ),
       },
       {
+        // The subject and, under it, the training: one column keeps the table within 1366 px.
         id: 'subject_name',
         header: t('evaluations.fields.subject'),
         meta: { sortKey: 'subject_name' },
-        cell: ({ row }) => row.original.subject.name,
-      },
-      {
-        id: 'training_title',
-        header: t('evaluations.fields.training'),
-        meta: { sortKey: 'training_title' },
-        cell: ({ row }) => row.original.training.title,
+        cell: ({ row }) => (
+          <span className="evaluation-cell-wrap">
+            {row.original.subject.name}
+            <span className="evaluation-cell-sub">{row.original.training.title}</span>
+          </span>
+        ),
       },
       {
         id: 'type',

@@ -104,6 +104,7 @@ const item = (id: number, status: MyEvaluation['status'], title: string): MyEval
   closes_at: '2026-11-22T10:00:00.000Z',
   subject: SUBJECT,
   training: { id: 3, title: 'Licence 3' },
+  time_zone: 'Europe/Paris',
   status,
   is_open: false,
   attempt: null,

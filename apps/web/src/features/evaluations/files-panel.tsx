@@ -10,6 +10,7 @@ import {
   removeEvaluationFile,
   uploadEvaluationFile,
 } from '../../api/evaluations.ts';
+import { FileButton } from '../../ui/file-button.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 
 /** The document or the correction of an evaluation: its link, and its upload for editors. */
@@ -67,21 +68,18 @@ export function EvaluationFilePanel({
       )}
       {evaluation.permissions.update && (
         <div className="field">
-          <label htmlFor={inputId} className="field__label">
-            {t(link ? `evaluations.replace.${slot}` : `evaluations.upload.${slot}`)}
-          </label>
-          <input
-            id={inputId}
-            type="file"
+          <FileButton
+            label={t(link ? `evaluations.replace.${slot}` : `evaluations.upload.${slot}`)}
             accept="application/pdf"
-            className="field__input import-file"
             disabled={busy}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
+            describedBy={`${inputId}-hint`}
+            onFile={(file) => {
               if (file) void run(() => uploadEvaluationFile(evaluation.id, slot, file));
             }}
           />
-          <p className="cohort-muted">{t('evaluations.fileHint')}</p>
+          <p id={`${inputId}-hint`} className="cohort-muted">
+            {t('evaluations.fileHint')}
+          </p>
         </div>
       )}
     </section>

@@ -7,22 +7,24 @@ interface Timed {
   start_time: string | null;
   end_time: string | null;
   deadline: string | null;
+  /** The institution's zone. */
+  time_zone: string;
 }
 
 /**
  * When an evaluation takes place, in words: an exam's day and window, a project's deadline. Days
- * and times are the institution's (the API answers them so); a deadline instant is shown on the
- * reader's clock.
+ * and times are the institution's (the API answers them so), and so is a deadline's instant.
  */
 export function useWhen() {
   const { i18n } = useTranslation();
   const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
-  const instant = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
   return (evaluation: Timed) => {
     if (evaluation.type === 'project' && evaluation.deadline) {
+      const instant = new Intl.DateTimeFormat(i18n.language, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: evaluation.time_zone,
+      });
       return `→ ${instant.format(new Date(evaluation.deadline))}`;
     }
     const date = day.format(new Date(`${evaluation.date}T12:00:00Z`));

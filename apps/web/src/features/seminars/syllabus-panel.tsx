@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { uploadSyllabus } from '../../api/seminars.ts';
+import { FileButton } from '../../ui/file-button.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 
 /** The syllabus link (opens the PDF), and its upload for those who may edit the seminar. */
@@ -47,18 +48,18 @@ export function SyllabusPanel({
       )}
       {seminar.can.update && (
         <div className="field">
-          <label htmlFor={inputId} className="field__label">
-            {t(seminar.syllabus_link ? 'seminars.replaceSyllabus' : 'seminars.uploadSyllabus')}
-          </label>
-          <input
-            id={inputId}
-            type="file"
+          <FileButton
+            label={t(
+              seminar.syllabus_link ? 'seminars.replaceSyllabus' : 'seminars.uploadSyllabus',
+            )}
             accept="application/pdf"
-            className="field__input import-file"
             disabled={busy}
-            onChange={(event) => void upload(event.target.files?.[0])}
+            describedBy={`${inputId}-hint`}
+            onFile={(file) => void upload(file ?? undefined)}
           />
-          <p className="cohort-muted">{t('seminars.syllabusHint')}</p>
+          <p id={`${inputId}-hint`} className="cohort-muted">
+            {t('seminars.syllabusHint')}
+          </p>
         </div>
       )}
     </section>

@@ -17,9 +17,11 @@ export function ExamStartPanel({ evaluation }: { evaluation: MyEvaluationDetail 
   if (evaluation.type !== 'exam' || !evaluation.has_quiz) return null;
   const attempt = evaluation.attempt;
   const when = (instant: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(
-      new Date(instant),
-    );
+    new Intl.DateTimeFormat(i18n.language, {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: evaluation.time_zone,
+    }).format(new Date(instant));
 
   const start = async () => {
     setPending(true);

@@ -36,7 +36,7 @@ export function ExamStaffPanels({ evaluation }: { evaluation: Evaluation }) {
   return (
     <>
       <QuestionsPanel evaluationId={evaluation.id} />
-      <RosterPanel evaluationId={evaluation.id} />
+      <RosterPanel evaluationId={evaluation.id} timeZone={evaluation.time_zone} />
     </>
   );
 }
@@ -385,11 +385,13 @@ function ExtraTime({
   );
 }
 
-function RosterPanel({ evaluationId }: { evaluationId: number }) {
+function RosterPanel({ evaluationId, timeZone }: { evaluationId: number; timeZone: string }) {
   const { t, i18n } = useTranslation();
   const { data, error } = useAttemptRoster(evaluationId);
   const time = (value: string) =>
-    new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(value));
+    new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short', timeZone }).format(
+      new Date(value),
+    );
   return (
     <section className="card exam-panel" aria-labelledby="exam-roster-title">
       <h2 id="exam-roster-title">{t('exams.roster.title')}</h2>

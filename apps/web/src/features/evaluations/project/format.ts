@@ -1,6 +1,7 @@
-/** An instant to the second in the reader's language and the device's zone, the zone named. */
-export function formatInstant(iso: string, language: string): string {
+/** An instant to the second in the reader's language and the institution's zone, the zone named. */
+export function formatInstant(iso: string, language: string, timeZone: string): string {
   return new Intl.DateTimeFormat(language, {
+    timeZone,
     day: 'numeric',
     month: 'long',
     year: 'numeric',

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { handInProject, myEvaluationsKey } from '../../../api/projects.ts';
 import { ApiError } from '../../../lib/http.ts';
+import { FileButton } from '../../../ui/file-button.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { formatInstant, formatSize } from './format.ts';
 import '../../../ui/cohorts.css';
@@ -72,14 +73,14 @@ function Fingerprint({ sha256 }: { sha256: string }) {
 }
 
 /** The receipt of the hand-in just made: when the server took it and the file's fingerprint. */
-function Receipt({ receipt }: { receipt: SubmissionReceipt }) {
+function Receipt({ receipt, timeZone }: { receipt: SubmissionReceipt; timeZone: string }) {
   const { t, i18n } = useTranslation();
   return (
     <section className="hand-in__receipt" aria-live="polite" aria-label={t('projects.receipt')}>
       <h3>{t('projects.receivedTitle', { version: receipt.version })}</h3>
       <dl className="hand-in__facts">
         <dt>{t('projects.receivedAt')}</dt>
-        <dd>{formatInstant(receipt.submitted_at, i18n.language)}</dd>
+        <dd>{formatInstant(receipt.submitted_at, i18n.language, timeZone)}</dd>
         <dt>{t('projects.file')}</dt>
         <dd>
           <a href={receipt.file_link} target="_blank" rel="noopener noreferrer">
@@ -98,7 +99,7 @@ function Receipt({ receipt }: { receipt: SubmissionReceipt }) {
 }
 
 /** Every version handed in, the latest first. */
-function Versions({ versions }: { versions: SubmissionReceipt[] }) {
+function Versions({ versions, timeZone }: { versions: SubmissionReceipt[]; timeZone: string }) {
   const { t, i18n } = useTranslation();
   if (versions.length === 0) return <p className="hand-in__muted">{t('projects.noVersion')}</p>;
   const sorted = [...versions].sort((a, b) => b.version - a.version);
@@ -109,7 +110,7 @@ function Versions({ versions }: { versions: SubmissionReceipt[] }) {
           <span className="hand-in__version-head">
             <strong>{t('projects.version', { version: version.version })}</strong>
             <span className="hand-in__muted">
-              {formatInstant(version.submitted_at, i18n.language)}
+              {formatInstant(version.submitted_at, i18n.language, timeZone)}
             </span>
           </span>
           <span>
@@ -133,8 +134,12 @@ function ClosedNotice({ evaluation }: { evaluation: MyEvaluationDetail }) {
   return (
     <Notice kind="info">
       {early
-        ? t('projects.opensOn', { date: formatInstant(evaluation.opens_at, i18n.language) })
-        : t('projects.closedOn', { date: formatInstant(evaluation.closes_at, i18n.language) })}
+        ? t('projects.opensOn', {
+            date: formatInstant(evaluation.opens_at, i18n.language, evaluation.time_zone),
+          })
+        : t('projects.closedOn', {
+            date: formatInstant(evaluation.closes_at, i18n.language, evaluation.time_zone),
+          })}
     </Notice>
   );
 }
@@ -174,22 +179,16 @@ function HandInForm({
   return (
     <form className="hand-in" onSubmit={(event) => void submit(event)}>
       <div className="hand-in__form">
-        <input
-          id={inputId}
-          type="file"
-          className="hand-in__input"
+        <FileButton
+          label={t(file ? 'projects.changeFile' : 'projects.chooseFile')}
           accept={ACCEPT}
           disabled={busy}
-          aria-describedby={`${inputId}-hint`}
-          onChange={(event) => {
-            setFile(event.target.files?.[0] ?? null);
+          describedBy={`${inputId}-hint`}
+          onFile={(chosen) => {
+            setFile(chosen);
             setError(null);
           }}
         />
-        <label htmlFor={inputId} className="button button--ghost hand-in__pick">
-          <FileText size={16} aria-hidden="true" />{' '}
-          {t(file ? 'projects.changeFile' : 'projects.chooseFile')}
-        </label>
         <span className="hand-in__chosen" aria-live="polite">
           {file ? file.name : t('projects.noFile')}
         </span>
@@ -223,9 +222,12 @@ export function HandInPanel({ evaluation }: { evaluation: MyEvaluationDetail }) 
       ) : (
         <ClosedNotice evaluation={evaluation} />
       )}
-      {receipt && <Receipt receipt={receipt} />}
+      {receipt && <Receipt receipt={receipt} timeZone={evaluation.time_zone} />}
       <h3>{t('projects.versions')}</h3>
-      <Versions versions={mergeVersions(evaluation.submissions, receipt)} />
+      <Versions
+        versions={mergeVersions(evaluation.submissions, receipt)}
+        timeZone={evaluation.time_zone}
+      />
     </section>
   );
 }

@@ -51,6 +51,7 @@ const core = {
   closes_at: '2026-11-25T17:00:00.000Z',
   subject: { id: 3, name: 'TypeScript' },
   training: { id: 2, title: 'Algorithmique et programmation' },
+  time_zone: 'Europe/Paris',
 };
 
 function detail(overrides: Partial<MyEvaluationDetail> = {}): MyEvaluationDetail {

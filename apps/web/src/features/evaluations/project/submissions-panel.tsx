@@ -13,7 +13,15 @@ import '../../../ui/cohorts.css';
 import './project.css';
 
 /** One student's versions, loaded when their row is opened. */
-function StudentVersions({ evaluationId, studentId }: { evaluationId: number; studentId: number }) {
+function StudentVersions({
+  evaluationId,
+  studentId,
+  timeZone,
+}: {
+  evaluationId: number;
+  studentId: number;
+  timeZone: string;
+}) {
   const { t, i18n } = useTranslation();
   const versions = useStudentSubmissions(evaluationId, studentId, true);
   if (versions.isPending) return <p className="hand-in__muted">{t('projects.loading')}</p>;
@@ -25,7 +33,7 @@ function StudentVersions({ evaluationId, studentId }: { evaluationId: number; st
           <span className="hand-in__version-head">
             <strong>{t('projects.version', { version: version.version })}</strong>
             <span className="hand-in__muted">
-              {formatInstant(version.submitted_at, i18n.language)}
+              {formatInstant(version.submitted_at, i18n.language, timeZone)}
             </span>
           </span>
           <span>
@@ -42,7 +50,15 @@ function StudentVersions({ evaluationId, studentId }: { evaluationId: number; st
 }
 
 /** A student's line: who, their latest hand-in and when, and their versions on demand. */
-function RosterRow({ evaluationId, row }: { evaluationId: number; row: SubmissionRosterRow }) {
+function RosterRow({
+  evaluationId,
+  row,
+  timeZone,
+}: {
+  evaluationId: number;
+  row: SubmissionRosterRow;
+  timeZone: string;
+}) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const versionsId = useId();
@@ -63,7 +79,7 @@ function RosterRow({ evaluationId, row }: { evaluationId: number; row: Submissio
               </a>
             </span>
             <span className="hand-in__muted">
-              {formatInstant(row.latest.submitted_at, i18n.language)}
+              {formatInstant(row.latest.submitted_at, i18n.language, timeZone)}
             </span>
             <span className="badge">{t('projects.versionCount', { count: row.versions })}</span>
             <button
@@ -88,7 +104,11 @@ function RosterRow({ evaluationId, row }: { evaluationId: number; row: Submissio
       </div>
       {open && row.latest && (
         <div id={versionsId}>
-          <StudentVersions evaluationId={evaluationId} studentId={row.student.id} />
+          <StudentVersions
+            evaluationId={evaluationId}
+            studentId={row.student.id}
+            timeZone={timeZone}
+          />
         </div>
       )}
     </li>
@@ -127,7 +147,12 @@ export function SubmissionsPanel({ evaluation }: { evaluation: Evaluation }) {
           ) : (
             <ul className="hand-in__versions" aria-label={t('projects.rosterTitle')}>
               {rows.map((row) => (
-                <RosterRow key={row.student.id} evaluationId={evaluation.id} row={row} />
+                <RosterRow
+                  key={row.student.id}
+                  evaluationId={evaluation.id}
+                  row={row}
+                  timeZone={evaluation.time_zone}
+                />
               ))}
             </ul>
           )}
