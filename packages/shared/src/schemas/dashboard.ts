@@ -20,6 +20,7 @@ export const dashboardAnswer = z.object({
       id: z.number().int(),
       type: z.enum(['exam', 'project']),
       title: z.string(),
+      /** When it is due, in the institution's zone: an exam's day and start, a project's deadline. */
       date: z.string(),
       start_time: z.string().nullable(),
       subject: z.string(),

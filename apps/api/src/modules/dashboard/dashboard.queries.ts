@@ -38,30 +38,36 @@ export async function countScoped(
  * ahead of `now`), with their subject and training, and the timing their status needs.
  */
 export function upcomingEvaluations(db: DbOrTx, scope: SQL, today: string, now: Date, limit = 5) {
-  return db
-    .select({
-      id: evaluations.id,
-      type: evaluations.type,
-      title: evaluations.title,
-      date: evaluations.date,
-      start_time: evaluations.start_time,
-      end_time: evaluations.end_time,
-      deadline: evaluations.deadline,
-      subject: subjects.name,
-      training: trainings.title,
-      time_zone: institutions.timezone,
-    })
-    .from(evaluations)
-    .innerJoin(subjects, eq(subjects.id, evaluations.subject_id))
-    .innerJoin(trainings, eq(trainings.id, evaluations.training_id))
-    .innerJoin(institutions, eq(institutions.id, evaluations.institution_id))
-    .where(
-      and(
-        scope,
-        isNull(evaluations.archived_at),
-        or(gte(evaluations.date, today), gt(evaluations.deadline, now)),
-      ),
-    )
-    .orderBy(asc(evaluations.date), asc(evaluations.start_time), asc(evaluations.id))
-    .limit(limit);
+  return (
+    db
+      .select({
+        id: evaluations.id,
+        type: evaluations.type,
+        title: evaluations.title,
+        date: evaluations.date,
+        start_time: evaluations.start_time,
+        end_time: evaluations.end_time,
+        deadline: evaluations.deadline,
+        subject: subjects.name,
+        training: trainings.title,
+        time_zone: institutions.timezone,
+      })
+      .from(evaluations)
+      .innerJoin(subjects, eq(subjects.id, evaluations.subject_id))
+      .innerJoin(trainings, eq(trainings.id, evaluations.training_id))
+      .innerJoin(institutions, eq(institutions.id, evaluations.institution_id))
+      .where(
+        and(
+          scope,
+          isNull(evaluations.archived_at),
+          or(gte(evaluations.date, today), gt(evaluations.deadline, now)),
+        ),
+      )
+      // Soonest due first: an exam by its start, a project by its deadline (its day is when it opened).
+      .orderBy(
+        sql`coalesce(${evaluations.deadline}, (${evaluations.date} + coalesce(${evaluations.start_time}, '00:00'::time)) at time zone ${institutions.timezone})`,
+        asc(evaluations.id),
+      )
+      .limit(limit)
+  );
 }

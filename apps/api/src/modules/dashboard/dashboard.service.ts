@@ -5,7 +5,7 @@ import { can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { evaluations } from '../../db/schema/index.ts';
-import { localDay } from '../../time.ts';
+import { localDay, minuteOfDay, timeOfMinutes } from '../../time.ts';
 import { studentStates } from '../evaluations/status.ts';
 import { countScoped, timeZoneOf, upcomingEvaluations } from './dashboard.queries.ts';
 
@@ -40,8 +40,15 @@ export async function dashboard(ctx: AppContext, actor: Actor) {
     actor.role === 'student' ? await studentStates(ctx.db, actor.userId, upcoming, now) : null;
   return {
     counts,
-    upcoming: upcoming.map(({ end_time: _end, deadline: _deadline, time_zone: _zone, ...row }) => ({
+    upcoming: upcoming.map(({ end_time: _end, deadline, time_zone, ...row }) => ({
       ...row,
+      // A project is shown on the day and at the time it is due, on the institution's clock.
+      ...(deadline
+        ? {
+            date: localDay(deadline, time_zone),
+            start_time: timeOfMinutes(minuteOfDay(deadline, time_zone)),
+          }
+        : {}),
       status: states?.get(row.id)?.status ?? null,
     })),
   };

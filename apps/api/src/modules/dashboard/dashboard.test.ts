@@ -41,6 +41,13 @@ describe('GET /api/me/dashboard', () => {
       title: 'Bientôt',
     });
     await createEvaluation(db, training, subject.id, { date: '2026-12-10', title: 'Plus tard' });
+    // A project opened three weeks ago, due on 5 December at 17:30 in Paris.
+    await createEvaluation(db, training, subject.id, {
+      type: 'project',
+      date: '2026-11-01',
+      deadline: new Date('2026-12-05T16:30:00Z'),
+      title: 'Projet',
+    });
     const elsewhere = await createTraining(db, await createPromotion(db, school.id));
     await createEvaluation(db, elsewhere, subject.id, { date: '2026-11-25', title: 'Autre promo' });
   });
@@ -57,8 +64,18 @@ describe('GET /api/me/dashboard', () => {
     ]);
     expect(body.counts.find((c: { key: string }) => c.key === 'training').value).toBe(1);
     expect(body.counts.find((c: { key: string }) => c.key === 'evaluation').value).toBe(2);
-    expect(body.upcoming.map((e: { title: string }) => e.title)).toEqual(['Bientôt', 'Plus tard']);
+    // Each by when it is due: the project by its deadline, shown on the institution's clock.
+    expect(body.upcoming.map((e: { title: string }) => e.title)).toEqual([
+      'Bientôt',
+      'Projet',
+      'Plus tard',
+    ]);
     expect(body.upcoming[0]).toMatchObject({ id: soon.id, date: '2026-11-30', type: 'exam' });
+    expect(body.upcoming[1]).toMatchObject({
+      type: 'project',
+      date: '2026-12-05',
+      start_time: '17:30:00',
+    });
   });
 
   it("counts the admin's own institution only", async () => {
@@ -72,6 +89,7 @@ describe('GET /api/me/dashboard', () => {
     expect(body.upcoming.map((e: { title: string }) => e.title)).toEqual([
       'Autre promo',
       'Bientôt',
+      'Projet',
       'Plus tard',
     ]);
   });

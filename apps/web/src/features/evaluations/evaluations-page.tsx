@@ -65,7 +65,7 @@ export function EvaluationsPage() {
         id: 'date',
         header: t('evaluations.fields.when'),
         meta: { sortKey: 'date' },
-        cell: ({ row }) => when(row.original),
+        cell: ({ row }) => <span className="evaluation-cell-when">{when(row.original)}</span>,
       },
       {
         id: 'percentage',
