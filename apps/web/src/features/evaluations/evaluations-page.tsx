@@ -1,6 +1,6 @@
 import { type Evaluation, type EvaluationType, roleMay } from '@skolar/shared';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Plus } from 'lucide-react';
+import { ListChecks, Plus } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -112,7 +112,16 @@ export function EvaluationsPage() {
   const mayCreate = user ? roleMay(user.role, 'create', 'evaluation') : false;
   return (
     <div className="container page cohort-page">
-      <PageHeader eyebrow={t('evaluations.eyebrow')} title={t('evaluations.title')} />
+      <PageHeader
+        eyebrow={t('evaluations.eyebrow')}
+        title={t('evaluations.title')}
+        actions={
+          <Link to="/quizz" className="button button--ghost button--small">
+            <ListChecks size={16} aria-hidden="true" />
+            {t('evaluations.quizzesLink')}
+          </Link>
+        }
+      />
       <Filters subjectId={subjectId} type={type} onChange={choose} mayCreate={mayCreate} />
       <DataTable
         caption={t('evaluations.title')}

@@ -1,4 +1,5 @@
 import { EVALUATION_STATUSES, EVALUATION_TYPES, type MyEvaluation } from '@skolar/shared';
+import { ListChecks } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -29,7 +30,16 @@ export function MyEvaluationsPage() {
   };
   return (
     <div className="container page cohort-page">
-      <PageHeader eyebrow={t('evaluations.eyebrow')} title={t('evaluations.mine')} />
+      <PageHeader
+        eyebrow={t('evaluations.eyebrow')}
+        title={t('evaluations.mine')}
+        actions={
+          <Link to="/quizz" className="button button--ghost button--small">
+            <ListChecks size={16} aria-hidden="true" />
+            {t('evaluations.quizzesLink')}
+          </Link>
+        }
+      />
       <div className="evaluation-toolbar">
         <div className="field">
           <label htmlFor={`${id}-type`} className="field__label">

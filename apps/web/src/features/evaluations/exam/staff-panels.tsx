@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   createQuestion,
   deleteQuestion,
@@ -302,6 +303,9 @@ function QuestionsPanel({ evaluationId }: { evaluationId: number }) {
         >
           {(close) => <GiftImport evaluationId={evaluationId} onDone={close} />}
         </FormDialog>
+        <Link to={`/test/${evaluationId}`} className="button button--ghost">
+          {t('exams.test.preview')}
+        </Link>
       </div>
       {error && <Notice kind="error">{error.message}</Notice>}
       {data && data.data.length === 0 && <p>{t('exams.staff.noQuestions')}</p>}
