@@ -19,13 +19,16 @@ import {
   createUser,
 } from '../../test/factories.ts';
 import {
+  attempts,
   events,
   files,
   groupSubjects,
   imports,
   promotions as promotionsTable,
   promotionTeachers,
+  questions,
   results,
+  submissions,
   teacherSubjects,
   trainings,
   users,
@@ -790,4 +793,81 @@ describe('the scope of every entity', async () => {
 
 beforeAll(() => {
   expect(world.uni.id).not.toBe(world.school.id);
+});
+
+describe('quiz questions, attempts and hand-ins', async () => {
+  const { student, classmate, teacher, admin, otherAdmin, root, myExam, otherExam } = world;
+  const at = new Date('2026-11-22T10:00:00Z');
+  const [question] = await db
+    .insert(questions)
+    .values({ evaluation_id: myExam.id, kind: 'long', prompt: 'Why?' })
+    .returning();
+  const [otherQuestion] = await db
+    .insert(questions)
+    .values({ evaluation_id: otherExam.id, kind: 'long', prompt: 'How?' })
+    .returning();
+  const attemptOf = async (who: { id: number }) =>
+    (
+      await db
+        .insert(attempts)
+        .values({ evaluation_id: myExam.id, student_id: who.id, started_at: at, deadline_at: at })
+        .returning()
+    )[0]!;
+  const mineAttempt = await attemptOf(student);
+  const classmateAttempt = await attemptOf(classmate);
+  const [stored] = await db
+    .insert(files)
+    .values({
+      kind: 'submission',
+      owner_id: classmate.id,
+      institution_id: world.uni.id,
+      storage_key: `policy/submission/${Math.random()}`,
+      original_name: 'rendu.pdf',
+      mime: 'application/pdf',
+      size: 1,
+      sha256: 'x',
+    })
+    .returning();
+  const [handIn] = await db
+    .insert(submissions)
+    .values({
+      evaluation_id: myExam.id,
+      student_id: classmate.id,
+      file_id: stored!.id,
+      submitted_at: at,
+    })
+    .returning();
+  const seen = async (
+    who: { id: number; role: Role; institution_id: number | null },
+    entity: 'question' | 'attempt' | 'submission' | 'file',
+    ids: number[],
+  ) => [...(await allowedIds(db, actorOf(who), 'read', entity, ids))].sort((a, b) => a - b);
+
+  it('keeps the questions, and their answer key, with the staff of the evaluation', async () => {
+    const both = [question!.id, otherQuestion!.id];
+    await expect(seen(student, 'question', both)).rejects.toThrow('errors.forbidden');
+    expect(await seen(teacher, 'question', both)).toEqual([question!.id]);
+    expect(await seen(admin, 'question', both)).toEqual(both);
+    expect(await seen(otherAdmin, 'question', both)).toEqual([]);
+  });
+
+  it('shows a student their own attempt only, and the staff of the evaluation all of them', async () => {
+    const both = [mineAttempt.id, classmateAttempt.id];
+    expect(await seen(student, 'attempt', both)).toEqual([mineAttempt.id]);
+    expect(await seen(classmate, 'attempt', both)).toEqual([classmateAttempt.id]);
+    expect(await seen(teacher, 'attempt', both)).toEqual(both);
+    expect(await seen(otherAdmin, 'attempt', both)).toEqual([]);
+    expect(await seen(root, 'attempt', both)).toEqual(both);
+  });
+
+  it('gives a hand-in and its file to its student and the staff of the evaluation, not to classmates', async () => {
+    expect(await seen(classmate, 'submission', [handIn!.id])).toEqual([handIn!.id]);
+    expect(await seen(student, 'submission', [handIn!.id])).toEqual([]);
+    expect(await seen(teacher, 'submission', [handIn!.id])).toEqual([handIn!.id]);
+    expect(await seen(otherAdmin, 'submission', [handIn!.id])).toEqual([]);
+    expect(await seen(student, 'file', [stored!.id])).toEqual([]);
+    expect(await seen(teacher, 'file', [stored!.id])).toEqual([stored!.id]);
+    expect(await seen(admin, 'file', [stored!.id])).toEqual([stored!.id]);
+    expect(await seen(otherAdmin, 'file', [stored!.id])).toEqual([]);
+  });
 });
