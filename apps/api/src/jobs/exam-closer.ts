@@ -2,11 +2,11 @@ import { and, asc, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { attempts } from '../db/schema/index.ts';
-import { closeAttempt } from '../modules/exams/scoring.ts';
+import { closeAttempt, RECONNECT_GRACE_MS } from '../modules/exams/scoring.ts';
 
 /**
- * Closes the attempts whose deadline has passed, with no browser needed: in one transaction, takes
- * up to `limit` open attempts due by the server's clock with `FOR UPDATE SKIP LOCKED` (another API
+ * Closes the attempts whose deadline (and the minute of grace after it) has passed, with no browser
+ * needed: in one transaction, takes up to `limit` open attempts due by the server's clock with `FOR UPDATE SKIP LOCKED` (another API
  * node, or a student's write holding the row, is skipped, never waited for), marks each finished
  * by timeout and scores it. Answers the ids it closed; the loop below calls it, tests call it with
  * their clock.
@@ -17,7 +17,13 @@ export async function closeDueAttempts(ctx: AppContext, limit = 50): Promise<num
     const due = await tx
       .select({ id: attempts.id, deadline_at: attempts.deadline_at })
       .from(attempts)
-      .where(and(isNull(attempts.finished_at), lte(attempts.deadline_at, now)))
+      // Due once the reconnection grace after the deadline has passed (scoring.ts).
+      .where(
+        and(
+          isNull(attempts.finished_at),
+          lte(attempts.deadline_at, new Date(now.getTime() - RECONNECT_GRACE_MS)),
+        ),
+      )
       .orderBy(asc(attempts.deadline_at), asc(attempts.id))
       .limit(limit)
       .for('update', { skipLocked: true });

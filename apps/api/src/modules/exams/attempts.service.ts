@@ -31,7 +31,7 @@ import {
   questionsOf,
   rosterOf,
 } from './exams.queries.ts';
-import { closeAttempt } from './scoring.ts';
+import { closeAttempt, graceEndOf } from './scoring.ts';
 import { choiceSeed, seededShuffle } from './shuffle.ts';
 
 type Attempt = typeof attempts.$inferSelect;
@@ -99,9 +99,13 @@ async function viewOf(ctx: AppContext, db: DbOrTx, exam: Exam, attempt: Attempt)
   };
 }
 
-/** Closes an open attempt whose deadline has passed (a write or a read noticed it first). */
+/**
+ * Closes an open attempt whose deadline and reconnection grace have passed (a read noticed it
+ * before the job did). Within the grace a read leaves it open: a browser coming back online may
+ * still deliver the answers it queued before the deadline.
+ */
 async function settle(ctx: AppContext, attempt: Attempt): Promise<Attempt> {
-  if (attempt.finished_at || ctx.clock.now() < attempt.deadline_at) return attempt;
+  if (attempt.finished_at || ctx.clock.now() < graceEndOf(attempt)) return attempt;
   return ctx.db.transaction(async (tx) => {
     const locked = (await attemptById(tx, attempt.id, true))!;
     await closeAttempt(tx, locked, 'timeout', ctx.clock.now());
@@ -176,8 +180,10 @@ type SaveOutcome =
 
 /**
  * Saves answers as typed, each in its own row, in one transaction holding the attempt's lock
- * (the closing job and a hand-in wait for it). 409 once the attempt is closed; a write that comes
- * after the deadline closes it by timeout first. Typing times (decision 44): an answer typed after
+ * (the closing job and a hand-in wait for it). 409 once the attempt is closed, or once the
+ * reconnection grace after the deadline has passed (the write closes it by timeout first); a write
+ * within the grace keeps the answers typed before the deadline and closes the attempt. Typing
+ * times (decision 44): an answer typed after
  * the deadline, or implausibly far before the start or after now, is ignored and listed in
  * `ignored`; within the tolerance it is brought inside [started_at, now]. A saved answer typed
  * later than the incoming one stays (queued writes may arrive out of order).
@@ -193,7 +199,7 @@ export async function saveAnswers(
     const attempt = (await attemptById(tx, id, true))!;
     const now = ctx.clock.now();
     if (attempt.finished_at) return { kind: 'closed' };
-    if (now >= attempt.deadline_at) {
+    if (now >= graceEndOf(attempt)) {
       await closeAttempt(tx, attempt, 'timeout', now);
       return { kind: 'closed' };
     }
@@ -235,6 +241,9 @@ export async function saveAnswers(
         });
       saved += 1;
     }
+    // A write after the deadline (within the grace) delivered what was typed in time: the copy
+    // closes with it.
+    if (now >= attempt.deadline_at) await closeAttempt(tx, attempt, 'timeout', now);
     return { kind: 'saved', saved, ignored, deadline_at: attempt.deadline_at };
   });
   if (outcome.kind === 'closed') throw conflict('exams.conflict.timeUp');

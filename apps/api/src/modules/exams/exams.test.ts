@@ -210,15 +210,55 @@ describe('answering', () => {
     const inTime = await save(view.id, [{ question_id: q[2]!.id, value: { text: 'x' } }]);
     expect(inTime.statusCode).toBe(200);
     expect(inTime.json()).toMatchObject({ saved: 1, ignored: [], remaining_seconds: 60 });
-    clock.advance(MINUTE);
-    const late = await save(view.id, [{ question_id: q[2]!.id, value: { text: 'y' } }]);
+    // Past the deadline and its minute of grace: refused, and the copy is closed at its deadline.
+    clock.advance(2 * MINUTE);
+    const late = await save(view.id, [
+      { question_id: q[2]!.id, value: { text: 'y' }, typed_at: view.deadline_at },
+    ]);
     expect(late.statusCode).toBe(409);
     const row = await finishedBy(view.id);
     expect(row.finished_by).toBe('timeout');
     expect(row.finished_at?.toISOString()).toBe(view.deadline_at);
     const [kept] = await db.select().from(answers).where(eq(answers.attempt_id, view.id));
     expect(kept!.value).toEqual({ text: 'x' });
-    clock.advance(-60 * MINUTE);
+    clock.advance(-61 * MINUTE);
+  });
+
+  it('takes, in the minute after the deadline, the answers queued offline before it, then closes', async () => {
+    const { exam, q } = await openQuiz();
+    const view = (await start(exam.id)).json();
+    const deadline = Date.parse(view.deadline_at);
+    // The connection comes back 40 s after the deadline with two queued answers.
+    clock.advance(60 * MINUTE + 40_000);
+    const reconnected = await save(view.id, [
+      {
+        question_id: q[2]!.id,
+        value: { text: 'typed in time' },
+        typed_at: new Date(deadline - 30_000).toISOString(),
+      },
+      { question_id: q[3]!.id, value: { text: 'typed too late' } },
+    ]);
+    expect(reconnected.statusCode).toBe(200);
+    expect(reconnected.json()).toMatchObject({
+      saved: 1,
+      ignored: [q[3]!.id],
+      remaining_seconds: 0,
+    });
+    const row = await finishedBy(view.id);
+    expect(row).toMatchObject({ finished_by: 'timeout' });
+    expect(row.finished_at?.toISOString()).toBe(view.deadline_at);
+    const kept = await db.select().from(answers).where(eq(answers.attempt_id, view.id));
+    expect(kept.map((answer) => answer.value)).toEqual([{ text: 'typed in time' }]);
+    // The copy is closed: nothing more gets in.
+    const after = await save(view.id, [
+      {
+        question_id: q[3]!.id,
+        value: { text: 'again' },
+        typed_at: new Date(deadline - 1000).toISOString(),
+      },
+    ]);
+    expect(after.statusCode).toBe(409);
+    clock.advance(-(60 * MINUTE + 40_000));
   });
 
   it('applies the typing-time rules: late or implausible ignored, an older write never replaces a newer one', async () => {
@@ -372,7 +412,10 @@ describe('closing at the deadline', () => {
     const mine = (await start(exam.id)).json();
     const theirs = (await start(exam.id, classmate)).json();
     expect(await closeDueAttempts(ctx)).not.toContain(mine.id);
-    clock.advance(61 * MINUTE);
+    // Within the minute of grace after the deadline, a browser may still deliver queued answers.
+    clock.advance(60 * MINUTE + 30_000);
+    expect(await closeDueAttempts(ctx)).not.toContain(mine.id);
+    clock.advance(30_000);
     const [one, two] = await Promise.all([closeDueAttempts(ctx), closeDueAttempts(ctx)]);
     const closed = [...one, ...two].filter((id) => id === mine.id || id === theirs.id);
     expect(closed.sort()).toEqual([mine.id, theirs.id].sort());

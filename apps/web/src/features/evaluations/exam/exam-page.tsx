@@ -132,6 +132,25 @@ function ExamRun({ attempt }: { attempt: AttemptView }) {
     };
   }, [closed, flush]);
 
+  /**
+   * At zero: what is still queued goes first (the server takes answers typed in time for a minute
+   * after the deadline), then the copy is handed in. Still offline: the next tick tries again.
+   */
+  const finishing = useRef(false);
+  const timeUp = useCallback(async () => {
+    if (finishing.current) return;
+    finishing.current = true;
+    try {
+      if (Object.keys(readQueue(attempt.id)).length > 0) await flush();
+      if (Object.keys(readQueue(attempt.id)).length > 0) return;
+      showClosed(await finishAttempt(attempt.id));
+    } catch {
+      // The connection dropped again: the next tick tries again.
+    } finally {
+      finishing.current = false;
+    }
+  }, [attempt.id, flush, showClosed]);
+
   // The countdown, from the server's remaining time; at zero the attempt is handed in.
   useEffect(() => {
     if (closed) return;
@@ -141,12 +160,12 @@ function ExamRun({ attempt }: { attempt: AttemptView }) {
       if (seconds % 60 === 0 && MILESTONES.includes(seconds / 60)) {
         setAnnouncement(t('exams.run.milestone', { count: seconds / 60 }));
       }
-      if (seconds === 0) void finishAttempt(attempt.id).then(showClosed, () => undefined);
+      if (seconds === 0) void timeUp();
     };
     tick();
     const interval = setInterval(tick, 1000);
     return () => clearInterval(interval);
-  }, [closed, attempt.id, showClosed, t]);
+  }, [closed, timeUp, t]);
 
   const handIn = async () => {
     await flush();
