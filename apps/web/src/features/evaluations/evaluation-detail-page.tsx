@@ -89,7 +89,9 @@ function EvaluationFacts({ evaluation }: { evaluation: Evaluation }) {
     [t('evaluations.fields.domain'), evaluation.domain],
     [
       t('evaluations.fields.hasQuiz'),
-      evaluation.has_quiz ? String(evaluation.question_count) : null,
+      evaluation.has_quiz
+        ? t('evaluations.questionCount', { count: evaluation.question_count })
+        : null,
     ],
   ];
   return (

@@ -57,7 +57,7 @@ export function QuestionPreview({ question, number }: { question: Question; numb
           {question.choices.map((choice, index) => (
             <li key={choice} className={key.choices?.includes(index) ? 'exam-key' : undefined}>
               {choice}
-              {key.choices?.includes(index) ? ` (${t('exams.staff.right')})` : ''}
+              {key.choices?.includes(index) ? ` (${t('exams.staff.rightOne')})` : ''}
             </li>
           ))}
         </ul>
