@@ -1,6 +1,6 @@
 import type { Entity } from '@skolar/shared';
 import { DASHBOARD_COUNTS, roleMay } from '@skolar/shared';
-import { gte } from 'drizzle-orm';
+import { gt, gte, or } from 'drizzle-orm';
 import { can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
@@ -27,8 +27,11 @@ export async function dashboard(ctx: AppContext, actor: Actor) {
       keys.map((key) => ({
         key,
         scoped: can(actor, 'list', key),
-        // Evaluations count the ones still to come.
-        extra: key === 'evaluation' ? gte(evaluations.date, today) : undefined,
+        // Evaluations count the ones still to come: from today, and projects still open.
+        extra:
+          key === 'evaluation'
+            ? or(gte(evaluations.date, today), gt(evaluations.deadline, now))
+            : undefined,
       })),
     ),
     mayListEvaluations
