@@ -8,10 +8,11 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { ExamStaffPanels } from './exam/staff-panels.tsx';
+import { EvaluationFacts } from './facts.tsx';
 import { EvaluationFilePanel } from './files-panel.tsx';
 import { evaluationEditPath } from './paths.ts';
 import { SubmissionsPanel } from './project/submissions-panel.tsx';
-import { useWhen, windowState } from './when.tsx';
+import { windowState } from './when.tsx';
 import '../../ui/cohorts.css';
 import '../../ui/management.css';
 import './evaluations.css';
@@ -56,7 +57,7 @@ export function EvaluationDetailPage() {
           label={t(`evaluations.window.${windowState(data, Date.now())}`)}
         />
       </PageHeader>
-      <EvaluationFacts evaluation={data} />
+      <StaffFacts evaluation={data} />
       <div className="cohort-sections">
         <EvaluationFilePanel evaluation={data} slot="document" />
         <EvaluationFilePanel evaluation={data} slot="correction" />
@@ -70,42 +71,24 @@ export function EvaluationDetailPage() {
   );
 }
 
-function EvaluationFacts({ evaluation }: { evaluation: Evaluation }) {
+/** The staff's facts: the common ones, then the scale, the domain and the quiz. */
+function StaffFacts({ evaluation }: { evaluation: Evaluation }) {
   const { t } = useTranslation();
-  const when = useWhen();
-  const facts: Array<[string, string | null]> = [
-    [t('evaluations.fields.type'), t(`evaluations.type.${evaluation.type}`)],
-    [t('evaluations.fields.when'), when(evaluation)],
-    [
-      t('evaluations.fields.duration'),
-      evaluation.duration_minutes === null
-        ? null
-        : t('evaluations.minutes', { count: evaluation.duration_minutes }),
-    ],
-    [t('evaluations.fields.percentage'), `${evaluation.percentage} %`],
-    [t('evaluations.fields.scale'), `/${evaluation.scale}`],
-    [t('evaluations.fields.location'), evaluation.location],
-    [t('evaluations.fields.organizer'), evaluation.organizer],
-    [t('evaluations.fields.domain'), evaluation.domain],
-    [
-      t('evaluations.fields.hasQuiz'),
-      evaluation.has_quiz
-        ? t('evaluations.questionCount', { count: evaluation.question_count })
-        : null,
-    ],
-  ];
   return (
     <section className="card manage-detail" aria-label={t('evaluations.details')}>
-      <dl className="manage-facts">
-        {facts
-          .filter(([, value]) => value !== null && value !== '')
-          .map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-      </dl>
+      <EvaluationFacts
+        evaluation={evaluation}
+        extra={[
+          [t('evaluations.fields.scale'), `/${evaluation.scale}`],
+          [t('evaluations.fields.domain'), evaluation.domain],
+          [
+            t('evaluations.fields.hasQuiz'),
+            evaluation.has_quiz
+              ? t('evaluations.questionCount', { count: evaluation.question_count })
+              : null,
+          ],
+        ]}
+      />
       {evaluation.description && <p className="evaluation-description">{evaluation.description}</p>}
     </section>
   );

@@ -1,7 +1,7 @@
 import { type Evaluation, type EvaluationType, roleMay } from '@skolar/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ListChecks, Plus } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { evaluationKeys, useEvaluations, useSubjectChoices } from '../../api/evaluations.ts';
@@ -12,6 +12,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { RowActions } from '../../ui/row-actions.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
+import { FilterSelect } from './filter-select.tsx';
 import { evaluationAddPath, evaluationEditPath, evaluationPath } from './paths.ts';
 import { useWhen, windowState } from './when.tsx';
 import '../../ui/cohorts.css';
@@ -150,46 +151,26 @@ function Filters({
   mayCreate: boolean;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const subjects = useSubjectChoices();
   return (
     <div className="evaluation-toolbar">
-      <div className="field">
-        <label htmlFor={`${id}-subject`} className="field__label">
-          {t('evaluations.fields.subject')}
-        </label>
-        <select
-          id={`${id}-subject`}
-          className="field__input"
-          value={subjectId ?? ''}
-          onChange={(event) => onChange('subject_id', event.target.value)}
-        >
-          <option value="">{t('evaluations.allSubjects')}</option>
-          {subjects.data?.data.map((subject) => (
-            <option key={subject.id} value={subject.id}>
-              {subject.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-type`} className="field__label">
-          {t('evaluations.fields.type')}
-        </label>
-        <select
-          id={`${id}-type`}
-          className="field__input"
-          value={type ?? ''}
-          onChange={(event) => onChange('type', event.target.value)}
-        >
-          <option value="">{t('evaluations.allTypes')}</option>
-          {TYPES.map((value) => (
-            <option key={value} value={value}>
-              {t(`evaluations.type.${value}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        label={t('evaluations.fields.subject')}
+        all={t('evaluations.allSubjects')}
+        value={subjectId}
+        options={(subjects.data?.data ?? []).map((subject) => ({
+          value: subject.id,
+          label: subject.name,
+        }))}
+        onChange={(value) => onChange('subject_id', value)}
+      />
+      <FilterSelect
+        label={t('evaluations.fields.type')}
+        all={t('evaluations.allTypes')}
+        value={type}
+        options={TYPES.map((value) => ({ value, label: t(`evaluations.type.${value}`) }))}
+        onChange={(value) => onChange('type', value)}
+      />
       {mayCreate &&
         (subjectId ? (
           <Link to={evaluationAddPath(subjectId)} className="button button--primary">

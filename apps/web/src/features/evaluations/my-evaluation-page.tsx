@@ -9,8 +9,8 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { Countdown } from './countdown.tsx';
 import { ExamStartPanel } from './exam/exam-start.tsx';
+import { EvaluationFacts } from './facts.tsx';
 import { HandInPanel } from './project/hand-in-panel.tsx';
-import { useWhen } from './when.tsx';
 import '../../ui/cohorts.css';
 import '../../ui/management.css';
 import './evaluations.css';
@@ -51,7 +51,7 @@ export function MyEvaluationPage() {
           serverNow={data.server_now}
           receivedAt={dataUpdatedAt}
         />
-        <Facts evaluation={data} />
+        <EvaluationFacts evaluation={data} />
         {data.description && <p className="evaluation-description">{data.description}</p>}
         <Files evaluation={data} />
       </section>
@@ -61,36 +61,6 @@ export function MyEvaluationPage() {
         <HandInPanel evaluation={data} />
       )}
     </div>
-  );
-}
-
-function Facts({ evaluation }: { evaluation: MyEvaluationDetail }) {
-  const { t } = useTranslation();
-  const when = useWhen();
-  const facts: Array<[string, string | null]> = [
-    [t('evaluations.fields.type'), t(`evaluations.type.${evaluation.type}`)],
-    [t('evaluations.fields.when'), when(evaluation)],
-    [
-      t('evaluations.fields.duration'),
-      evaluation.duration_minutes === null
-        ? null
-        : t('evaluations.minutes', { count: evaluation.duration_minutes }),
-    ],
-    [t('evaluations.fields.percentage'), `${evaluation.percentage} %`],
-    [t('evaluations.fields.location'), evaluation.location],
-    [t('evaluations.fields.organizer'), evaluation.organizer],
-  ];
-  return (
-    <dl className="manage-facts">
-      {facts
-        .filter(([, value]) => value)
-        .map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-    </dl>
   );
 }
 

@@ -1,6 +1,5 @@
 import { EVALUATION_STATUSES, EVALUATION_TYPES, type MyEvaluation } from '@skolar/shared';
 import { ListChecks } from 'lucide-react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useMyEvaluations } from '../../api/evaluations.ts';
@@ -8,6 +7,7 @@ import { errorMessage } from '../../lib/form-errors.ts';
 import { EvaluationStatusBadge } from '../../ui/evaluation-status-badge.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { FilterSelect } from './filter-select.tsx';
 import { myEvaluationPath } from './paths.ts';
 import { useWhen } from './when.tsx';
 import '../../ui/cohorts.css';
@@ -17,7 +17,6 @@ import './evaluations.css';
 export function MyEvaluationsPage() {
   const { t } = useTranslation();
   usePageTitle(t('evaluations.mine'));
-  const id = useId();
   const [params, setParams] = useSearchParams();
   const type = EVALUATION_TYPES.find((value) => value === params.get('type'));
   const status = EVALUATION_STATUSES.find((value) => value === params.get('status'));
@@ -41,42 +40,26 @@ export function MyEvaluationsPage() {
         }
       />
       <div className="evaluation-toolbar">
-        <div className="field">
-          <label htmlFor={`${id}-type`} className="field__label">
-            {t('evaluations.fields.type')}
-          </label>
-          <select
-            id={`${id}-type`}
-            className="field__input"
-            value={type ?? ''}
-            onChange={(event) => choose('type', event.target.value)}
-          >
-            <option value="">{t('evaluations.allTypes')}</option>
-            {EVALUATION_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {t(`evaluations.type.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-status`} className="field__label">
-            {t('evaluations.fields.status')}
-          </label>
-          <select
-            id={`${id}-status`}
-            className="field__input"
-            value={status ?? ''}
-            onChange={(event) => choose('status', event.target.value)}
-          >
-            <option value="">{t('evaluations.allStatuses')}</option>
-            {EVALUATION_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`evaluations.status.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={t('evaluations.fields.type')}
+          all={t('evaluations.allTypes')}
+          value={type}
+          options={EVALUATION_TYPES.map((value) => ({
+            value,
+            label: t(`evaluations.type.${value}`),
+          }))}
+          onChange={(value) => choose('type', value)}
+        />
+        <FilterSelect
+          label={t('evaluations.fields.status')}
+          all={t('evaluations.allStatuses')}
+          value={status}
+          options={EVALUATION_STATUSES.map((value) => ({
+            value,
+            label: t(`evaluations.status.${value}`),
+          }))}
+          onChange={(value) => choose('status', value)}
+        />
       </div>
       {error ? (
         <p className="notice notice--error">{errorMessage(error)}</p>
