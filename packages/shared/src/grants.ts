@@ -28,6 +28,7 @@ export type Entity =
   | 'attempt'
   | 'submission'
   | 'result'
+  | 'grade_change'
   | 'event'
   | 'import'
   | 'file'
@@ -183,6 +184,10 @@ export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = 
   attempt: { list: CONTENT_EDITORS, read: EVERYONE, create: [S], update: [S] },
   /** A project hand-in: the student uploads versions; staff read and download them. */
   submission: { list: EVERYONE, read: EVERYONE, create: [S] },
+  /**
+   * A student's grade at an evaluation: staff grade (create, update; delete clears a grade, the
+   * history keeps it) and publish (update); a student reads their own once published.
+   */
   result: {
     list: EVERYONE,
     read: EVERYONE,
@@ -190,6 +195,8 @@ export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = 
     update: CONTENT_EDITORS,
     delete: CONTENT_EDITORS,
   },
+  /** The append-only history of a result: staff read it, nobody writes it but the grading itself. */
+  grade_change: { list: CONTENT_EDITORS },
   // Everyone keeps a personal agenda; the API lets each write only their own events, and the
   // institution's events to its admins (policy.ts).
   event: { list: EVERYONE, read: EVERYONE, create: EVERYONE, update: EVERYONE, delete: EVERYONE },

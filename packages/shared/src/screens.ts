@@ -135,8 +135,8 @@ export const SCREEN_NEEDS: Readonly<Record<string, readonly ScreenNeed[]>> = {
   ],
   '/:subjectId/evaluations/edit/:evaluationId': ['evaluation:update'],
   '/:id/results/add': ['result:create'],
-  '/results/edit/:resultId': ['result:update', 'result:delete'],
-  '/results/:resultId': ['result:read'],
+  '/results/edit/:resultId': ['result:update', 'result:delete', 'grade_change:list'],
+  '/results/:resultId': ['result:read', 'grade_change:list'],
 
   // The student's space.
   '/student/seminars': ['seminar:list'],

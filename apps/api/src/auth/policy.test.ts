@@ -354,12 +354,14 @@ describe('the scope of every entity', async () => {
     notMine: await createGroup(db, notMine),
     foreign: await createGroup(db, elsewhere),
   };
+  const published_at = new Date('2026-06-01T00:00:00Z');
   const [mineResult, classmateResult, otherResult] = await db
     .insert(results)
     .values([
-      { evaluation_id: world.myExam.id, student_id: world.student.id, grade: 12 },
-      { evaluation_id: world.myExam.id, student_id: world.classmate.id, grade: 14 },
-      { evaluation_id: world.otherExam.id, student_id: world.classmate.id, grade: 9 },
+      // Published: a student sees their own grade only once published (the grading tests).
+      { evaluation_id: world.myExam.id, student_id: world.student.id, grade: 12, published_at },
+      { evaluation_id: world.myExam.id, student_id: world.classmate.id, grade: 14, published_at },
+      { evaluation_id: world.otherExam.id, student_id: world.classmate.id, grade: 9, published_at },
     ])
     .returning();
   const importRow = (institution_id: number) => ({
@@ -677,6 +679,7 @@ describe('the scope of every entity', async () => {
       attempt: 'attempts',
       submission: 'submissions',
       result: 'results',
+      grade_change: 'grade_changes',
       event: 'events',
       import: 'imports',
       file: 'files',

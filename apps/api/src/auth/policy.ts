@@ -1,5 +1,5 @@
 import { type Action, type Entity, roleMay } from '@skolar/shared';
-import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import {
@@ -10,6 +10,7 @@ import {
   evaluations,
   events,
   files,
+  gradeChanges,
   groupStudents,
   groupSubjects,
   groups,
@@ -273,8 +274,19 @@ function visibleRows(actor: Actor, entity: Entity): Scoped {
         id: results.id,
         where: and(
           sql`${results.evaluation_id} in (select ${evaluations.id} from ${evaluations} where ${evaluationScope(actor)})`,
-          isStudent(actor) ? eq(results.student_id, actor.userId) : TRUE,
+          // A student sees their own grades, and only once published.
+          isStudent(actor)
+            ? and(eq(results.student_id, actor.userId), isNotNull(results.published_at))!
+            : TRUE,
         )!,
+      };
+    case 'grade_change':
+      return {
+        table: gradeChanges,
+        id: gradeChanges.id,
+        where: isStudent(actor)
+          ? FALSE
+          : sql`${gradeChanges.result_id} in (select ${results.id} from ${results} where ${visibleRows(actor, 'result').where})`,
       };
     case 'event':
       return {

@@ -1,12 +1,26 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, numeric, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { fk, id, timestamps, timestamptz } from './common.ts';
 import { evaluations } from './evaluations.ts';
+import { institutions } from './institutions.ts';
 import { users } from './users.ts';
 
 /**
  * A student's result at an evaluation: a grade on the evaluation's `scale`, or absent (counts 0).
- * `grade` null and `absent` false means not graded yet.
+ * `grade` null and `absent` false means not graded yet. Students see it only once `published_at`
+ * is set. `version` grows by one at every change: a grid saved from an older version answers 409
+ * (two teachers never overwrite each other silently). `graded_by` is whoever changed it last.
  */
 export const results = pgTable(
   'results',
@@ -22,6 +36,8 @@ export const results = pgTable(
     absent: boolean('absent').notNull().default(false),
     comment: text('comment'),
     graded_by: fk('graded_by').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    published_at: timestamptz('published_at'),
     ...timestamps(),
   },
   (t) => [
@@ -32,23 +48,59 @@ export const results = pgTable(
   ],
 );
 
-/** Append-only audit of grade changes (one row per change of grade or absence). */
+/**
+ * Append-only audit of result changes: one row per change of the grade, the absence or the
+ * comment (before and after). A trigger refuses any update or delete (migration 0008), except
+ * the `changed_by` of a deleted user becoming null.
+ */
 export const gradeChanges = pgTable(
   'grade_changes',
   {
     id: id(),
     result_id: fk('result_id')
       .notNull()
-      .references(() => results.id, { onDelete: 'cascade' }),
+      .references(() => results.id, { onDelete: 'restrict' }),
     old_grade: numeric('old_grade', { precision: 6, scale: 2, mode: 'number' }),
     new_grade: numeric('new_grade', { precision: 6, scale: 2, mode: 'number' }),
     old_absent: boolean('old_absent').notNull().default(false),
     new_absent: boolean('new_absent').notNull().default(false),
+    old_comment: text('old_comment'),
+    new_comment: text('new_comment'),
     changed_by: fk('changed_by').references(() => users.id, { onDelete: 'set null' }),
     at: timestamptz('at').notNull(),
   },
   (t) => [
     index('grade_changes_result_id_idx').on(t.result_id, t.at),
     index('grade_changes_changed_by_idx').on(t.changed_by),
+  ],
+);
+
+/**
+ * A transcript issued as a PDF: the verification code printed on it (stored as its SHA-256, the
+ * code itself is only on the document) and what the document said, so `/verify/<code>` can tell
+ * a third party whether a paper is genuine and what it contained.
+ */
+export const transcriptDocuments = pgTable(
+  'transcript_documents',
+  {
+    id: id(),
+    code_hash: char('code_hash', { length: 64 }).notNull(),
+    institution_id: fk('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    student_id: fk('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issued_by: fk('issued_by').references(() => users.id, { onDelete: 'set null' }),
+    issued_at: timestamptz('issued_at').notNull(),
+    locale: text('locale').notNull(),
+    /** The transcript as printed (the `transcript` wire shape of packages/shared). */
+    content: jsonb('content').notNull(),
+  },
+  (t) => [
+    unique('transcript_documents_code_hash_unique').on(t.code_hash),
+    index('transcript_documents_institution_id_idx').on(t.institution_id),
+    index('transcript_documents_student_id_idx').on(t.student_id),
+    index('transcript_documents_issued_by_idx').on(t.issued_by),
   ],
 );

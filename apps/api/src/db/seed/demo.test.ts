@@ -19,6 +19,7 @@ import {
   evaluations,
   events,
   files,
+  gradeChanges,
   institutions,
   lessons,
   mailOutbox,
@@ -232,10 +233,13 @@ describe('seedDemo', () => {
     for (const total of sums.values()) expect(total).toBeLessThanOrEqual(100);
   });
 
-  it('grades the past evaluations, with an absence, as JS numbers', async () => {
+  it('grades the past evaluations, with absences, as JS numbers, each with its history', async () => {
     const rows = await database.db.select().from(results);
     expect(rows.length).toBeGreaterThanOrEqual(50);
-    expect(rows.filter((r) => r.absent)).toHaveLength(1);
+    expect(rows.filter((r) => r.absent)).toHaveLength(2);
+    expect(rows.some((r) => r.published_at === null)).toBe(true);
+    const history = await database.db.select().from(gradeChanges);
+    expect(history.length).toBe(rows.length + 1);
     const graded = rows.filter((r) => !r.absent);
     expect(graded.every((r) => typeof r.grade === 'number' && r.grade >= 0)).toBe(true);
     const [withScale] = await database.db

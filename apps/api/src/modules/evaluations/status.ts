@@ -1,5 +1,5 @@
 import { type EvaluationStatus, evaluationStatus } from '@skolar/shared';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { attempts, results, submissions } from '../../db/schema/index.ts';
 import { localDay } from '../../time.ts';
@@ -64,7 +64,8 @@ export async function studentStates(
         absent: results.absent,
       })
       .from(results)
-      .where(mine(results)),
+      // A grade or an absence says nothing to the student until it is published.
+      .where(and(mine(results), isNotNull(results.published_at))),
   ]);
   const byEvaluation = <T extends { evaluation_id: number }>(list: T[]) =>
     new Map(list.map((item) => [Number(item.evaluation_id), item]));
