@@ -6,6 +6,7 @@ export * from './rules/catalogue.ts';
 export * from './rules/colour.ts';
 export * from './rules/evaluation-status.ts';
 export * from './rules/password.ts';
+export * from './rules/transcript.ts';
 export * from './schemas/account.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/catalogue.ts';
