@@ -24,6 +24,7 @@ export * from './schemas/modules.ts';
 export * from './schemas/programs.ts';
 export * from './schemas/promotions.ts';
 export * from './schemas/resources.ts';
+export * from './schemas/results.ts';
 export * from './schemas/seminars.ts';
 export * from './schemas/students.ts';
 export * from './schemas/subjects.ts';

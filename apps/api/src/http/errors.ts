@@ -18,6 +18,8 @@ export class HttpError extends Error {
     readonly errors?: FieldErrors,
     readonly params: Record<string, string | number> = {},
     readonly headers: Record<string, string> = {},
+    /** More of the answer's body, beside `message` and `errors` (e.g. the rows of a conflict). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(key);
   }
@@ -54,11 +56,15 @@ export const tooManyRequests = (retryAfterSeconds: number) => {
   );
 };
 
-function translateFieldErrors(locale: Locale, errors: FieldErrors): FieldErrors {
+function translateFieldErrors(
+  locale: Locale,
+  errors: FieldErrors,
+  params: Record<string, string | number> = {},
+): FieldErrors {
   return Object.fromEntries(
     Object.entries(errors).map(([field, messages]) => [
       field,
-      messages.map((m) => (isMessageKey(m) ? translate(locale, m) : m)),
+      messages.map((m) => (isMessageKey(m) ? translate(locale, m, params) : m)),
     ]),
   );
 }
@@ -107,7 +113,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       reply.headers(error.headers);
       return reply.status(error.statusCode).send({
         message: translate(locale, error.key, error.params),
-        ...(error.errors ? { errors: translateFieldErrors(locale, error.errors) } : {}),
+        ...(error.errors
+          ? { errors: translateFieldErrors(locale, error.errors, error.params) }
+          : {}),
+        ...error.details,
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

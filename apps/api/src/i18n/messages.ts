@@ -310,6 +310,46 @@ const catalogue = {
     en: 'The list must hold every current item exactly once.',
     de: 'Die Liste muss jedes aktuelle Element genau einmal enthalten.',
   },
+  'results.grade_range': {
+    fr: 'La note doit être comprise entre 0 et {scale}.',
+    en: 'The grade must be between 0 and {scale}.',
+    de: 'Die Note muss zwischen 0 und {scale} liegen.',
+  },
+  'results.grade_negative': {
+    fr: 'Une note ne peut pas être négative.',
+    en: 'A grade cannot be negative.',
+    de: 'Eine Note kann nicht negativ sein.',
+  },
+  'results.grade_decimals': {
+    fr: 'Deux décimales au plus.',
+    en: 'Two decimals at most.',
+    de: 'Höchstens zwei Nachkommastellen.',
+  },
+  'results.absent_with_grade': {
+    fr: 'Un étudiant absent n’a pas de note (l’absence compte 0/20).',
+    en: 'An absent student has no grade (the absence counts 0/20).',
+    de: 'Ein abwesender Studierender hat keine Note (die Abwesenheit zählt 0/20).',
+  },
+  'results.duplicate_student': {
+    fr: 'Cet étudiant apparaît deux fois.',
+    en: 'This student appears twice.',
+    de: 'Diese:r Studierende erscheint zweimal.',
+  },
+  'results.not_a_student': {
+    fr: 'Cet étudiant ne fait pas partie de la promotion de cette évaluation.',
+    en: 'This student is not in the promotion of this evaluation.',
+    de: 'Diese:r Studierende gehört nicht zum Jahrgang dieser Prüfung.',
+  },
+  'results.changed_meanwhile': {
+    fr: 'Cette ligne a été modifiée entre-temps par quelqu’un d’autre.',
+    en: 'Someone else changed this line in the meantime.',
+    de: 'Jemand anderes hat diese Zeile inzwischen geändert.',
+  },
+  'results.conflict': {
+    fr: 'Des notes ont été modifiées entre-temps : rien n’a été enregistré.',
+    en: 'Some grades were changed in the meantime: nothing was saved.',
+    de: 'Einige Noten wurden inzwischen geändert: Es wurde nichts gespeichert.',
+  },
   'manage.validation.tooLong': {
     fr: 'Ce texte est trop long.',
     en: 'This text is too long.',
