@@ -183,7 +183,8 @@ async function build(
 /** `GET /api/me/transcript`: the signed-in student's own. */
 export function myTranscript(ctx: AppContext, actor: Actor, promotionId?: number) {
   authorize(actor, 'list', 'result');
-  if (actor.role !== 'student') throw notFound();
+  // Staff have no transcript of their own (they read a student's at /api/students/:id).
+  if (actor.role !== 'student') throw forbidden();
   return build(ctx, actor, actor.userId, promotionId);
 }
 
