@@ -74,6 +74,10 @@ const day = (value: string, locale: Locale) =>
     new Date(`${value}T00:00:00Z`),
   );
 
+/** `12,5 / 20`, or a dash while there is no average. */
+const outOf20 = (value: number | null, locale: Locale) =>
+  value === null ? '-' : `${formatAverage(value, locale)} / 20`;
+
 export interface PdfInput {
   transcript: TranscriptAnswer;
   locale: Locale;
@@ -222,7 +226,7 @@ export function renderTranscriptPdf(input: PdfInput): Promise<Buffer> {
       .fontSize(9)
       .fillColor('#333333')
       .text(
-        `${L.coefficient} ${number(subject.coefficient, locale)} - ${L.average} ${formatAverage(subject.average, locale)} / 20`,
+        `${L.coefficient} ${number(subject.coefficient, locale)} - ${L.average} ${outOf20(subject.average, locale)}`,
         left + width * 0.55,
         y + 3,
         { width: width * 0.45, align: 'right' },
@@ -264,7 +268,7 @@ export function renderTranscriptPdf(input: PdfInput): Promise<Buffer> {
     .fillColor('#FFFFFF')
     .font('Helvetica-Bold')
     .fontSize(12)
-    .text(`${L.overall}${L.colon}${formatAverage(t.average, locale)} / 20`, left + 10, y + 9, {
+    .text(`${L.overall}${L.colon}${outOf20(t.average, locale)}`, left + 10, y + 9, {
       width: width - 20,
     });
   doc.y = y + 40;
