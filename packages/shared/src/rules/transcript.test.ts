@@ -95,17 +95,15 @@ describe('transcript maths (properties)', () => {
   it('does not depend on the order of rows or of subjects', () => {
     fc.assert(
       fc.property(
-        fc
-          .array(subject, { maxLength: 5 })
-          .chain((subjects) =>
-            fc.tuple(
-              fc.constant(subjects),
-              fc.shuffledSubarray(subjects, {
-                minLength: subjects.length,
-                maxLength: subjects.length,
-              }),
-            ),
+        fc.array(subject, { maxLength: 5 }).chain((subjects) =>
+          fc.tuple(
+            fc.constant(subjects),
+            fc.shuffledSubarray(subjects, {
+              minLength: subjects.length,
+              maxLength: subjects.length,
+            }),
           ),
+        ),
         ([subjects, shuffled]) => {
           const reversedRows = shuffled.map((s) => ({
             ...s,
