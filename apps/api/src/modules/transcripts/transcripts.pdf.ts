@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import type { AppContext } from '../../context.ts';
 import { readFile } from '../../files/files.service.ts';
 import type { Locale } from '../../i18n/messages.ts';
-import { zonedTimestamp } from '../../time.ts';
+import { readableDay, zonedTimestamp } from '../../time.ts';
 import { PDF_LABELS } from './transcripts.labels.ts';
 import type { TranscriptAnswer } from './transcripts.service.ts';
 
@@ -68,11 +68,6 @@ const initials = (name: string) =>
 
 const number = (value: number, locale: Locale) =>
   new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
-
-const day = (value: string, locale: Locale) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${value}T00:00:00Z`),
-  );
 
 /** `12,5 / 20`, or a dash while there is no average. */
 const outOf20 = (value: number | null, locale: Locale) =>
@@ -247,7 +242,7 @@ export function renderTranscriptPdf(input: PdfInput): Promise<Buffer> {
       row(
         [
           title,
-          day(evaluation.date, locale),
+          readableDay(evaluation.date, locale),
           `${number(evaluation.percentage, locale)} %`,
           grade,
           evaluation.normalised === null

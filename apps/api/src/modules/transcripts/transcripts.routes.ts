@@ -137,10 +137,7 @@ export const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:code',
     {
-      config: {
-        access: { public: 'a third party checks a printed transcript with its code' },
-        beforeMfaEnrolment: true,
-      },
+      config: { access: { public: 'a third party checks a printed transcript with its code' } },
       schema: {
         operationId: 'verifyTranscript',
         tags,
