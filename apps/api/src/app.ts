@@ -56,6 +56,11 @@ import { studentRoutes } from './modules/students/students.routes.ts';
 import { subjectRoutes } from './modules/subjects/subjects.routes.ts';
 import { teacherRoutes } from './modules/teachers/teachers.routes.ts';
 import { trainingRoutes } from './modules/trainings/trainings.routes.ts';
+import {
+  myTranscriptRoutes,
+  studentTranscriptRoutes,
+  verifyRoutes,
+} from './modules/transcripts/transcripts.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 
 /** Where `vite build` leaves the SPA, seen from src/ in development and from dist/ once bundled. */
@@ -215,6 +220,9 @@ export async function buildApp(
   await app.register(evaluationRoutes, { prefix: '/api/evaluations' });
   await app.register(evaluationBudgetRoutes, { prefix: '/api/subjects' });
   await app.register(myEvaluationRoutes, { prefix: '/api/me' });
+  await app.register(myTranscriptRoutes, { prefix: '/api/me' });
+  await app.register(studentTranscriptRoutes, { prefix: '/api/students' });
+  await app.register(verifyRoutes, { prefix: '/api/verify' });
   if (ctx.config.DEV_ROUTES) await app.register(devRoutes, { prefix: '/api/dev' });
 
   const dist = options.webRoot === undefined ? webDist() : options.webRoot;

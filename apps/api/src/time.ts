@@ -85,3 +85,8 @@ export function zonedTimestamp(instant: Date, zone: string, locale: keyof typeof
   const local = new TZDate(instant, zone);
   return `${format(local, 'PPP, HH:mm:ss', { locale: DATE_LOCALES[locale] })} (${zone})`;
 }
+
+/** A day (`YYYY-MM-DD`) as a person reads it on a document, in their language (`25 oct. 2026`). */
+export function readableDay(day: string, locale: keyof typeof DATE_LOCALES): string {
+  return format(parseDay(day), 'PP', { locale: DATE_LOCALES[locale] });
+}

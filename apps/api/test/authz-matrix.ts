@@ -245,4 +245,9 @@ export const MATRIX: Record<string, string> = {
   'GET /api/evaluations/:id/submissions':            '200 200 200 200 403 404 404 404 403 401',
   'GET /api/evaluations/:id/submissions.zip':        '200 200 200 200 403 404 404 404 403 401',
   'GET /api/evaluations/:id/submissions/:studentId': '200 200 200 200 200 404 404 404 404 401',
+  'GET /api/me/transcript':                          '403 403 403 403 200 403 403 403 200 401',
+  'GET /api/me/transcript.pdf':                      '403 403 403 403 200 403 403 403 200 401',
+  'GET /api/students/:id/transcript':                '200 200 200 200 403 404 404 404 403 401',
+  'GET /api/students/:id/transcript.pdf':            '200 200 200 200 403 404 404 404 403 401',
+  'GET /api/verify/:code':                           '200 200 200 200 200 200 200 200 200 200',
 };

@@ -22,9 +22,11 @@ import {
   submissions,
   teacherSubjects,
   trainingModules,
+  transcriptDocuments,
   users,
 } from '../src/db/schema/index.ts';
 import { saveFile } from '../src/files/uploads.ts';
+import { codeHash, newVerificationCode } from '../src/modules/transcripts/transcripts.service.ts';
 import { localDay, plusDays } from '../src/time.ts';
 import {
   createChapter,
@@ -223,6 +225,41 @@ export class Fixture {
     });
   }
   /** A student of the institution other than the acting one, in the promotion and the group. */
+  /** A transcript issued to the institution's student, printed with that code. */
+  async transcriptDocument(code: string) {
+    const promotion = await this.promotion();
+    await this.db.insert(transcriptDocuments).values({
+      code_hash: codeHash(code),
+      institution_id: this.institutionId,
+      student_id: this.staff.student.id,
+      issued_by: this.staff.student.id,
+      issued_at: new Date('2026-11-22T10:00:00Z'),
+      locale: 'fr',
+      content: {
+        student: { id: this.staff.student.id, first_name: 'Test', last_name: 'Student' },
+        institution: {
+          id: this.institutionId,
+          name: 'Institut',
+          color_code: '#336699',
+          logo_link: null,
+          time_zone: 'Europe/Paris',
+        },
+        promotion: {
+          id: promotion.id,
+          name: promotion.name,
+          academic_year: '2026-2027',
+          level: 'L1',
+        },
+        program: { id: promotion.program_id, name: 'Programme' },
+        levels: ['L1', 'L2'],
+        average: null,
+        subjects: [],
+        promotions: [],
+        generated_at: '2026-11-22T10:00:00.000Z',
+      },
+    });
+  }
+
   student() {
     return this.once('student', async () => {
       const student = await createUser(this.db, 'student', this.institutionId);
@@ -1222,5 +1259,26 @@ export const REQUESTS: Record<string, Build> = {
     return {
       url: `/api/evaluations/${submission.evaluation_id}/submissions/${f.staff.student.id}`,
     };
+  },
+
+  // Transcripts (issue 12): the student's own, staff's view of a student, the PDFs, verification.
+  'GET /api/me/transcript': async (f) => {
+    await f.promotion();
+    return { url: '/api/me/transcript' };
+  },
+  'GET /api/me/transcript.pdf': async (f) => {
+    await f.promotion();
+    return { url: '/api/me/transcript.pdf' };
+  },
+  'GET /api/students/:id/transcript': async (f) => ({
+    url: `/api/students/${(await f.student()).id}/transcript`,
+  }),
+  'GET /api/students/:id/transcript.pdf': async (f) => ({
+    url: `/api/students/${(await f.student()).id}/transcript.pdf`,
+  }),
+  'GET /api/verify/:code': async (f) => {
+    const code = newVerificationCode();
+    await f.transcriptDocument(code);
+    return { url: `/api/verify/${code}` };
   },
 };

@@ -164,6 +164,19 @@ export const ROUTES: readonly RouteAccess[] = [
   { path: '/transcript', roles: [S] },
 ];
 
+/**
+ * Pages outside the spec's table (which stays exactly spec/routes.json): recorded in
+ * docs/decisions.md. `/verify` and `/verify/:code` let anyone check a printed transcript
+ * (decision 59).
+ */
+export const OFF_SPEC_ROUTES: readonly RouteAccess[] = [
+  { path: '/verify', name: 'VerifyTranscriptForm', roles: null },
+  { path: '/verify/:code', name: 'VerifyTranscript', roles: null },
+];
+
+/** Every route the web app serves: the spec's table, then the pages outside it. */
+export const APP_ROUTES: readonly RouteAccess[] = [...ROUTES, ...OFF_SPEC_ROUTES];
+
 /** What the guard does with a navigation. */
 export type AccessDecision = 'ok' | 'redirect-home' | 'redirect-dashboard';
 
@@ -211,7 +224,7 @@ export function matchRoute(pathname: string): RouteMatch | null {
     }
   });
   let best: (RouteMatch & { score: number }) | null = null;
-  for (const route of ROUTES) {
+  for (const route of APP_ROUTES) {
     const params = matchSegments(segments(route.path), path, {});
     if (!params) continue;
     const score = staticCount(route);

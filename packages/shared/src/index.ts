@@ -30,5 +30,6 @@ export * from './schemas/students.ts';
 export * from './schemas/subjects.ts';
 export * from './schemas/teachers.ts';
 export * from './schemas/trainings.ts';
+export * from './schemas/transcript.ts';
 export * from './schemas/users.ts';
 export * from './wire.ts';

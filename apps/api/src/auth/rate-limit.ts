@@ -24,6 +24,8 @@ export const LIMITS = {
   'mfa:account': { points: 5, duration: 15 * 60 },
   'contact:ip': { points: 10, duration: 60 * 60 },
   'contact:account': { points: 5, duration: 60 * 60 },
+  // Checking printed transcripts: a recruiter checks a few, not a dictionary of guesses.
+  'verify:ip': { points: 30, duration: 15 * 60 },
 } as const;
 export type LimitName = keyof typeof LIMITS;
 type LimitSpec = { points: number; duration: number };

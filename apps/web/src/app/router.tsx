@@ -1,4 +1,4 @@
-import { ROUTES, type RouteAccess } from '@skolar/shared';
+import { APP_ROUTES, type RouteAccess } from '@skolar/shared';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout, Splash } from './chrome/app-layout.tsx';
 import { ErrorPage } from './error-page.tsx';
@@ -13,6 +13,7 @@ import { managementPages } from './pages/management.ts';
 import { publicPages } from './pages/public.ts';
 import { seminarPages } from './pages/seminars.ts';
 import { subjectPages } from './pages/subjects.ts';
+import { transcriptPages } from './pages/transcript.ts';
 import type { PageLoader, PageRegistry } from './pages/types.ts';
 
 // Each area registers its screens in its own file, so areas grow without touching this one.
@@ -27,6 +28,7 @@ const PAGES: PageRegistry = {
   ...seminarPages,
   ...subjectPages,
   ...evaluationPages,
+  ...transcriptPages,
 };
 
 const comingSoonPage: PageLoader = () =>
@@ -42,14 +44,14 @@ function toRouteObject(route: RouteAccess): RouteObject {
   };
 }
 
-/** Every route of the spec's table (packages/shared ROUTES), guarded, inside the chrome. */
+/** Every route of the spec's table (packages/shared ROUTES) and the few outside it, guarded, inside the chrome. */
 export const routes: RouteObject[] = [
   {
     Component: AppLayout,
     HydrateFallback: Splash,
     ErrorBoundary: ErrorPage,
     children: [
-      ...ROUTES.map(toRouteObject),
+      ...APP_ROUTES.map(toRouteObject),
       {
         path: '*',
         lazy: async () => ({

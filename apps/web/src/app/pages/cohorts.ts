@@ -10,7 +10,9 @@ const groups = () => import('../../features/groups/index.ts');
 export const cohortPages: PageRegistry = {
   '/students': () => students().then((m) => m.StudentsPage),
   '/students/add': () => personForm().then((m) => m.StudentFormPage),
-  '/students/:id': () => students().then((m) => m.StudentDetailPage),
+  // The student's page with their transcript below (composed here: features do not import each other).
+  '/students/:id': () =>
+    import('../student-detail-page.tsx').then((m) => m.StudentDetailWithTranscriptPage),
   '/students/edit/:id/:token': () => personForm().then((m) => m.StudentFormPage),
   '/teachers': () => students().then((m) => m.TeachersPage),
   '/teachers/add': () => personForm().then((m) => m.TeacherFormPage),

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { AssignmentPanel } from '../../ui/assignment-panel.tsx';
@@ -8,7 +9,9 @@ import { PersonDetailPage } from './person-detail-page.tsx';
 import '../../ui/cohorts.css';
 
 export const StudentsPage = () => <PeopleListPage kind="student" />;
-export const StudentDetailPage = () => <PersonDetailPage kind="student" />;
+export const StudentDetailPage = ({ children }: { children?: ReactNode }) => (
+  <PersonDetailPage kind="student">{children}</PersonDetailPage>
+);
 export const TeachersPage = () => <PeopleListPage kind="teacher" />;
 export const TeacherDetailPage = () => <PersonDetailPage kind="teacher" />;
 

@@ -1,4 +1,5 @@
 import { BookOpen, Pencil, UsersRound } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { fullName, type PersonKind, peoplePath, usePerson } from '../../api/people.ts';
@@ -9,8 +10,11 @@ import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
 import '../../ui/cohorts.css';
 import { base, ns } from './people-paths.ts';
 
-/** `/students/:id` and `/teachers/:id`: the person, their promotions and groups or subjects. */
-export function PersonDetailPage({ kind }: { kind: PersonKind }) {
+/**
+ * `/students/:id` and `/teachers/:id`: the person, their promotions and groups or subjects.
+ * `children`: what the app composes below (a student's transcript, from another feature).
+ */
+export function PersonDetailPage({ kind, children }: { kind: PersonKind; children?: ReactNode }) {
   const { t } = useTranslation();
   const n = ns(kind);
   const id = Number(useParams().id);
@@ -149,6 +153,7 @@ export function PersonDetailPage({ kind }: { kind: PersonKind }) {
           </section>
         )}
       </div>
+      {children}
       {stepUpDialog}
     </div>
   );

@@ -1,0 +1,155 @@
+import { errorBody, transcript, transcriptQuery, transcriptVerification } from '@skolar/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActor } from '../../auth/plugin.ts';
+import type { AppContext } from '../../context.ts';
+import { idParams } from '../../http/pagination.ts';
+import { logoPng, pdfFileName, renderTranscriptPdf } from './transcripts.pdf.ts';
+import * as transcripts from './transcripts.service.ts';
+
+const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
+const tags = ['transcripts'];
+
+/** Renders the transcript, records the document (its code's hash and content) and sends it. */
+async function sendPdf(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  content: transcripts.TranscriptAnswer,
+) {
+  const actor = requireActor(request);
+  const locale = request.locale;
+  const { code, issuedAt } = await transcripts.recordDocument(ctx, actor, content, locale);
+  const pdf = await renderTranscriptPdf({
+    transcript: content,
+    locale,
+    code,
+    verifyUrl: new URL(`/verify/${code}`, ctx.config.PUBLIC_URL).toString(),
+    issuedAt,
+    logo: await logoPng(ctx, content.institution.logo_link),
+  });
+  return (
+    reply
+      .header('content-type', 'application/pdf')
+      .header('content-length', String(pdf.length))
+      .header('content-disposition', `attachment; filename="${pdfFileName(content, locale)}"`)
+      .header('cache-control', 'private, no-store')
+      // The code is printed on the document; the screen that asked for it may show it too.
+      .header('x-verification-code', code)
+      .send(pdf)
+  );
+}
+
+/** `/api/me/transcript(.pdf)`: the signed-in student's own transcript. */
+export const myTranscriptRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/transcript',
+    {
+      config: { access: { entity: 'result', action: 'list' } },
+      schema: {
+        operationId: 'getMyTranscript',
+        tags,
+        summary:
+          "The student's transcript: published grades per subject, weighted averages, the program's levels",
+        querystring: transcriptQuery,
+        response: { 200: transcript, ...errors },
+      },
+    },
+    async (request) =>
+      transcripts.myTranscript(app.ctx, requireActor(request), request.query.promotion_id),
+  );
+  app.get(
+    '/transcript.pdf',
+    {
+      config: { access: { entity: 'result', action: 'list' } },
+      schema: {
+        operationId: 'getMyTranscriptPdf',
+        tags,
+        summary: "The student's transcript as a PDF with a verification code (recorded)",
+        querystring: transcriptQuery,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const content = await transcripts.myTranscript(
+        app.ctx,
+        requireActor(request),
+        request.query.promotion_id,
+      );
+      return sendPdf(app.ctx, request, reply, content);
+    },
+  );
+};
+
+/** `/api/students/:id/transcript(.pdf)`: a student's transcript for the staff of their scope. */
+export const studentTranscriptRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:id/transcript',
+    {
+      config: { access: { entity: 'result', action: 'list' } },
+      schema: {
+        operationId: 'getStudentTranscript',
+        tags,
+        summary:
+          "A student's transcript as the student sees it (published grades), for staff of their scope",
+        params: idParams,
+        querystring: transcriptQuery,
+        response: { 200: transcript, ...errors },
+      },
+    },
+    async (request) =>
+      transcripts.studentTranscript(
+        app.ctx,
+        requireActor(request),
+        request.params.id,
+        request.query.promotion_id,
+      ),
+  );
+  app.get(
+    '/:id/transcript.pdf',
+    {
+      config: { access: { entity: 'result', action: 'list' } },
+      schema: {
+        operationId: 'getStudentTranscriptPdf',
+        tags,
+        summary:
+          "A student's transcript as a PDF with a verification code, for staff of their scope",
+        params: idParams,
+        querystring: transcriptQuery,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const content = await transcripts.studentTranscript(
+        app.ctx,
+        requireActor(request),
+        request.params.id,
+        request.query.promotion_id,
+      );
+      return sendPdf(app.ctx, request, reply, content);
+    },
+  );
+};
+
+/** `/api/verify/:code`: anyone holding a printed transcript checks it. */
+export const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:code',
+    {
+      config: { access: { public: 'a third party checks a printed transcript with its code' } },
+      schema: {
+        operationId: 'verifyTranscript',
+        tags,
+        summary: 'Whether a transcript with this verification code was issued, and what it said',
+        security: [],
+        params: z.object({ code: z.string().max(64) }),
+        response: { 200: transcriptVerification, 404: errorBody, 429: errorBody },
+      },
+    },
+    async (request) => {
+      await app.ctx.limits.hit('verify:ip', request.ip);
+      return transcripts.verify(app.ctx, request.params.code);
+    },
+  );
+};

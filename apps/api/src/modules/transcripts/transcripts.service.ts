@@ -1,0 +1,277 @@
+import { createHash, randomInt } from 'node:crypto';
+import {
+  computeTranscript,
+  normalisedGrade,
+  normaliseVerificationCode,
+  roleMay,
+  type transcript,
+  type transcriptVerification,
+  VERIFICATION_CODE_ALPHABET,
+  VERIFICATION_CODE_GROUPS,
+} from '@skolar/shared';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { authorize, can } from '../../auth/policy.ts';
+import type { Actor } from '../../auth/sessions.ts';
+import type { AppContext } from '../../context.ts';
+import {
+  evaluations,
+  institutions,
+  programs,
+  promotionStudents,
+  promotions,
+  results,
+  subjects,
+  trainings,
+  transcriptDocuments,
+  users,
+} from '../../db/schema/index.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import type { Locale } from '../../i18n/messages.ts';
+
+export type TranscriptAnswer = z.output<typeof transcript>;
+type Verification = z.output<typeof transcriptVerification>;
+
+/**
+ * The student's promotions the actor may see (the policy's promotion scope: a student's own, a
+ * teacher's assigned ones, an admin's institution, every one for the super-admin), latest
+ * academic year first, with what the transcript's header needs.
+ */
+async function promotionsOf(ctx: AppContext, actor: Actor, studentId: number) {
+  return ctx.db
+    .select({
+      id: promotions.id,
+      name: promotions.name,
+      academic_year: promotions.academic_year,
+      level: promotions.level,
+      program_id: programs.id,
+      program_name: programs.name,
+      levels: programs.levels,
+      institution: {
+        id: institutions.id,
+        name: institutions.name,
+        color_code: institutions.color_code,
+        logo_link: institutions.logo_link,
+        time_zone: institutions.timezone,
+      },
+      student: { id: users.id, first_name: users.first_name, last_name: users.last_name },
+    })
+    .from(promotionStudents)
+    .innerJoin(promotions, eq(promotions.id, promotionStudents.promotion_id))
+    .innerJoin(programs, eq(programs.id, promotions.program_id))
+    .innerJoin(institutions, eq(institutions.id, promotions.institution_id))
+    .innerJoin(users, eq(users.id, promotionStudents.student_id))
+    .where(
+      and(
+        eq(promotionStudents.student_id, studentId),
+        eq(users.role, 'student'),
+        can(actor, 'read', 'promotion').where,
+      ),
+    )
+    .orderBy(desc(promotions.academic_year), desc(promotions.id));
+}
+
+/**
+ * A student's transcript for one of their promotions: every evaluation (not archived) of the
+ * promotion's trainings, grouped by subject, with the student's PUBLISHED result or pending.
+ * Staff read the same published-only transcript as the student (decision 58).
+ */
+async function build(
+  ctx: AppContext,
+  actor: Actor,
+  studentId: number,
+  promotionId: number | undefined,
+): Promise<TranscriptAnswer> {
+  const visible = await promotionsOf(ctx, actor, studentId);
+  const chosen =
+    promotionId === undefined ? visible[0] : visible.find((row) => row.id === promotionId);
+  if (!chosen) throw notFound();
+
+  const rows = await ctx.db
+    .select({
+      subject_id: subjects.id,
+      subject_name: subjects.name,
+      coefficient: subjects.coefficient,
+      evaluation_id: evaluations.id,
+      title: evaluations.title,
+      type: evaluations.type,
+      date: evaluations.date,
+      percentage: evaluations.percentage,
+      scale: evaluations.scale,
+      grade: results.grade,
+      absent: results.absent,
+    })
+    .from(evaluations)
+    .innerJoin(trainings, eq(trainings.id, evaluations.training_id))
+    .innerJoin(subjects, eq(subjects.id, evaluations.subject_id))
+    .leftJoin(
+      results,
+      and(
+        eq(results.evaluation_id, evaluations.id),
+        eq(results.student_id, studentId),
+        // What the student is told: published results only, whoever reads.
+        isNotNull(results.published_at),
+        can(actor, 'list', 'result').where,
+      ),
+    )
+    .where(
+      and(
+        eq(trainings.promotion_id, chosen.id),
+        isNull(evaluations.archived_at),
+        can(actor, 'list', 'evaluation').where,
+      ),
+    )
+    .orderBy(asc(subjects.name), asc(subjects.id), asc(evaluations.date), asc(evaluations.id));
+
+  const bySubject = new Map<
+    number,
+    {
+      subject_id: number;
+      name: string;
+      coefficient: number;
+      evaluations: TranscriptAnswer['subjects'][number]['evaluations'];
+    }
+  >();
+  for (const row of rows) {
+    let subject = bySubject.get(row.subject_id);
+    if (!subject) {
+      subject = {
+        subject_id: row.subject_id,
+        name: row.subject_name,
+        coefficient: Number(row.coefficient),
+        evaluations: [],
+      };
+      bySubject.set(row.subject_id, subject);
+    }
+    const gradeRow = {
+      percentage: Number(row.percentage),
+      scale: Number(row.scale),
+      grade: row.absent ? null : row.grade === null ? null : Number(row.grade),
+      absent: row.absent === true,
+    };
+    const normalised = normalisedGrade(gradeRow);
+    subject.evaluations.push({
+      evaluation_id: row.evaluation_id,
+      title: row.title,
+      type: row.type,
+      date: row.date,
+      ...gradeRow,
+      pending: normalised === null,
+      normalised,
+    });
+  }
+  const computed = computeTranscript([...bySubject.values()]);
+  const promotionOf = (row: (typeof visible)[number]) => ({
+    id: row.id,
+    name: row.name,
+    academic_year: row.academic_year,
+    level: row.level,
+  });
+  return {
+    student: chosen.student,
+    institution: chosen.institution,
+    promotion: promotionOf(chosen),
+    program: { id: chosen.program_id, name: chosen.program_name },
+    levels: chosen.levels,
+    average: computed.average,
+    subjects: computed.subjects,
+    promotions: visible.map(promotionOf),
+    generated_at: ctx.clock.now(),
+  };
+}
+
+/** `GET /api/me/transcript`: the signed-in student's own. */
+export function myTranscript(ctx: AppContext, actor: Actor, promotionId?: number) {
+  authorize(actor, 'list', 'result');
+  // Staff have no transcript of their own (they read a student's at /api/students/:id).
+  if (actor.role !== 'student') throw forbidden();
+  return build(ctx, actor, actor.userId, promotionId);
+}
+
+/**
+ * `GET /api/students/:id/transcript`: staff who can see the student (a teacher through the
+ * promotions they teach, an admin or super-teacher in their institution, the super-admin
+ * anywhere). A student is refused (403); a student out of scope answers 404.
+ */
+export async function studentTranscript(
+  ctx: AppContext,
+  actor: Actor,
+  studentId: number,
+  promotionId?: number,
+) {
+  authorize(actor, 'list', 'result');
+  if (actor.role === 'student') throw forbidden();
+  if (roleMay(actor.role, 'read', 'student')) {
+    const scope = can(actor, 'read', 'student');
+    const [seen] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, studentId), scope.where));
+    if (!seen) throw notFound();
+  }
+  return build(ctx, actor, studentId, promotionId);
+}
+
+/** A fresh code: 20 characters of Crockford's base32 (100 bits), in groups of four. */
+export function newVerificationCode(): string {
+  const chars = Array.from(
+    { length: VERIFICATION_CODE_GROUPS * 4 },
+    () => VERIFICATION_CODE_ALPHABET[randomInt(VERIFICATION_CODE_ALPHABET.length)],
+  ).join('');
+  return chars.match(/.{4}/g)!.join('-');
+}
+
+export const codeHash = (code: string) => createHash('sha256').update(code).digest('hex');
+
+/**
+ * Records an issued PDF: the SHA-256 of its code and what it says. The code itself is only on
+ * the document.
+ */
+export async function recordDocument(
+  ctx: AppContext,
+  actor: Actor,
+  content: TranscriptAnswer,
+  locale: Locale,
+): Promise<{ code: string; issuedAt: Date }> {
+  const code = newVerificationCode();
+  const issuedAt = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(transcriptDocuments).values({
+      code_hash: codeHash(code),
+      institution_id: content.institution.id,
+      student_id: content.student.id,
+      issued_by: actor.userId,
+      issued_at: issuedAt,
+      locale,
+      content: JSON.parse(JSON.stringify(content)),
+    });
+  });
+  return { code, issuedAt };
+}
+
+/** `GET /api/verify/:code`: what the document with that code said, or 404. */
+export async function verify(ctx: AppContext, typed: string): Promise<Verification> {
+  const code = normaliseVerificationCode(typed);
+  if (!code) throw notFound();
+  // Looked up by its hash: the index answers, no comparison of secrets in the application.
+  const [row] = await ctx.db
+    .select({
+      issued_at: transcriptDocuments.issued_at,
+      locale: transcriptDocuments.locale,
+      content: transcriptDocuments.content,
+    })
+    .from(transcriptDocuments)
+    .where(eq(transcriptDocuments.code_hash, sql`${codeHash(code)}`));
+  if (!row) throw notFound();
+  const stored = row.content as Omit<TranscriptAnswer, 'generated_at'> & { generated_at: string };
+  const content: TranscriptAnswer = { ...stored, generated_at: new Date(stored.generated_at) };
+  return {
+    genuine: true,
+    issued_at: row.issued_at,
+    locale: row.locale,
+    student: content.student,
+    institution: content.institution,
+    average: content.average,
+    content,
+  };
+}
