@@ -218,8 +218,6 @@ export async function buildApp(
   await app.register(myEvaluationRoutes, { prefix: '/api/me' });
   await app.register(myResultRoutes, { prefix: '/api/me' });
   await app.register(gradebookRoutes, { prefix: '/api/promotions' });
-  await app.register(myResultRoutes, { prefix: '/api/me' });
-  await app.register(gradebookRoutes, { prefix: '/api/promotions' });
   if (ctx.config.DEV_ROUTES) await app.register(devRoutes, { prefix: '/api/dev' });
 
   const dist = options.webRoot === undefined ? webDist() : options.webRoot;

@@ -97,3 +97,10 @@ export const gradebookColumnId = (header: string): number | null => {
   const match = /\[#(\d+)\]/.exec(header);
   return match ? Number(match[1]) : null;
 };
+
+/** The body of a 422 of the import: the message, and the report with the lines in error. */
+export const gradebookImportRefusal = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  report: gradebookImportReport.optional(),
+});

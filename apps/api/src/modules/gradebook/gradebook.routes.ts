@@ -1,6 +1,7 @@
 import {
   gradebook,
   gradebookImportBody,
+  gradebookImportRefusal,
   gradebookImportReport,
   myResultsAnswer,
   myResultsQuery,
@@ -119,7 +120,7 @@ export const gradebookRoutes: FastifyPluginAsyncZod = async (app) => {
           'Import a gradebook CSV: every change in one transaction with its history row, or nothing (422 with the report, 409 when a line changed meanwhile)',
         params: idParams,
         body: gradebookImportBody,
-        response: { 200: gradebookImportReport, ...errorResponses },
+        response: { ...errorResponses, 200: gradebookImportReport, 422: gradebookImportRefusal },
       },
     },
     async (request) =>

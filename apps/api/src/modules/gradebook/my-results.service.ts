@@ -20,11 +20,7 @@ const normalised = sql<
  * number of results: the student's rows, then the figures of those evaluations grouped in SQL.
  * Only aggregates of the other students' results leave the database.
  */
-export async function myResults(
-  ctx: AppContext,
-  actor: Actor,
-  trainingId: number | undefined,
-) {
+export async function myResults(ctx: AppContext, actor: Actor, trainingId: number | undefined) {
   // Staff have no grades of their own: the gradebook is their view.
   if (actor.role !== 'student') throw forbidden();
   if (trainingId !== undefined) await requireAccess(ctx.db, actor, 'read', 'training', trainingId);
