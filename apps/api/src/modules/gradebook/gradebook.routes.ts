@@ -64,6 +64,8 @@ export const gradebookRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The gradebook as a formula-safe CSV (UTF-8 BOM, `;` in French and German, `,` in English), for a spreadsheet and back',
         params: idParams,
+        // A download link cannot set Accept-Language: the page passes its language.
+        querystring: z.object({ locale: z.enum(['fr', 'en', 'de']).optional() }),
         produces: ['text/csv'],
         response: { 200: z.string().describe('text/csv'), ...errorResponses },
       },
@@ -73,7 +75,7 @@ export const gradebookRoutes: FastifyPluginAsyncZod = async (app) => {
         app.ctx,
         requireActor(request),
         request.params.id,
-        request.locale,
+        request.query.locale ?? request.locale,
       );
       const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
       return reply
