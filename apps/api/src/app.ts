@@ -38,6 +38,7 @@ import {
   examEvaluationRoutes,
   questionRoutes,
 } from './modules/exams/exams.routes.ts';
+import { gradebookRoutes, myResultRoutes } from './modules/gradebook/gradebook.routes.ts';
 import { groupRoutes } from './modules/groups/groups.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { importRoutes } from './modules/imports/imports.routes.ts';
@@ -223,6 +224,8 @@ export async function buildApp(
   await app.register(myTranscriptRoutes, { prefix: '/api/me' });
   await app.register(studentTranscriptRoutes, { prefix: '/api/students' });
   await app.register(verifyRoutes, { prefix: '/api/verify' });
+  await app.register(myResultRoutes, { prefix: '/api/me' });
+  await app.register(gradebookRoutes, { prefix: '/api/promotions' });
   if (ctx.config.DEV_ROUTES) await app.register(devRoutes, { prefix: '/api/dev' });
 
   const dist = options.webRoot === undefined ? webDist() : options.webRoot;

@@ -1185,6 +1185,24 @@ export const REQUESTS: Record<string, Build> = {
     return { url: `/api/subjects/${(await f.subject()).id}/evaluation-budget` };
   },
   'GET /api/me/evaluations': () => ({ url: '/api/me/evaluations' }),
+  // Results of the student, and the gradebook of a promotion.
+  'GET /api/me/results': async (f) => ({
+    url: `/api/me/results?training_id=${(await f.training()).id}`,
+  }),
+  'GET /api/promotions/:id/gradebook': async (f) => ({
+    url: `/api/promotions/${(await f.promotion()).id}/gradebook`,
+  }),
+  'GET /api/promotions/:id/gradebook.csv': async (f) => ({
+    url: `/api/promotions/${(await f.promotion()).id}/gradebook.csv`,
+  }),
+  'POST /api/promotions/:id/gradebook/dry-run': async (f) => ({
+    url: `/api/promotions/${(await f.promotion()).id}/gradebook/dry-run`,
+    payload: { file_name: 'notes.csv', content: `id;Nom\n${f.staff.student.id};X` },
+  }),
+  'POST /api/promotions/:id/gradebook': async (f) => ({
+    url: `/api/promotions/${(await f.promotion()).id}/gradebook`,
+    payload: { file_name: 'notes.csv', content: `id;Nom\n${f.staff.student.id};X` },
+  }),
   'GET /api/me/evaluations/:id': async (f) => ({
     url: `/api/me/evaluations/${(await f.evaluationExam()).id}`,
   }),

@@ -670,6 +670,49 @@ const catalogue = {
     en: 'False',
     de: 'Falsch',
   },
+  'gradebook.csv.last_name': { fr: 'Nom', en: 'Last name', de: 'Nachname' },
+  'gradebook.csv.first_name': { fr: 'Prénom', en: 'First name', de: 'Vorname' },
+  'gradebook.csv.email': { fr: 'E-mail', en: 'Email', de: 'E-Mail' },
+  'gradebook.csv.subject_average': {
+    fr: 'Moyenne {subject} (/20)',
+    en: 'Average {subject} (/20)',
+    de: 'Durchschnitt {subject} (/20)',
+  },
+  'gradebook.csv.overall_average': {
+    fr: 'Moyenne générale (/20)',
+    en: 'Overall average (/20)',
+    de: 'Gesamtdurchschnitt (/20)',
+  },
+  'gradebook.csv.file_name': {
+    fr: 'carnet-de-notes-{name}.csv',
+    en: 'gradebook-{name}.csv',
+    de: 'notenbuch-{name}.csv',
+  },
+  'gradebook.import.no_email': {
+    fr: 'Le fichier n’a pas de colonne e-mail : les étudiants ne peuvent pas être reconnus.',
+    en: 'The file has no email column: the students cannot be recognised.',
+    de: 'Die Datei hat keine E-Mail-Spalte: Die Studierenden können nicht erkannt werden.',
+  },
+  'gradebook.import.unknown_student': {
+    fr: 'Aucun étudiant de cette promotion n’a cette adresse : un import n’ajoute personne.',
+    en: 'No student of this promotion has this address: an import adds nobody.',
+    de: 'Kein:e Studierende:r dieses Jahrgangs hat diese Adresse: Ein Import fügt niemanden hinzu.',
+  },
+  'gradebook.import.unknown_evaluation': {
+    fr: 'Cette colonne ne correspond à aucune évaluation de la promotion que vous pouvez noter : un import ne crée pas d’évaluation.',
+    en: 'This column matches no evaluation of the promotion that you may grade: an import creates no evaluation.',
+    de: 'Diese Spalte entspricht keiner Prüfung des Jahrgangs, die Sie bewerten dürfen: Ein Import legt keine Prüfung an.',
+  },
+  'gradebook.import.bad_grade': {
+    fr: 'Saisissez une note (par exemple 12,5), « abs » pour une absence, ou laissez vide.',
+    en: 'Enter a grade (for example 12.5), “abs” for an absence, or leave it empty.',
+    de: 'Geben Sie eine Note ein (zum Beispiel 12,5), „abs“ für eine Abwesenheit, oder lassen Sie das Feld leer.',
+  },
+  'gradebook.import.duplicate_student': {
+    fr: 'Cet étudiant apparaît déjà plus haut dans le fichier.',
+    en: 'This student already appears higher up in the file.',
+    de: 'Diese:r Studierende erscheint bereits weiter oben in der Datei.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -10,6 +10,7 @@ import { evaluationPages } from './pages/evaluations.ts';
 import { learningPages } from './pages/learning.ts';
 import { lessonPages } from './pages/lessons.ts';
 import { managementPages } from './pages/management.ts';
+import { myResultPages } from './pages/my-results.ts';
 import { publicPages } from './pages/public.ts';
 import { seminarPages } from './pages/seminars.ts';
 import { subjectPages } from './pages/subjects.ts';
@@ -29,6 +30,7 @@ const PAGES: PageRegistry = {
   ...subjectPages,
   ...evaluationPages,
   ...transcriptPages,
+  ...myResultPages,
 };
 
 const comingSoonPage: PageLoader = () =>

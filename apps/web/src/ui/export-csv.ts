@@ -1,3 +1,4 @@
+import { neutraliseCell } from '@skolar/shared';
 import Papa from 'papaparse';
 import { http } from '../lib/http.ts';
 import type { ListAnswer, ListState } from '../lib/list-state.ts';
@@ -12,16 +13,12 @@ const PAGE_SIZE = 100;
 /** A safety stop: an export never asks for more than this many pages. */
 const MAX_PAGES = 200;
 
-/** Cells that a spreadsheet would run as a formula are prefixed with a quote (CSV injection). */
-function neutralise(value: string | number | null | undefined): string | number {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return value;
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** The CSV text of rows (comma-separated, quoted when needed, a UTF-8 BOM for spreadsheets). */
+/**
+ * The CSV text of rows (comma-separated, quoted when needed, a UTF-8 BOM for spreadsheets);
+ * formula-like cells are neutralised by the rule the gradebook's CSV also follows.
+ */
 export function toCsv<T>(rows: T[], columns: CsvColumn<T>[]): string {
-  const data = rows.map((row) => columns.map((column) => neutralise(column.value(row))));
+  const data = rows.map((row) => columns.map((column) => neutraliseCell(column.value(row))));
   return `\uFEFF${Papa.unparse({ fields: columns.map((column) => column.header), data })}`;
 }
 

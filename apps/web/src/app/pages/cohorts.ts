@@ -23,7 +23,9 @@ export const cohortPages: PageRegistry = {
   '/:id?/promotions': () => promotions().then((m) => m.PromotionsPage),
   '/:id/promotions/add': () => promotions().then((m) => m.PromotionFormPage),
   '/:id/promotions/edit/:promotionId': () => promotions().then((m) => m.PromotionFormPage),
-  '/:id/promotions/:promotionId': () => promotions().then((m) => m.PromotionDetailPage),
+  // The promotion's page with its gradebook, composed in app/ (features do not import each other).
+  '/:id/promotions/:promotionId': () =>
+    import('../promotion-page.tsx').then((m) => m.PromotionPage),
   '/:id/promotion-student/:promotionId': () => promotions().then((m) => m.PromotionStudentsPage),
   '/:id/promotion-teacher/:promotionId': () => promotions().then((m) => m.PromotionTeachersPage),
   '/:id/:promotionId/trainings/add': () => trainings().then((m) => m.TrainingFormPage),

@@ -15,5 +15,4 @@ export const learningPages: PageRegistry = {
   '/event-activity/:id/:episodeId/:chapterId': () => learning().then((m) => m.CourseActivityPage),
   '/event-resources/:id': () => learning().then((m) => m.CourseResourcesPage),
   '/event-evaluations/:id': () => learning().then((m) => m.CourseEvaluationsPage),
-  '/event-results/:id': () => learning().then((m) => m.CourseResultsPage),
 };

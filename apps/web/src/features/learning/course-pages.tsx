@@ -18,8 +18,17 @@ import './learning.css';
 import { LoadError } from './load-error.tsx';
 import { TrainingOutline } from './training-page.tsx';
 
-/** The frame of a course page: the training's title, its tabs, then the tab's content. */
-function CourseFrame({ tab, children }: { tab: string; children: (id: number) => ReactNode }) {
+/**
+ * The frame of a course page: the training's title, its tabs, then the tab's content. Exported
+ * for the tabs composed in app/ (the results tab shows the my-results feature's list).
+ */
+export function CourseFrame({
+  tab,
+  children,
+}: {
+  tab: string;
+  children: (id: number) => ReactNode;
+}) {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const { data, error } = useMyTraining(id);
@@ -182,14 +191,14 @@ export function CourseResourcesPage() {
   );
 }
 
-/** `/event-evaluations/:id` and `/event-results/:id`: the training's evaluations, and their results. */
-function CourseEvaluationList({ tab }: { tab: 'evaluations' | 'results' }) {
+/** `/event-evaluations/:id`: the training's evaluations with their status. */
+export function CourseEvaluationsPage() {
   const { t, i18n } = useTranslation();
   const id = Number(useParams().id);
   const evaluations = useMyTrainingEvaluations(id);
   const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
-    <CourseFrame tab={tab}>
+    <CourseFrame tab="evaluations">
       {() =>
         !evaluations.data ? null : evaluations.data.data.length === 0 ? (
           <p className="learning__empty">{t('learning.course.noEvaluation')}</p>
@@ -204,11 +213,7 @@ function CourseEvaluationList({ tab }: { tab: 'evaluations' | 'results' }) {
                   {evaluation.start_time && ` · ${evaluation.start_time.slice(0, 5)}`} ·{' '}
                   {t('learning.course.weight', { value: evaluation.percentage })}
                 </span>
-                {tab === 'results' ? (
-                  <span className="badge">{t('learning.course.notPublished')}</span>
-                ) : (
-                  <EvaluationStatusBadge status={evaluation.status} />
-                )}
+                <EvaluationStatusBadge status={evaluation.status} />
               </li>
             ))}
           </ul>
@@ -217,6 +222,3 @@ function CourseEvaluationList({ tab }: { tab: 'evaluations' | 'results' }) {
     </CourseFrame>
   );
 }
-
-export const CourseEvaluationsPage = () => <CourseEvaluationList tab="evaluations" />;
-export const CourseResultsPage = () => <CourseEvaluationList tab="results" />;

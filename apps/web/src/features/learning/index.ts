@@ -2,9 +2,9 @@ export { ChapterPage } from './chapter-page.tsx';
 export {
   CourseActivityPage,
   CourseEvaluationsPage,
+  CourseFrame,
   CoursePresentationPage,
   CourseResourcesPage,
-  CourseResultsPage,
 } from './course-pages.tsx';
 export { LessonPage } from './lesson-page.tsx';
 export { TrainingPage } from './training-page.tsx';

@@ -1,4 +1,5 @@
 import { GraduationCap, Pencil, Plus, Presentation, UserPlus } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useGroups } from '../../api/groups.ts';
@@ -14,8 +15,11 @@ import '../../ui/cohorts.css';
 
 const SMALL = { page: 1, per_page: 100 as const, q: '', sort: '', archived: false };
 
-/** `/:id/promotions/:promotionId`: students, teachers with access, trainings and groups. */
-export function PromotionDetailPage() {
+/**
+ * `/:id/promotions/:promotionId`: students, teachers with access, trainings and groups; `children`
+ * are more sections composed by app/ (the gradebook).
+ */
+export function PromotionDetailPage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const params = useParams();
   const id = Number(params.promotionId);
@@ -185,6 +189,7 @@ export function PromotionDetailPage() {
           </section>
         )}
       </div>
+      {children}
     </div>
   );
 }

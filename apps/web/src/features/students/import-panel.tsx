@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/http.ts';
+import { ImportReportView } from '../../ui/import-report.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 import { dryRunImport, runImport, useImportHistory } from './api.ts';
 import '../../ui/cohorts.css';
@@ -171,51 +172,36 @@ export function ImportPanel({ kind }: { kind: 'student' | 'teacher' }) {
           )}
 
           {report && (
-            <div className="import-report" aria-live="polite">
-              <p className="import-counts">
-                <span className="badge badge--success">
-                  {t('imports.counts.create', { count: report.counts.create })}
-                </span>
-                <span className="badge">
-                  {t('imports.counts.update', { count: report.counts.update })}
-                </span>
-                <span className={report.counts.error ? 'badge badge--danger' : 'badge'}>
-                  {t('imports.counts.error', { count: report.counts.error })}
-                </span>
-              </p>
-              <div className="cohort-preview">
-                <table>
-                  <caption className="cohort-muted">{t('imports.report')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('imports.line')}</th>
-                      <th scope="col">{t('imports.fields.email')}</th>
-                      <th scope="col">{t('imports.result')}</th>
-                      <th scope="col">{t('imports.errors')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {report.lines.map((line) => (
-                      <tr
-                        key={line.line}
-                        className={line.action === 'error' ? 'is-error' : undefined}
-                      >
-                        <td>{line.line}</td>
-                        <td>{line.values.email}</td>
-                        <td>{t(`imports.action_${line.action}`)}</td>
-                        <td>
-                          {Object.entries(line.errors).map(([field, messages]) => (
-                            <p key={field} className="field__error">
-                              {t(`imports.fields.${field}`)} : {messages.join(' ')}
-                            </p>
-                          ))}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </div>
+            <ImportReportView
+              counts={[
+                {
+                  key: 'create',
+                  text: t('imports.counts.create', { count: report.counts.create }),
+                  tone: 'success',
+                },
+                {
+                  key: 'update',
+                  text: t('imports.counts.update', { count: report.counts.update }),
+                },
+                {
+                  key: 'error',
+                  text: t('imports.counts.error', { count: report.counts.error }),
+                  ...(report.counts.error ? { tone: 'danger' as const } : {}),
+                },
+              ]}
+              labelHeader={t('imports.fields.email')}
+              lines={report.lines.map((line) => ({
+                line: line.line,
+                label: line.values.email ?? '',
+                result: t(`imports.action_${line.action}`),
+                isError: line.action === 'error',
+                errors: Object.entries(line.errors).map(([field, messages]) => ({
+                  field,
+                  label: t(`imports.fields.${field}`),
+                  messages,
+                })),
+              }))}
+            />
           )}
 
           <div className="cohort-form__actions">

@@ -1,0 +1,1 @@
+export { GradebookSection } from './gradebook-section.tsx';
