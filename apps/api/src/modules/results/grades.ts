@@ -141,7 +141,14 @@ export async function applyGrades(
       resultId = row.id;
       await tx
         .update(results)
-        .set({ ...after, graded_by: actor.userId, version: row.version + 1, updated_at: now })
+        .set({
+          ...after,
+          graded_by: actor.userId,
+          version: row.version + 1,
+          updated_at: now,
+          // A line cleared back to pending is no longer published (decision 53).
+          ...(after.grade === null && !after.absent ? { published_at: null } : {}),
+        })
         .where(eq(results.id, row.id));
     } else {
       // Two first gradings of one line at once: the second finds the line taken and says so.
