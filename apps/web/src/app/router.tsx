@@ -11,6 +11,7 @@ import { learningPages } from './pages/learning.ts';
 import { lessonPages } from './pages/lessons.ts';
 import { managementPages } from './pages/management.ts';
 import { publicPages } from './pages/public.ts';
+import { resultPages } from './pages/results.ts';
 import { seminarPages } from './pages/seminars.ts';
 import { subjectPages } from './pages/subjects.ts';
 import type { PageLoader, PageRegistry } from './pages/types.ts';
@@ -27,6 +28,7 @@ const PAGES: PageRegistry = {
   ...seminarPages,
   ...subjectPages,
   ...evaluationPages,
+  ...resultPages,
 };
 
 const comingSoonPage: PageLoader = () =>
