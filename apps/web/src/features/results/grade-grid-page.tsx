@@ -25,6 +25,7 @@ import {
 } from '../../api/results.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { ApiError } from '../../lib/http.ts';
+import { SelectField } from '../../ui/fields.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
@@ -293,12 +294,11 @@ export function GradeGridPage() {
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [marking, setMarking] = useState<GradeGridRow | null>(null);
   const table = useRef<HTMLTableElement>(null);
-  const groupSelect = useId();
   usePageTitle(grid.data?.evaluation.title ?? t('results.grid.title'));
 
   useEffect(() => {
-    if (grid.data) dispatch({ type: 'load', grid: grid.data });
-  }, [grid.data]);
+    if (grid.data) dispatch({ type: 'load', grid: grid.data, language: i18n.language });
+  }, [grid.data, i18n.language]);
 
   const cells = state.order.map((id) => state.cells[id]!);
   const changes = useMemo(() => changedEntries(state), [state]);
@@ -402,10 +402,9 @@ export function GradeGridPage() {
         </p>
       </PageHeader>
       <div className="grade-toolbar">
-        <div className="field grade-toolbar__group">
-          <label htmlFor={groupSelect}>{t('results.grid.group')}</label>
-          <select
-            id={groupSelect}
+        <div className="grade-toolbar__group">
+          <SelectField
+            label={t('results.grid.group')}
             value={groupId ?? ''}
             disabled={unsaved}
             onChange={(event) => setGroupId(event.target.value ? Number(event.target.value) : null)}
@@ -416,7 +415,7 @@ export function GradeGridPage() {
                 {group.name}
               </option>
             ))}
-          </select>
+          </SelectField>
         </div>
         <div className="grade-toolbar__actions">
           <button

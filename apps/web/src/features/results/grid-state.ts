@@ -31,7 +31,7 @@ export interface GridState {
 }
 
 export type GridAction =
-  | { type: 'load'; grid: GradeGrid }
+  | { type: 'load'; grid: GradeGrid; language?: string }
   | { type: 'grade'; studentId: number; value: string }
   | { type: 'absent'; studentId: number; value: boolean }
   | { type: 'comment'; studentId: number; value: string }
@@ -49,9 +49,14 @@ export function parseGrade(text: string): number | null {
   return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
-const gradeText = (grade: number | null) => (grade === null ? '' : String(grade));
+/** A grade as the teacher reads it: `12,5` in a language that writes a decimal comma. */
+const gradeText = (grade: number | null, language = 'en') => {
+  if (grade === null) return '';
+  const comma = new Intl.NumberFormat(language).format(1.5).includes(',');
+  return comma ? String(grade).replace('.', ',') : String(grade);
+};
 
-function cellOf(row: GradeGridRow): Cell {
+function cellOf(row: GradeGridRow, language?: string): Cell {
   const result = row.result;
   const base = result
     ? {
@@ -65,7 +70,7 @@ function cellOf(row: GradeGridRow): Cell {
   const suggestion = pending && row.quiz?.grade != null ? row.quiz.grade : null;
   return {
     studentId: row.student.id,
-    grade: gradeText(suggestion ?? base.grade),
+    grade: gradeText(suggestion ?? base.grade, language),
     absent: base.absent,
     comment: base.comment ?? '',
     base,
@@ -127,7 +132,7 @@ export function gridReducer(state: GridState, action: GridAction): GridState {
   switch (action.type) {
     case 'load': {
       const cells: Record<number, Cell> = {};
-      for (const row of action.grid.rows) cells[row.student.id] = cellOf(row);
+      for (const row of action.grid.rows) cells[row.student.id] = cellOf(row, action.language);
       return { cells, order: action.grid.rows.map((row) => row.student.id) };
     }
     case 'grade': {
