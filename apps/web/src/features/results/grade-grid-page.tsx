@@ -150,7 +150,7 @@ const GradeRow = memo(function GradeRow({
       </td>
       <th scope="row" className="grade-row__who">
         <span className="grade-row__name">{name}</span>
-        <span className="grade-row__muted">{row.student.email}</span>
+        <span className="grade-row__muted grade-row__email">{row.student.email}</span>
       </th>
       <td className="grade-row__grade">
         <div className="grade-cell">

@@ -50,7 +50,7 @@ export function parseGrade(text: string): number | null {
 }
 
 /** A grade as the teacher reads it: `12,5` in a language that writes a decimal comma. */
-const gradeText = (grade: number | null, language = 'en') => {
+export const gradeText = (grade: number | null, language = 'en') => {
   if (grade === null) return '';
   const comma = new Intl.NumberFormat(language).format(1.5).includes(',');
   return comma ? String(grade).replace('.', ',') : String(grade);

@@ -20,7 +20,7 @@ import { Notice } from '../../ui/notice.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { formatGrade, formatWhen } from './format.ts';
-import { parseGrade } from './grid-state.ts';
+import { gradeText, parseGrade } from './grid-state.ts';
 import '../../ui/cohorts.css';
 import '../../ui/management.css';
 import './results.css';
@@ -197,7 +197,7 @@ function EditForm({ result, language }: { result: Result; language: string }) {
   const form = useForm<EditValues>({
     resolver: zodResolver(editSchema),
     defaultValues: {
-      grade: result.grade === null ? '' : String(result.grade),
+      grade: gradeText(result.grade, language),
       absent: result.absent,
       comment: result.comment ?? '',
     },
@@ -257,7 +257,7 @@ function EditForm({ result, language }: { result: Result; language: string }) {
                 className="button button--ghost button--small"
                 onClick={() => {
                   form.reset({
-                    grade: conflict.grade === null ? '' : String(conflict.grade),
+                    grade: gradeText(conflict.grade, language),
                     absent: conflict.absent,
                     comment: conflict.comment ?? '',
                   });
