@@ -15,7 +15,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import {
   conflictsOf,
   gradeGridKey,
@@ -149,7 +149,13 @@ const GradeRow = memo(function GradeRow({
         />
       </td>
       <th scope="row" className="grade-row__who">
-        <span className="grade-row__name">{name}</span>
+        {row.result ? (
+          <Link to={`/results/${row.result.id}`} className="grade-row__name">
+            {name}
+          </Link>
+        ) : (
+          <span className="grade-row__name">{name}</span>
+        )}
         <span className="grade-row__muted grade-row__email">{row.student.email}</span>
       </th>
       <td className="grade-row__grade">
