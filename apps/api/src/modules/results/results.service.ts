@@ -11,7 +11,7 @@ import { authorize, can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { answers, attempts, evaluations, questions, users } from '../../db/schema/index.ts';
+import { answers, attempts, evaluations, users } from '../../db/schema/index.ts';
 import {
   conflict,
   type FieldErrors,
@@ -49,7 +49,6 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
  * 'evaluation')`, decision 52); 404 outside that scope, another institution's included.
  */
 async function evaluationFor(
-  ctx: AppContext,
   db: DbOrTx,
   actor: Actor,
   id: number,
@@ -111,7 +110,7 @@ export async function grid(
   db: DbOrTx = ctx.db,
 ) {
   requireStaff(actor);
-  const evaluation = await evaluationFor(ctx, db, actor, id, 'read');
+  const evaluation = await evaluationFor(db, actor, id, 'read');
   if (groupId !== null && !evaluation.groups.some((group) => group.id === groupId))
     throw validationFailed({ group_id: ['results.group_outside'] });
   const [lines, open] = await Promise.all([
@@ -180,7 +179,7 @@ export async function save(
   groupId: number | null,
 ) {
   requireStaff(actor);
-  const evaluation = await evaluationFor(ctx, ctx.db, actor, id, 'update');
+  const evaluation = await evaluationFor(ctx.db, actor, id, 'update');
   await ctx.db.transaction((tx) =>
     applyGrades(tx, actor, evaluation, body.results, ctx.clock.now()),
   );
@@ -209,7 +208,7 @@ export async function mark(
     .from(attempts)
     .where(and(eq(attempts.id, attemptId), can(actor, 'list', 'attempt').where));
   if (!attempt) throw notFound();
-  const evaluation = await evaluationFor(ctx, ctx.db, actor, attempt.evaluation_id, 'update');
+  const evaluation = await evaluationFor(ctx.db, actor, attempt.evaluation_id, 'update');
   if (attempt.finished_at === null) throw conflict('results.attempt_open');
   return ctx.db.transaction(async (tx) => {
     const open = await longAnswers(tx, evaluation.id, attempt.id);
@@ -263,7 +262,7 @@ export async function publish(
   studentIds: readonly number[] | undefined,
 ) {
   requireStaff(actor);
-  const evaluation = await evaluationFor(ctx, ctx.db, actor, id, 'update');
+  const evaluation = await evaluationFor(ctx.db, actor, id, 'update');
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const published = await publishLines(tx, evaluation.id, now, studentIds);
@@ -369,7 +368,7 @@ async function writeLine(
 ) {
   const row = await resultById(ctx.db, id, can(actor, 'read', 'result').where);
   if (!row) throw notFound();
-  const evaluation = await evaluationFor(ctx, ctx.db, actor, row.evaluation_id, 'update');
+  const evaluation = await evaluationFor(ctx.db, actor, row.evaluation_id, 'update');
   await ctx.db.transaction(async (tx) => {
     try {
       await applyGrades(tx, actor, evaluation, [entry(row)], ctx.clock.now());

@@ -1,7 +1,7 @@
 import type { GradeEntry, GradeGrid, GradeGridRow, ResultConflict } from '@skolar/shared';
 
 /** What the server holds for a line (null grade and no absence: pending). */
-export interface LineValue {
+interface LineValue {
   grade: number | null;
   absent: boolean;
   comment: string | null;
@@ -83,7 +83,7 @@ function cellOf(row: GradeGridRow, language?: string): Cell {
 }
 
 /** The line the cell would save (NaN grade when what is typed is not a number). */
-export function lineOf(cell: Cell): LineValue {
+function lineOf(cell: Cell): LineValue {
   return {
     grade: cell.absent ? null : parseGrade(cell.grade),
     absent: cell.absent,
