@@ -15,7 +15,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { type Blocker, Link, useBlocker, useParams } from 'react-router';
 import {
   conflictsOf,
   gradeGridKey,
@@ -322,6 +322,12 @@ export function GradeGridPage() {
     return () => window.removeEventListener('beforeunload', warn);
   }, [unsaved]);
 
+  // …and so does leaving it for another screen of the app.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      unsaved && currentLocation.pathname !== nextLocation.pathname,
+  );
+
   const onKeyDown = useGridKeys(table, state.order.length);
   const onMark = useCallback((row: GradeGridRow) => setMarking(row), []);
 
@@ -497,6 +503,7 @@ export function GradeGridPage() {
           </tbody>
         </table>
       </div>
+      <LeaveDialog blocker={blocker} />
       {marking?.quiz && (
         <MarkDialog
           name={`${marking.student.first_name} ${marking.student.last_name}`}
@@ -565,6 +572,41 @@ function PublishButton({
               }}
             >
               {t('results.publish.confirm', { count })}
+            </button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+/** Asks before leaving the grid with unsaved grades for another screen of the app. */
+function LeaveDialog({ blocker }: { blocker: Blocker }) {
+  const { t } = useTranslation();
+  if (blocker.state !== 'blocked') return null;
+  return (
+    <AlertDialog.Root open onOpenChange={(open) => !open && blocker.reset()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog__overlay" />
+        <AlertDialog.Content className="dialog card">
+          <AlertDialog.Title className="dialog__title">
+            {t('results.leave.question')}
+          </AlertDialog.Title>
+          <AlertDialog.Description className="dialog__description">
+            {t('results.leave.explain')}
+          </AlertDialog.Description>
+          <div className="dialog__actions">
+            <AlertDialog.Cancel asChild>
+              <button type="button" className="button button--ghost">
+                {t('results.leave.stay')}
+              </button>
+            </AlertDialog.Cancel>
+            <button
+              type="button"
+              className="button button--danger"
+              onClick={() => blocker.proceed()}
+            >
+              {t('results.leave.leave')}
             </button>
           </div>
         </AlertDialog.Content>

@@ -55,9 +55,13 @@ function renderGrid(put: (body: unknown) => Response = () => jsonResponse(200, G
     if (url.startsWith('/api/evaluations/9/results')) return jsonResponse(200, GRID);
     throw new Error(`Unexpected ${url}`);
   });
-  const router = createMemoryRouter([{ path: '/:id/results/add', element: <GradeGridPage /> }], {
-    initialEntries: ['/9/results/add'],
-  });
+  const router = createMemoryRouter(
+    [
+      { path: '/:id/results/add', element: <GradeGridPage /> },
+      { path: '/:subjectId/evaluations/:id', element: <p>Page de l’évaluation</p> },
+    ],
+    { initialEntries: ['/9/results/add'] },
+  );
   renderWithProviders(<RouterProvider router={router} />);
   return fetch;
 }
@@ -150,5 +154,19 @@ describe('the grade grid', () => {
       grade: 9,
       version: 2,
     });
+  });
+
+  it('asks before leaving with unsaved grades', async () => {
+    renderGrid();
+    await waitFor(() => gradeOf('Beta'));
+    fireEvent.change(gradeOf('Beta'), { target: { value: '11' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Évaluation' }));
+    expect(await screen.findByText('Quitter sans enregistrer ?')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Rester' }));
+    await waitFor(() => expect(screen.queryByText('Quitter sans enregistrer ?')).toBeNull());
+    expect(gradeOf('Beta')).toHaveValue('11');
+    fireEvent.click(screen.getByRole('link', { name: 'Évaluation' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Quitter sans enregistrer' }));
+    expect(await screen.findByText('Page de l’évaluation')).toBeInTheDocument();
   });
 });
