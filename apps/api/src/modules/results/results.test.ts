@@ -222,6 +222,11 @@ describe('saving grades', () => {
       }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const refused = a.statusCode === 409 ? a : b;
+    const winner = a.statusCode === 409 ? 'Blaise Collègue' : 'Ada Prof';
+    expect(refused.json().conflicts).toEqual([
+      expect.objectContaining({ student_id: third.id, version: 1, changed_by_name: winner }),
+    ]);
     const now = await lines(evaluation.id);
     expect(now).toHaveLength(1);
     expect(await historyRows(now[0]!.id)).toHaveLength(1);
