@@ -50,6 +50,11 @@ import { moduleRoutes } from './modules/modules/modules.routes.ts';
 import { programRoutes } from './modules/programs/programs.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { promotionRoutes } from './modules/promotions/promotions.routes.ts';
+import {
+  attemptMarkRoutes,
+  evaluationResultRoutes,
+  resultRoutes,
+} from './modules/results/results.routes.ts';
 import { episodeRoutes } from './modules/seminars/episodes.routes.ts';
 import { publicSeminarRoutes } from './modules/seminars/public.routes.ts';
 import { mySeminarRoutes, seminarRoutes } from './modules/seminars/seminars.routes.ts';
@@ -219,6 +224,9 @@ export async function buildApp(
   await app.register(questionRoutes, { prefix: '/api/questions' });
   await app.register(projectRoutes, { prefix: '/api/evaluations' });
   await app.register(evaluationRoutes, { prefix: '/api/evaluations' });
+  await app.register(evaluationResultRoutes, { prefix: '/api/evaluations' });
+  await app.register(attemptMarkRoutes, { prefix: '/api/attempts' });
+  await app.register(resultRoutes, { prefix: '/api/results' });
   await app.register(evaluationBudgetRoutes, { prefix: '/api/subjects' });
   await app.register(myEvaluationRoutes, { prefix: '/api/me' });
   await app.register(myTranscriptRoutes, { prefix: '/api/me' });

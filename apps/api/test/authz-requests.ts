@@ -17,7 +17,9 @@ import {
   programs,
   promotionStudents,
   questions,
+  answers as quizAnswers,
   resources,
+  results,
   subjectLessons,
   submissions,
   teacherSubjects,
@@ -393,6 +395,64 @@ export class Fixture {
         })
         .returning();
       return attempt!;
+    });
+  }
+  /** A published result (12/20) of the institution's student at an exam of the subject. */
+  gradedResult() {
+    return this.once('gradedResult', async () => {
+      const exam = await createEvaluation(
+        this.db,
+        await this.training(),
+        (await this.subject()).id,
+      );
+      const now = this.ctx.clock.now();
+      const [row] = await this.db
+        .insert(results)
+        .values({
+          evaluation_id: exam.id,
+          student_id: this.staff.student.id,
+          grade: 12,
+          version: 1,
+          published_at: now,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning();
+      return row!;
+    });
+  }
+  /** The student's closed attempt at an online exam, with a written answer to mark. */
+  closedAttempt() {
+    return this.once('closedAttempt', async () => {
+      const exam = await createEvaluation(
+        this.db,
+        await this.training(),
+        (await this.subject()).id,
+        {
+          has_quiz: true,
+        },
+      );
+      const [question] = await this.db
+        .insert(questions)
+        .values({ evaluation_id: exam.id, kind: 'long', prompt: 'Explain', points: 4 })
+        .returning();
+      const now = this.ctx.clock.now();
+      const [attempt] = await this.db
+        .insert(attempts)
+        .values({
+          evaluation_id: exam.id,
+          student_id: this.staff.student.id,
+          started_at: now,
+          deadline_at: now,
+          finished_at: now,
+          finished_by: 'student',
+          score: 0,
+        })
+        .returning();
+      await this.db
+        .insert(quizAnswers)
+        .values({ attempt_id: attempt!.id, question_id: question!.id, value: { text: 'So.' } });
+      return { ...attempt!, question_id: question!.id };
     });
   }
   /** A project of the subject in the training, open from two days ago until three days ahead. */
@@ -1299,4 +1359,33 @@ export const REQUESTS: Record<string, Build> = {
     await f.transcriptDocument(code);
     return { url: `/api/verify/${code}` };
   },
+  // Grading: the grid, one result, its history, publication and marks.
+  'GET /api/evaluations/:id/results': async (f) => ({
+    url: `/api/evaluations/${(await f.gradedResult()).evaluation_id}/results`,
+  }),
+  'PUT /api/evaluations/:id/results': async (f) => ({
+    url: `/api/evaluations/${(await f.gradedResult()).evaluation_id}/results`,
+    payload: { results: [{ student_id: f.staff.student.id, grade: 15, version: 1 }] },
+  }),
+  'POST /api/evaluations/:id/publish': async (f) => ({
+    url: `/api/evaluations/${(await f.gradedResult()).evaluation_id}/publish`,
+    payload: {},
+  }),
+  'PUT /api/attempts/:id/marks': async (f) => {
+    const attempt = await f.closedAttempt();
+    return {
+      url: `/api/attempts/${attempt.id}/marks`,
+      payload: { marks: [{ question_id: attempt.question_id, points: 3 }] },
+    };
+  },
+  'GET /api/results': () => ({ url: '/api/results' }),
+  'GET /api/results/:id': async (f) => ({ url: `/api/results/${(await f.gradedResult()).id}` }),
+  'PATCH /api/results/:id': async (f) => ({
+    url: `/api/results/${(await f.gradedResult()).id}`,
+    payload: { grade: 14, version: 1 },
+  }),
+  'DELETE /api/results/:id': async (f) => ({ url: `/api/results/${(await f.gradedResult()).id}` }),
+  'GET /api/results/:id/history': async (f) => ({
+    url: `/api/results/${(await f.gradedResult()).id}/history`,
+  }),
 };

@@ -350,6 +350,26 @@ const catalogue = {
     en: 'Some grades were changed in the meantime: nothing was saved.',
     de: 'Einige Noten wurden inzwischen geändert: Es wurde nichts gespeichert.',
   },
+  'results.points_range': {
+    fr: 'Les points vont de 0 au barème de la question.',
+    en: 'The points go from 0 to the question’s maximum.',
+    de: 'Die Punkte reichen von 0 bis zum Höchstwert der Frage.',
+  },
+  'results.not_open_answer': {
+    fr: 'Cette question n’est pas une réponse rédigée de cette copie.',
+    en: 'This question is not a written answer of this attempt.',
+    de: 'Diese Frage ist keine Freitextantwort dieses Versuchs.',
+  },
+  'results.attempt_open': {
+    fr: 'La copie est encore ouverte : elle se corrige une fois rendue.',
+    en: 'The attempt is still open: it is marked once handed in.',
+    de: 'Der Versuch ist noch offen: Er wird nach der Abgabe bewertet.',
+  },
+  'results.group_outside': {
+    fr: 'Ce groupe n’appartient pas à la promotion de cette évaluation.',
+    en: 'This group is not in the promotion of this evaluation.',
+    de: 'Diese Gruppe gehört nicht zum Jahrgang dieser Prüfung.',
+  },
   'manage.validation.tooLong': {
     fr: 'Ce texte est trop long.',
     en: 'This text is too long.',

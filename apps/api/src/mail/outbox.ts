@@ -10,7 +10,8 @@ export type MailTemplate =
   | 'password-changed'
   | 'contact-request'
   | 'contact-acknowledgement'
-  | 'submission-receipt';
+  | 'submission-receipt'
+  | 'results-published';
 
 export interface OutgoingMail {
   to: string;

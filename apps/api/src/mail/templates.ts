@@ -230,6 +230,32 @@ const TEXTS: Texts = {
         'Diese Bestätigung wird bei jeder Abgabe verschickt, unabhängig von Ihren Benachrichtigungseinstellungen: Bewahren Sie sie als Nachweis auf.',
     },
   },
+  'results-published': {
+    fr: {
+      subject: 'Résultat publié : {evaluation_title}',
+      greeting: 'Bonjour {first_name},',
+      body: ['Votre résultat pour « {evaluation_title} » ({subject_name}) est publié.'],
+      action: 'Voir mes résultats',
+      footnote:
+        'Vous recevez ce message car les notifications par e-mail sont activées dans votre compte ; vous pouvez les désactiver dans vos préférences.',
+    },
+    en: {
+      subject: 'Result published: {evaluation_title}',
+      greeting: 'Hello {first_name},',
+      body: ['Your result for “{evaluation_title}” ({subject_name}) has been published.'],
+      action: 'See my results',
+      footnote:
+        'You get this message because e-mail notifications are on in your account; you can turn them off in your preferences.',
+    },
+    de: {
+      subject: 'Ergebnis veröffentlicht: {evaluation_title}',
+      greeting: 'Hallo {first_name},',
+      body: ['Ihr Ergebnis für „{evaluation_title}“ ({subject_name}) wurde veröffentlicht.'],
+      action: 'Meine Ergebnisse ansehen',
+      footnote:
+        'Sie erhalten diese Nachricht, weil E-Mail-Benachrichtigungen in Ihrem Konto aktiviert sind; Sie können sie in Ihren Einstellungen ausschalten.',
+    },
+  },
 };
 
 const DEFAULT_INSTITUTION = 'Skolar';

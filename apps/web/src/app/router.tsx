@@ -12,6 +12,7 @@ import { lessonPages } from './pages/lessons.ts';
 import { managementPages } from './pages/management.ts';
 import { myResultPages } from './pages/my-results.ts';
 import { publicPages } from './pages/public.ts';
+import { resultPages } from './pages/results.ts';
 import { seminarPages } from './pages/seminars.ts';
 import { subjectPages } from './pages/subjects.ts';
 import { transcriptPages } from './pages/transcript.ts';
@@ -31,6 +32,7 @@ const PAGES: PageRegistry = {
   ...evaluationPages,
   ...transcriptPages,
   ...myResultPages,
+  ...resultPages,
 };
 
 const comingSoonPage: PageLoader = () =>

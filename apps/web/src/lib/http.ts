@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly errors?: Record<string, string[]>,
     /** Seconds to wait, from `Retry-After` on a 429. */
     readonly retryAfter?: number,
+    /** The whole answer, for the routes that say more (e.g. the rows of a 409). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -41,7 +43,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   const retryAfter = Number(response.headers.get('retry-after')) || undefined;
   if (isErrorBody(body))
-    return new ApiError(response.status, body.message, body.errors, retryAfter);
+    return new ApiError(response.status, body.message, body.errors, retryAfter, body);
   return new ApiError(response.status, i18n.t('errors.generic'), undefined, retryAfter);
 }
 

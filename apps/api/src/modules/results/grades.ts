@@ -25,6 +25,11 @@ export interface AppliedGrades {
   resultIds: Map<number, number>;
 }
 
+/** Who changed a result last, as a name. */
+const changedByName = sql<
+  string | null
+>`(select ${users.first_name} || ' ' || ${users.last_name} from ${users} where ${users.id} = ${results.graded_by})`;
+
 type Line = { grade: number | null; absent: boolean; comment: string | null };
 
 const sameLine = (a: Line, b: Line) =>
@@ -93,9 +98,7 @@ export async function applyGrades(
       comment: results.comment,
       version: results.version,
       updated_at: results.updated_at,
-      changed_by_name: sql<
-        string | null
-      >`(select ${users.first_name} || ' ' || ${users.last_name} from ${users} where ${users.id} = ${results.graded_by})`,
+      changed_by_name: changedByName,
     })
     .from(results)
     .where(and(eq(results.evaluation_id, evaluation.id), inArray(results.student_id, studentIds)))
@@ -141,7 +144,14 @@ export async function applyGrades(
       resultId = row.id;
       await tx
         .update(results)
-        .set({ ...after, graded_by: actor.userId, version: row.version + 1, updated_at: now })
+        .set({
+          ...after,
+          graded_by: actor.userId,
+          version: row.version + 1,
+          updated_at: now,
+          // A line cleared back to pending is no longer published (decision 53).
+          ...(after.grade === null && !after.absent ? { published_at: null } : {}),
+        })
         .where(eq(results.id, row.id));
     } else {
       // Two first gradings of one line at once: the second finds the line taken and says so.
@@ -160,6 +170,28 @@ export async function applyGrades(
         .returning({ id: results.id });
       if (!inserted) {
         conflictErrors[`results.${index}.version`] = ['results.changed_meanwhile'];
+        // The other save has committed: say who made it and what the line holds now.
+        const [taken] = await tx
+          .select({
+            version: results.version,
+            grade: results.grade,
+            absent: results.absent,
+            comment: results.comment,
+            updated_at: results.updated_at,
+            changed_by_name: changedByName,
+          })
+          .from(results)
+          .where(
+            and(eq(results.evaluation_id, evaluation.id), eq(results.student_id, entry.student_id)),
+          );
+        if (taken) {
+          const { updated_at, ...line } = taken;
+          conflicts.push({
+            student_id: entry.student_id,
+            ...line,
+            changed_at: updated_at.toISOString(),
+          });
+        }
         continue;
       }
       resultId = inserted.id;

@@ -1,5 +1,5 @@
 import type { Evaluation } from '@skolar/shared';
-import { Pencil } from 'lucide-react';
+import { ClipboardCheck, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useEvaluation } from '../../api/evaluations.ts';
@@ -45,10 +45,16 @@ export function EvaluationDetailPage() {
         back={back}
         actions={
           data.permissions.update && (
-            <Link to={evaluationEditPath(data)} className="button button--primary button--small">
-              <Pencil size={16} aria-hidden="true" />
-              {t('evaluations.edit')}
-            </Link>
+            <>
+              <Link to={`/${data.id}/results/add`} className="button button--ghost button--small">
+                <ClipboardCheck size={16} aria-hidden="true" />
+                {t('evaluations.grade')}
+              </Link>
+              <Link to={evaluationEditPath(data)} className="button button--primary button--small">
+                <Pencil size={16} aria-hidden="true" />
+                {t('evaluations.edit')}
+              </Link>
+            </>
           )
         }
       >

@@ -1,0 +1,422 @@
+import type {
+  GradeEntry,
+  MarkAnswersBody,
+  OpenAnswer,
+  ResultPatchBody,
+  SaveResultsBody,
+} from '@skolar/shared';
+import { roleMay } from '@skolar/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { authorize, can } from '../../auth/policy.ts';
+import type { Actor } from '../../auth/sessions.ts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { answers, attempts, evaluations, users } from '../../db/schema/index.ts';
+import {
+  conflict,
+  type FieldErrors,
+  forbidden,
+  HttpError,
+  notFound,
+  validationFailed,
+} from '../../http/errors.ts';
+import type { ListQuery } from '../../http/pagination.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { pageOf } from '../promotions/assign.ts';
+import { applyGrades } from './grades.ts';
+import {
+  type GradedEvaluationRow,
+  gradedEvaluation,
+  gridRows,
+  historyOf,
+  listResults,
+  longAnswers,
+  publishLines,
+  type ResultRow,
+  resultById,
+} from './results.queries.ts';
+
+/** The grid, the marks and the publication are the staff's. */
+function requireStaff(actor: Actor): void {
+  if (actor.role === 'student') throw forbidden();
+}
+
+/** Two decimals, as grades are stored. */
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * The evaluation the actor may read (grid) or grade (writes: `can(actor, 'update',
+ * 'evaluation')`, decision 52); 404 outside that scope, another institution's included.
+ */
+async function evaluationFor(
+  db: DbOrTx,
+  actor: Actor,
+  id: number,
+  action: 'read' | 'update',
+): Promise<GradedEvaluationRow> {
+  const row = await gradedEvaluation(db, id, can(actor, action, 'evaluation').where);
+  if (!row) throw notFound();
+  return row;
+}
+
+type GridLine = Awaited<ReturnType<typeof gridRows>>[number];
+type LongAnswer = Awaited<ReturnType<typeof longAnswers>>[number];
+
+/**
+ * What the quiz suggests: the attempt's points over the quiz's points, on the evaluation's
+ * scale, once the attempt is closed (decision 56); long answers without points count 0 until
+ * marked and are listed to mark.
+ */
+function prefillOf(
+  evaluation: GradedEvaluationRow,
+  line: Pick<GridLine, 'attempt_id' | 'finished_at' | 'score'>,
+  open: LongAnswer[],
+) {
+  if (!evaluation.has_quiz || line.attempt_id === null) return null;
+  const finished = line.finished_at !== null;
+  const score = finished ? (line.score ?? 0) : null;
+  const grade =
+    score === null || evaluation.max_points <= 0
+      ? null
+      : round2(Math.min(evaluation.scale, (score / evaluation.max_points) * evaluation.scale));
+  const open_answers: OpenAnswer[] = open.map((answer) => ({
+    question_id: answer.question_id,
+    prompt: answer.prompt,
+    text: answer.text,
+    max_points: answer.max_points,
+    points: answer.points,
+  }));
+  return {
+    attempt_id: line.attempt_id,
+    finished,
+    score,
+    max_points: evaluation.max_points,
+    grade,
+    to_mark: finished ? open_answers.filter((answer) => answer.points === null).length : 0,
+    open_answers,
+  };
+}
+
+/**
+ * The grade grid: the evaluation, the groups of its promotion, and one line per student of the
+ * promotion (or of one group), by last name, with their result and the quiz's suggestion. Three
+ * queries whatever the number of students (evaluation with groups and counts; lines; answers).
+ */
+export async function grid(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  groupId: number | null,
+  db: DbOrTx = ctx.db,
+) {
+  requireStaff(actor);
+  const evaluation = await evaluationFor(db, actor, id, 'read');
+  if (groupId !== null && !evaluation.groups.some((group) => group.id === groupId))
+    throw validationFailed({ group_id: ['results.group_outside'] });
+  const [lines, open] = await Promise.all([
+    gridRows(db, evaluation.id, evaluation.promotion.id, groupId),
+    evaluation.has_quiz ? longAnswers(db, evaluation.id) : Promise.resolve([]),
+  ]);
+  const openByAttempt = new Map<number, LongAnswer[]>();
+  for (const answer of open) {
+    const list = openByAttempt.get(answer.attempt_id) ?? [];
+    list.push(answer);
+    openByAttempt.set(answer.attempt_id, list);
+  }
+  const graded = evaluation.graded + evaluation.absent;
+  return {
+    evaluation: {
+      id: evaluation.id,
+      title: evaluation.title,
+      type: evaluation.type,
+      scale: evaluation.scale,
+      percentage: evaluation.percentage,
+      has_quiz: evaluation.has_quiz,
+      subject: evaluation.subject,
+      training: evaluation.training,
+      promotion: evaluation.promotion,
+      time_zone: evaluation.time_zone,
+      counts: {
+        students: evaluation.students,
+        graded: evaluation.graded,
+        absent: evaluation.absent,
+        published: evaluation.published,
+        unpublished: Math.max(0, graded - evaluation.published),
+      },
+    },
+    groups: evaluation.groups.map((group) => ({ id: Number(group.id), name: group.name })),
+    group_id: groupId,
+    rows: lines.map((line) => ({
+      student: line.student,
+      result:
+        line.result_id === null
+          ? null
+          : {
+              id: line.result_id,
+              grade: line.grade,
+              absent: line.absent ?? false,
+              comment: line.comment,
+              version: line.version ?? 1,
+              published_at: line.published_at,
+              updated_at: line.updated_at!,
+              changed_by_name: line.changed_by_name,
+            },
+      quiz: prefillOf(
+        evaluation,
+        line,
+        line.attempt_id === null ? [] : (openByAttempt.get(line.attempt_id) ?? []),
+      ),
+    })),
+  };
+}
+
+/** Saves a batch of the grid through `applyGrades`, in one transaction; answers the new grid. */
+export async function save(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  body: SaveResultsBody,
+  groupId: number | null,
+) {
+  requireStaff(actor);
+  const evaluation = await evaluationFor(ctx.db, actor, id, 'update');
+  await ctx.db.transaction((tx) =>
+    applyGrades(tx, actor, evaluation, body.results, ctx.clock.now()),
+  );
+  return grid(ctx, actor, id, groupId);
+}
+
+/**
+ * Marks the long answers of a closed attempt (0..the question's points) and recomputes the
+ * attempt's score, so the grid's suggestion follows. Staff who may grade the evaluation.
+ */
+export async function mark(
+  ctx: AppContext,
+  actor: Actor,
+  attemptId: number,
+  body: MarkAnswersBody,
+) {
+  requireStaff(actor);
+  authorize(actor, 'update', 'result');
+  const [attempt] = await ctx.db
+    .select({
+      id: attempts.id,
+      evaluation_id: attempts.evaluation_id,
+      student_id: attempts.student_id,
+      finished_at: attempts.finished_at,
+    })
+    .from(attempts)
+    .where(and(eq(attempts.id, attemptId), can(actor, 'list', 'attempt').where));
+  if (!attempt) throw notFound();
+  const evaluation = await evaluationFor(ctx.db, actor, attempt.evaluation_id, 'update');
+  if (attempt.finished_at === null) throw conflict('results.attempt_open');
+  return ctx.db.transaction(async (tx) => {
+    const open = await longAnswers(tx, evaluation.id, attempt.id);
+    const byQuestion = new Map(open.map((answer) => [answer.question_id, answer]));
+    const errors: FieldErrors = {};
+    body.marks.forEach((entry, index) => {
+      const answer = byQuestion.get(entry.question_id);
+      if (!answer) errors[`marks.${index}.question_id`] = ['results.not_open_answer'];
+      else if (
+        entry.points > answer.max_points ||
+        Math.round(entry.points * 100) !== entry.points * 100
+      )
+        errors[`marks.${index}.points`] = ['results.points_range'];
+    });
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
+    const now = ctx.clock.now();
+    for (const entry of body.marks) {
+      await tx
+        .update(answers)
+        .set({ points_awarded: entry.points, updated_at: now })
+        .where(and(eq(answers.attempt_id, attempt.id), eq(answers.question_id, entry.question_id)));
+    }
+    await tx
+      .update(attempts)
+      .set({
+        score: sql`(select coalesce(sum(${answers.points_awarded}), 0) from ${answers} where ${answers.attempt_id} = ${attempt.id})`,
+        updated_at: now,
+      })
+      .where(eq(attempts.id, attempt.id));
+    const [line] = await gridRows(tx, evaluation.id, evaluation.promotion.id, null, [
+      attempt.student_id,
+    ]);
+    const marked = await longAnswers(tx, evaluation.id, attempt.id);
+    return prefillOf(
+      evaluation,
+      line ?? { attempt_id: attempt.id, finished_at: attempt.finished_at, score: 0 },
+      marked,
+    )!;
+  });
+}
+
+/**
+ * Publishes the graded and absent lines not published yet (of the given students, or all), and
+ * queues in the same transaction one mail per newly published student whose notifications are
+ * on, in their language (decisions 55, 57). A second publish finds nothing to publish.
+ */
+export async function publish(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  studentIds: readonly number[] | undefined,
+) {
+  requireStaff(actor);
+  const evaluation = await evaluationFor(ctx.db, actor, id, 'update');
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const published = await publishLines(tx, evaluation.id, now, studentIds);
+    if (published.length === 0) return { published: 0, mailed: 0 };
+    const recipients = await tx
+      .select({ email: users.email, first_name: users.first_name, locale: users.locale })
+      .from(users)
+      .where(
+        and(
+          inArray(
+            users.id,
+            published.map((row) => row.student_id),
+          ),
+          eq(users.notify_email, true),
+        ),
+      );
+    const link = new URL('/results', ctx.config.PUBLIC_URL).toString();
+    for (const student of recipients) {
+      await enqueueMail(tx, {
+        at: now,
+        to: student.email,
+        template: 'results-published',
+        locale: student.locale,
+        payload: {
+          first_name: student.first_name,
+          evaluation_title: evaluation.title,
+          subject_name: evaluation.subject.name,
+          link,
+          institution_name: evaluation.institution_name,
+          color_code: evaluation.color_code,
+        },
+      });
+    }
+    return { published: published.length, mailed: recipients.length };
+  });
+}
+
+/** Whether the actor may change the results of this evaluation (the grading staff). */
+async function mayGrade(db: DbOrTx, actor: Actor, evaluationId: number): Promise<boolean> {
+  if (!roleMay(actor.role, 'update', 'result')) return false;
+  const [row] = await db
+    .select({ id: evaluations.id })
+    .from(evaluations)
+    .where(and(eq(evaluations.id, evaluationId), can(actor, 'update', 'evaluation').where));
+  return row !== undefined;
+}
+
+function presentResult(row: NonNullable<ResultRow>, grading: boolean, actor: Actor) {
+  const { evaluation_id: _e, training_id: _t, ...rest } = row;
+  return {
+    ...rest,
+    permissions: {
+      update: grading,
+      delete: grading,
+      history: roleMay(actor.role, 'list', 'grade_change'),
+    },
+  };
+}
+
+/** One result: the student's own once published, the staff's in their scope; 404 otherwise. */
+export async function read(ctx: AppContext, actor: Actor, id: number, db: DbOrTx = ctx.db) {
+  const row = await resultById(db, id, can(actor, 'read', 'result').where);
+  if (!row) throw notFound();
+  return presentResult(row, await mayGrade(db, actor, row.evaluation_id), actor);
+}
+
+/** Results in the actor's scope (a student: their own published ones), paginated. */
+export async function list(
+  ctx: AppContext,
+  actor: Actor,
+  query: ListQuery,
+  filters: { evaluation_id?: number; student_id?: number },
+) {
+  authorize(actor, 'list', 'result');
+  const { rows, total } = await listResults(
+    ctx.db,
+    can(actor, 'list', 'result').where,
+    filters,
+    query,
+  );
+  const evaluationIds = [...new Set(rows.map((row) => row.evaluation_id))];
+  const grading = new Set<number>();
+  if (evaluationIds.length > 0 && roleMay(actor.role, 'update', 'result')) {
+    const allowed = await ctx.db
+      .select({ id: evaluations.id })
+      .from(evaluations)
+      .where(and(inArray(evaluations.id, evaluationIds), can(actor, 'update', 'evaluation').where));
+    for (const row of allowed) grading.add(row.id);
+  }
+  return pageOf(
+    query,
+    rows.map((row) => presentResult(row, grading.has(row.evaluation_id), actor)),
+    total,
+  );
+}
+
+/** One line changed through `applyGrades` (the only write path of grades). */
+async function writeLine(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  entry: (row: NonNullable<ResultRow>) => GradeEntry,
+) {
+  const row = await resultById(ctx.db, id, can(actor, 'read', 'result').where);
+  if (!row) throw notFound();
+  const evaluation = await evaluationFor(ctx.db, actor, row.evaluation_id, 'update');
+  await ctx.db.transaction(async (tx) => {
+    try {
+      await applyGrades(tx, actor, evaluation, [entry(row)], ctx.clock.now());
+    } catch (error) {
+      throw lineErrors(error);
+    }
+  });
+  return read(ctx, actor, id);
+}
+
+/** `results.0.<field>` of a one-line batch becomes `<field>`, as a form shows it. */
+function lineErrors(error: unknown): unknown {
+  if (!(error instanceof HttpError) || !error.errors) return error;
+  const errors: FieldErrors = {};
+  for (const [key, value] of Object.entries(error.errors))
+    errors[key.replace(/^results\.0\./, '')] = value;
+  return new HttpError(
+    error.statusCode,
+    error.key,
+    errors,
+    error.params,
+    error.headers,
+    error.details,
+  );
+}
+
+export function update(ctx: AppContext, actor: Actor, id: number, body: ResultPatchBody) {
+  requireStaff(actor);
+  return writeLine(ctx, actor, id, (row) => ({ student_id: row.student.id, ...body }));
+}
+
+/** Clears the line back to pending (decision 53): the row and its history stay. */
+export async function clear(ctx: AppContext, actor: Actor, id: number) {
+  requireStaff(actor);
+  authorize(actor, 'delete', 'result');
+  await writeLine(ctx, actor, id, (row) => ({
+    student_id: row.student.id,
+    grade: null,
+    absent: false,
+    comment: null,
+    version: row.version,
+  }));
+}
+
+/** The history of a result, newest first (staff in scope). */
+export async function history(ctx: AppContext, actor: Actor, id: number) {
+  authorize(actor, 'list', 'grade_change');
+  const row = await resultById(ctx.db, id, can(actor, 'read', 'result').where);
+  if (!row) throw notFound();
+  return { data: await historyOf(ctx.db, id, can(actor, 'list', 'grade_change').where) };
+}
