@@ -7,6 +7,7 @@ export * from './rules/catalogue.ts';
 export * from './rules/colour.ts';
 export * from './rules/evaluation-status.ts';
 export * from './rules/password.ts';
+export * from './rules/promotion-label.ts';
 export * from './rules/transcript.ts';
 export * from './schemas/account.ts';
 export * from './schemas/auth.ts';

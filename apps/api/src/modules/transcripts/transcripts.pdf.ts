@@ -1,7 +1,7 @@
 import { readFile as readDisk } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatAverage } from '@skolar/shared';
+import { formatAverage, promotionLabel } from '@skolar/shared';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import type { AppContext } from '../../context.ts';
@@ -162,7 +162,7 @@ export function renderTranscriptPdf(input: PdfInput): Promise<Buffer> {
       .text(value);
   };
   fact(L.student, `${t.student.first_name} ${t.student.last_name}`);
-  fact(L.promotion, `${t.promotion.name} - ${t.promotion.academic_year} - ${t.promotion.level}`);
+  fact(L.promotion, promotionLabel(t.promotion, ' - '));
   fact(L.program, t.program.name);
   fact(L.levels, t.levels.length > 0 ? t.levels.join(', ') : '-');
   doc.moveDown(0.8);

@@ -1,4 +1,4 @@
-import type { Transcript } from '@skolar/shared';
+import { promotionLabel, type Transcript } from '@skolar/shared';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../ui/fields.tsx';
 
@@ -20,7 +20,7 @@ export function PromotionSelect({
     >
       {transcript.promotions.map((promotion) => (
         <option key={promotion.id} value={promotion.id}>
-          {promotion.academic_year} · {promotion.name}
+          {promotionLabel(promotion)}
         </option>
       ))}
     </SelectField>

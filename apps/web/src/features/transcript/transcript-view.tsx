@@ -1,4 +1,9 @@
-import { formatAverage, type Transcript, type TranscriptSubject } from '@skolar/shared';
+import {
+  formatAverage,
+  promotionLabel,
+  type Transcript,
+  type TranscriptSubject,
+} from '@skolar/shared';
 import { Calculator } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,10 +41,7 @@ export function TranscriptView({
           </div>
           <div>
             <dt>{t('transcript.promotion')}</dt>
-            <dd>
-              {transcript.promotion.name} · {transcript.promotion.academic_year} ·{' '}
-              {transcript.promotion.level}
-            </dd>
+            <dd>{promotionLabel(transcript.promotion)}</dd>
           </div>
           <div>
             <dt>{t('transcript.program')}</dt>
