@@ -15,21 +15,23 @@ import { ApiError, http } from '../lib/http.ts';
 export const gradeGridKey = (evaluationId: number, groupId: number | null) =>
   ['evaluation', evaluationId, 'results', groupId] as const;
 
-const groupQuery = (groupId: number | null) => (groupId === null ? '' : `?group_id=${groupId}`);
+/** `?group_id=` when one group is shown, nothing for the whole promotion. */
+const groupQuery = (groupId: number | null) =>
+  groupId === null ? '' : new URLSearchParams({ group_id: String(groupId) }).toString();
 
 /** Staff: the grade grid of an evaluation, for the whole promotion or one group. */
 export function useGradeGrid(evaluationId: number, groupId: number | null) {
   return useQuery({
     queryKey: gradeGridKey(evaluationId, groupId),
     queryFn: () =>
-      http.get<GradeGrid>(`/api/evaluations/${evaluationId}/results${groupQuery(groupId)}`),
+      http.get<GradeGrid>(`/api/evaluations/${evaluationId}/results?${groupQuery(groupId)}`),
     enabled: evaluationId > 0,
   });
 }
 
 /** Saves the changed lines, all or nothing; answers the refreshed grid. */
 export const saveGrades = (evaluationId: number, groupId: number | null, results: GradeEntry[]) =>
-  http.put<GradeGrid>(`/api/evaluations/${evaluationId}/results${groupQuery(groupId)}`, {
+  http.put<GradeGrid>(`/api/evaluations/${evaluationId}/results?${groupQuery(groupId)}`, {
     results,
   });
 

@@ -4,7 +4,7 @@ import i18n from '../i18n/index.ts';
 import { ApiError, http } from '../lib/http.ts';
 
 /** Query keys of transcripts: `['transcript']` refreshes every one (after grades are published). */
-export const transcriptKeys = {
+const transcriptKeys = {
   all: ['transcript'] as const,
   mine: (promotionId?: number) => ['transcript', 'mine', promotionId ?? 0] as const,
   student: (id: number, promotionId?: number) =>

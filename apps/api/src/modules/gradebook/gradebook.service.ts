@@ -48,7 +48,7 @@ interface Loaded {
  * or not (the staff's view). Four queries whatever the size. 404 for a promotion out of reach,
  * 403 for a student.
  */
-export async function loadGradebook(
+async function loadGradebook(
   db: DbOrTx,
   actor: Actor,
   promotionId: number,
@@ -188,7 +188,7 @@ const numberCell = (value: number | null, locale: Locale) =>
   value === null ? '' : String(Math.round(value * 100) / 100).replace('.', decimalOf(locale));
 
 /** The header of an evaluation's column: the import finds the evaluation by its `[#id]`. */
-export const evaluationHeader = (evaluation: { id: number; title: string; scale: number }) =>
+const evaluationHeader = (evaluation: { id: number; title: string; scale: number }) =>
   `${evaluation.title} [#${evaluation.id}] (/${evaluation.scale})`;
 
 /**

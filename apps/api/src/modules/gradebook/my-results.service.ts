@@ -7,7 +7,7 @@ import { evaluations, results, subjects, trainings } from '../../db/schema/index
 import { forbidden } from '../../http/errors.ts';
 
 /** Under this many counted results, the class's figures would name a classmate's grade. */
-export const MIN_CLASS_COUNT = 3;
+const MIN_CLASS_COUNT = 3;
 
 /** A result out of 20 in SQL: an absence counts 0, a line not graded yet is null. */
 const normalised = sql<
