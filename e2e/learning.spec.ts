@@ -142,8 +142,11 @@ test('the course page of a training: presentation, activity, resources, evaluati
 
   await tabs.getByRole('link', { name: fr('learning.course.evaluations') }).click();
   await expect(page.getByText('Examen final d’algorithmique')).toBeVisible();
+  // The results tab: the training's published grades with the class's figures.
   await tabs.getByRole('link', { name: fr('learning.course.results') }).click();
-  await expect(page.getByText(fr('learning.course.notPublished')).first()).toBeVisible();
+  await expect(page).toHaveURL('/event-results/1');
+  await expect(page.getByText('Partiel d’algorithmique')).toBeVisible();
+  await expect(page.getByText(fr('myResults.classAverage')).first()).toBeVisible();
 });
 
 test('every dashboard count opens its list', async ({ page }) => {
