@@ -48,11 +48,7 @@ interface Loaded {
  * or not (the staff's view). Four queries whatever the size. 404 for a promotion out of reach,
  * 403 for a student.
  */
-async function loadGradebook(
-  db: DbOrTx,
-  actor: Actor,
-  promotionId: number,
-): Promise<Loaded> {
+async function loadGradebook(db: DbOrTx, actor: Actor, promotionId: number): Promise<Loaded> {
   await requireAccess(db, actor, 'read', 'promotion', promotionId);
   if (!roleMay(actor.role, 'update', 'evaluation')) throw forbidden();
   const [promotion] = await db
