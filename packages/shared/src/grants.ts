@@ -30,6 +30,7 @@ export type Entity =
   | 'result'
   | 'grade_change'
   | 'event'
+  | 'calendar_feed'
   | 'import'
   | 'file'
   | 'progress';
@@ -200,6 +201,8 @@ export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = 
   // Everyone keeps a personal agenda; the API lets each write only their own events, and the
   // institution's events to its admins (policy.ts).
   event: { list: EVERYONE, read: EVERYONE, create: EVERYONE, update: EVERYONE, delete: EVERYONE },
+  /** Each user's private iCal feed: their own only (policy.ts). */
+  calendar_feed: { read: EVERYONE, create: EVERYONE, delete: EVERYONE },
   /** CSV imports of students and teachers, and their history. */
   import: { list: [A], create: [A] },
   /** Uploaded files: readable as the row that links them is (policy.ts). */

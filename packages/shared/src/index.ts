@@ -11,6 +11,7 @@ export * from './rules/promotion-label.ts';
 export * from './rules/transcript.ts';
 export * from './schemas/account.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/calendar.ts';
 export * from './schemas/catalogue.ts';
 export * from './schemas/common-fields.ts';
 export * from './schemas/contact.ts';

@@ -681,6 +681,7 @@ describe('the scope of every entity', async () => {
       result: 'results',
       grade_change: 'grade_changes',
       event: 'events',
+      calendar_feed: 'calendar_feeds',
       import: 'imports',
       file: 'files',
       progress: 'chapter_progress',

@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import {
   attempts,
+  calendarFeeds,
   chapterProgress,
   chapters,
   episodes,
@@ -300,6 +301,13 @@ function visibleRows(actor: Actor, entity: Entity): Scoped {
                 and(sameInstitution(actor, events.institution_id), ne(events.audience, 'personal')),
                 and(isNull(events.institution_id), ne(events.audience, 'personal')),
               )!,
+      };
+    case 'calendar_feed':
+      // A user's own feed, whatever their role.
+      return {
+        table: calendarFeeds,
+        id: calendarFeeds.id,
+        where: eq(calendarFeeds.user_id, actor.userId),
       };
     case 'import':
       return { table: imports, id: imports.id, where: tenant(actor, imports.institution_id) };

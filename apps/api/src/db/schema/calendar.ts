@@ -1,7 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { fk, id, timestamps, timestamptz } from './common.ts';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, fk, id, timestamps, timestamptz } from './common.ts';
 import { eventAudienceEnum } from './enums.ts';
+import { evaluations } from './evaluations.ts';
 import { institutions } from './institutions.ts';
 import { users } from './users.ts';
 
@@ -28,6 +38,11 @@ export const events = pgTable(
     color_code: text('color_code'),
     audience: eventAudienceEnum('audience').notNull().default('personal'),
     audience_id: bigint('audience_id', { mode: 'number' }),
+    /**
+     * A repeated event's RFC 5545 rule without DTSTART (`FREQ=WEEKLY;BYDAY=MO,TH;COUNT=12`): it
+     * repeats the wall-clock time of `starts_at` in the institution's time zone. Null: one-off.
+     */
+    recurrence: text('recurrence'),
     ...timestamps(),
   },
   (t) => [
@@ -42,4 +57,68 @@ export const events = pgTable(
     index('events_starts_at_idx').on(t.starts_at),
     index('events_audience_idx').on(t.audience, t.audience_id),
   ],
+);
+
+/**
+ * One occurrence of a repeated event changed without touching the others: cancelled, or moved to
+ * `starts_at`–`ends_at`. `original_start` is where the rule puts it (its RECURRENCE-ID).
+ */
+export const eventExceptions = pgTable(
+  'event_exceptions',
+  {
+    event_id: fk('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    original_start: timestamptz('original_start').notNull(),
+    cancelled: boolean('cancelled').notNull().default(false),
+    starts_at: timestamptz('starts_at'),
+    ends_at: timestamptz('ends_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.event_id, t.original_start] }),
+    check(
+      'event_exceptions_moved_check',
+      sql`${t.cancelled} OR (${t.starts_at} IS NOT NULL AND ${t.ends_at} IS NOT NULL AND ${t.ends_at} > ${t.starts_at})`,
+    ),
+  ],
+);
+
+/**
+ * A user's private iCal feed: the address carries a random token (256 bits); only its SHA-256 is
+ * kept. One feed per user: creating another replaces it, deleting the row revokes it at once.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    id: id(),
+    user_id: fk('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    created_at: createdAt(),
+    last_used_at: timestamptz('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('calendar_feeds_user_id_key').on(t.user_id),
+    uniqueIndex('calendar_feeds_token_hash_key').on(t.token_hash),
+  ],
+);
+
+/**
+ * The reminders sent the day before an exam or a project deadline: one row per evaluation and due
+ * instant, inserted in the transaction that queues the e-mails, so that of several API nodes only
+ * one sends them (the others' inserts conflict). A moved deadline is a new due instant.
+ */
+export const evaluationReminders = pgTable(
+  'evaluation_reminders',
+  {
+    evaluation_id: fk('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    due_at: timestamptz('due_at').notNull(),
+    sent_at: timestamptz('sent_at').notNull().defaultNow(),
+    recipients: bigint('recipients', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.evaluation_id, t.due_at] })],
 );
