@@ -21,3 +21,13 @@ export function useGroup(id: number) {
 }
 
 export const createGroup = (body: GroupBody) => http.post<Group>('/api/groups', body);
+
+/** Every group in scope, for the selects of other forms. */
+export function useGroupOptions(enabled = true) {
+  return useQuery({
+    queryKey: ['group', 'options'],
+    queryFn: () => http.get<ListAnswer<Group>>('/api/groups?per_page=100'),
+    select: (answer) => answer.data,
+    enabled,
+  });
+}

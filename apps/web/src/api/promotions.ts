@@ -13,12 +13,13 @@ export function usePromotions(state: ListState, programId?: number) {
 }
 
 /** Every active promotion in scope, for the selects of other forms. */
-export function usePromotionOptions() {
+export function usePromotionOptions(enabled = true) {
   return useQuery({
     queryKey: ['promotion', 'options'],
     queryFn: () =>
       http.get<ListAnswer<Promotion>>('/api/promotions?per_page=100&sort=-academic_year'),
     select: (answer) => answer.data,
+    enabled,
   });
 }
 

@@ -4,6 +4,7 @@ import { AppLayout, Splash } from './chrome/app-layout.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { guard } from './guard.ts';
 import { accountPages } from './pages/account.ts';
+import { calendarPages } from './pages/calendar.ts';
 import { cohortPages } from './pages/cohorts.ts';
 import { corePages } from './pages/core.ts';
 import { evaluationPages } from './pages/evaluations.ts';
@@ -33,6 +34,7 @@ const PAGES: PageRegistry = {
   ...transcriptPages,
   ...myResultPages,
   ...resultPages,
+  ...calendarPages,
 };
 
 const comingSoonPage: PageLoader = () =>

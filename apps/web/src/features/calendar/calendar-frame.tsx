@@ -1,0 +1,80 @@
+import FullCalendar, { type CalendarOptions, type CalendarRef } from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import listPlugin from '@fullcalendar/react/list';
+import deLocale from '@fullcalendar/react/locales/de';
+import frLocale from '@fullcalendar/react/locales/fr';
+import classicTheme from '@fullcalendar/react/themes/classic';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import { type CalendarEntry, textColourOn } from '@skolar/shared';
+import { type Ref, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { VisibleRange } from '../../api/calendar.ts';
+import { instantOfCalendarDate, wallClockOf } from './zone.ts';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+import './calendar.css';
+
+const LOCALES = { fr: frLocale, de: deLocale, en: 'en' } as const;
+
+/** The entry an event of the calendar stands for (kept in its extended props). */
+export const entryOf = (event: { extendedProps: Record<string, unknown> }) =>
+  event.extendedProps.entry as CalendarEntry;
+
+/** An entry as the calendar shows it: an all-day one on its days, coloured by its kind. */
+function toEventInput(entry: CalendarEntry, zone: string) {
+  const colour = entry.kind === 'event' ? entry.color_code : null;
+  return {
+    id: entry.key,
+    title: entry.title,
+    start: entry.all_day ? wallClockOf(entry.starts_at, zone).day : entry.starts_at,
+    end: entry.all_day ? wallClockOf(entry.ends_at, zone).day : entry.ends_at,
+    allDay: entry.all_day,
+    editable: entry.editable,
+    ...(colour ? { color: colour, contrastColor: textColourOn(colour) } : {}),
+    className: `calendar-kind--${entry.kind}`,
+    extendedProps: { entry },
+  };
+}
+
+type FrameProps = Omit<CalendarOptions, 'events' | 'datesSet' | 'timeZone'> & {
+  entries: readonly CalendarEntry[];
+  zone: string;
+  onRange: (range: VisibleRange) => void;
+  calendarRef?: Ref<CalendarRef>;
+};
+
+/**
+ * FullCalendar as the app shows it: in the interface language (weeks from Monday in French and
+ * German), in the institution's time zone, themed with the app's colours in both themes.
+ */
+export function CalendarFrame({ entries, zone, onRange, calendarRef, ...options }: FrameProps) {
+  const { t, i18n } = useTranslation();
+  const language = (i18n.resolvedLanguage ?? 'fr') as keyof typeof LOCALES;
+  const events = useMemo(() => entries.map((entry) => toEventInput(entry, zone)), [entries, zone]);
+  return (
+    <div className="calendar-frame">
+      <FullCalendar
+        ref={calendarRef}
+        plugins={[classicTheme, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+        locale={LOCALES[language] ?? frLocale}
+        firstDay={language === 'en' ? 0 : 1}
+        timeZone={zone}
+        height="auto"
+        nowIndicator
+        dayMaxEvents
+        forceEventDuration
+        noEventsText={t('calendar.empty')}
+        events={events}
+        datesSet={(info) =>
+          onRange({
+            start: instantOfCalendarDate(info.startStr, zone),
+            end: instantOfCalendarDate(info.endStr, zone),
+          })
+        }
+        {...options}
+      />
+    </div>
+  );
+}

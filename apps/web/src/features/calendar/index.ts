@@ -1,0 +1,2 @@
+export { CalendarPage } from './calendar-page.tsx';
+export { StudentPlanningPage } from './planning-page.tsx';
