@@ -24,7 +24,7 @@ import {
 const PUBLISHERS: readonly Role[] = ['teacher', 'super-teacher', 'admin'];
 
 /** The audiences a role may publish to: personal for all, promotions and groups for staff. */
-export function audiencesOf(role: Role | null): EventAudienceKind[] {
+function audiencesOf(role: Role | null): EventAudienceKind[] {
   if (!role || !PUBLISHERS.includes(role)) return ['personal'];
   return role === 'admin'
     ? ['personal', 'promotion', 'group', 'institution']

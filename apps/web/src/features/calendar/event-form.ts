@@ -120,7 +120,7 @@ export function eventFormSchema(zone: string) {
 }
 
 /** The weekday code of a day (`YYYY-MM-DD`), Monday first as RFC 5545 names them. */
-export function weekdayOf(day: string): Weekday {
+function weekdayOf(day: string): Weekday {
   return WEEKDAYS[Temporal.PlainDate.from(day).dayOfWeek - 1]!;
 }
 
