@@ -60,10 +60,18 @@ describe('the guarded route table', () => {
     );
   });
 
-  it('shows the coming-soon page for a route not built yet', async () => {
-    signedInAsStudent();
+  it("shows a student's planning at /student-planning (the last route that was coming soon)", async () => {
+    localStorage.setItem('user', JSON.stringify({ userId: 7, role: 'student' }));
+    mockFetch((url) =>
+      url === '/api/auth/info'
+        ? jsonResponse(200, studentInfo)
+        : url.startsWith('/api/me/planning?')
+          ? jsonResponse(200, { time_zone: 'Europe/Paris', entries: [] })
+          : jsonResponse(200, { active: false, created_at: null, last_used_at: null }),
+    );
     await renderAt('/student-planning');
-    expect(await screen.findByRole('heading', { name: 'Bientôt disponible' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Mon planning' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Bientôt disponible' })).toBeNull();
   });
 
   it('sends a student away from an admin route', async () => {

@@ -65,6 +65,7 @@ export function CalendarFrame({ entries, zone, onRange, calendarRef, ...options 
         nowIndicator
         dayMaxEvents
         forceEventDuration
+        listItemEventTitleClass="calendar-list-title"
         noEventsText={t('calendar.empty')}
         events={events}
         datesSet={(info) =>
