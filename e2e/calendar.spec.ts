@@ -28,14 +28,19 @@ async function entriesAround(page: Page, day: string): Promise<Entry[]> {
   return ((await answer.json()) as { entries: Entry[] }).entries;
 }
 
-/** Presses the mouse at a point of one element and releases it over another, in small steps. */
-async function dragBetween(page: Page, from: Locator, to: Locator, fromX = 0.5) {
+/**
+ * Presses the mouse at a point of one element (`at`: its fractions of width and height) and
+ * releases it low in another (below the entries a day may already show), in small steps.
+ */
+async function dragBetween(page: Page, from: Locator, to: Locator, at = { x: 0.5, y: 0.5 }) {
   const a = (await from.boundingBox())!;
   const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width * fromX, a.y + a.height / 2);
+  const x = a.x + a.width * at.x;
+  const y = a.y + a.height * at.y;
+  await page.mouse.move(x, y);
   await page.mouse.down();
-  await page.mouse.move(a.x + a.width * fromX + 8, a.y + a.height / 2, { steps: 4 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height * 0.75, { steps: 12 });
+  await page.mouse.move(x + 8, y, { steps: 4 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height * 0.85, { steps: 12 });
   await page.mouse.up();
 }
 
@@ -61,7 +66,7 @@ test('journey 7: a teacher creates an event by selecting days, drags it, resizes
   const cell = (day: string) => page.locator(`[role="cell"][data-date="${day}"]`);
 
   // Selecting Tuesday to Wednesday offers to create an all-day event on those days.
-  await dragBetween(page, cell(tuesday), cell(wednesday));
+  await dragBetween(page, cell(tuesday), cell(wednesday), { x: 0.5, y: 0.85 });
   const dialog = page.getByRole('dialog', { name: fr('calendar.new') });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel(fr('calendar.fields.allDay'))).toBeChecked();
@@ -76,7 +81,7 @@ test('journey 7: a teacher creates an event by selecting days, drags it, resizes
   expect(parisDay(saved!.ends_at)).toBe(thursday);
 
   // Dragged from Tuesday to Thursday: it keeps its two days.
-  await dragBetween(page, event, cell(thursday), 0.1);
+  await dragBetween(page, event, cell(thursday), { x: 0.1, y: 0.5 });
   await expect
     .poll(async () => {
       const moved = (await entriesAround(page, tuesday)).find((entry) => entry.title === title);
