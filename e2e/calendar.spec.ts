@@ -33,6 +33,8 @@ async function entriesAround(page: Page, day: string): Promise<Entry[]> {
  * releases it low in another (below the entries a day may already show), in small steps.
  */
 async function dragBetween(page: Page, from: Locator, to: Locator, at = { x: 0.5, y: 0.5 }) {
+  // The toasts of the previous change sit over the days' corner: wait for them to go.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
   const a = (await from.boundingBox())!;
   const b = (await to.boundingBox())!;
   const x = a.x + a.width * at.x;
