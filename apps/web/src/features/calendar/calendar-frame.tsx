@@ -61,7 +61,9 @@ export function CalendarFrame({ entries, zone, onRange, calendarRef, ...options 
         locale={LOCALES[language] ?? frLocale}
         firstDay={language === 'en' ? 0 : 1}
         timeZone={zone}
-        height="auto"
+        contentHeight="auto"
+        // A day's grid scrolls inside its box from the morning on (every hour stays reachable).
+        views={{ timeGrid: { contentHeight: 640, scrollTime: '07:00:00' } }}
         nowIndicator
         dayMaxEvents
         forceEventDuration

@@ -57,8 +57,6 @@ export function StudentPlanningPage() {
           }
           footerToolbar={phone ? { start: 'today', end: 'listWeek,dayGridMonth' } : false}
           editable={false}
-          slotMinTime="07:00:00"
-          slotMaxTime="21:00:00"
           eventClick={(info) => {
             info.jsEvent.preventDefault();
             const entry = entryOf(info.event);
