@@ -10,6 +10,7 @@ import {
   createTraining,
   createUser,
 } from '../../../test/factories.ts';
+import { RateLimits } from '../../auth/rate-limit.ts';
 import { hashToken } from '../../auth/tokens.ts';
 import { calendarFeeds, eventExceptions, events, users } from '../../db/schema/index.ts';
 
@@ -248,5 +249,20 @@ describe('the private calendar feed', () => {
     expect((await fetchFeed(url)).statusCode).toBe(200);
     await db.update(users).set({ disabled_at: clock.now() }).where(eq(users.id, stranger.id));
     expect((await fetchFeed(url)).statusCode).toBe(404);
+  });
+
+  it('refuses an address that guesses tokens once it has guessed too often', async () => {
+    const { url } = (await call(classmate, 'POST', '/api/me/calendar-feed')).json();
+    ctx.limits = new RateLimits(undefined, { 'calendar-feed:ip': { points: 2, duration: 900 } });
+    try {
+      const guess = () =>
+        app.inject({ method: 'GET', url: `/api/calendar-feeds/${'B'.repeat(43)}.ics` });
+      expect((await guess()).statusCode).toBe(404);
+      expect((await guess()).statusCode).toBe(404);
+      expect((await guess()).statusCode).toBe(429);
+      expect((await fetchFeed(url)).statusCode).toBe(429);
+    } finally {
+      ctx.limits = new RateLimits();
+    }
   });
 });
