@@ -3,10 +3,12 @@ import type { Role } from '@skolar/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createSession } from '../src/auth/sessions.ts';
+import { hashToken, newToken } from '../src/auth/tokens.ts';
 import type { AppContext } from '../src/context.ts';
 import type { Db } from '../src/db/client.ts';
 import {
   attempts,
+  calendarFeeds,
   groupStudents,
   groupSubjects,
   groups,
@@ -227,6 +229,15 @@ export class Fixture {
     });
   }
   /** A student of the institution other than the acting one, in the promotion and the group. */
+  /** The private calendar feed of the institution's student (replacing theirs): its token. */
+  async calendarFeedToken() {
+    const token = newToken();
+    await this.db
+      .insert(calendarFeeds)
+      .values({ user_id: this.staff.student.id, token_hash: hashToken(token) })
+      .onConflictDoUpdate({ target: calendarFeeds.user_id, set: { token_hash: hashToken(token) } });
+    return token;
+  }
   /** A transcript issued to the institution's student, printed with that code. */
   async transcriptDocument(code: string) {
     const promotion = await this.promotion();
@@ -733,6 +744,14 @@ export const REQUESTS: Record<string, Build> = {
     payload: { done: true },
   }),
   'GET /api/me/resume': () => ({ url: '/api/me/resume' }),
+  // The calendar as iCalendar, the private feed (issue 13).
+  'GET /api/me/calendar.ics': () => ({ url: '/api/me/calendar.ics' }),
+  'GET /api/me/calendar-feed': () => ({ url: '/api/me/calendar-feed' }),
+  'POST /api/me/calendar-feed': () => ({ url: '/api/me/calendar-feed' }),
+  'DELETE /api/me/calendar-feed': () => ({ url: '/api/me/calendar-feed' }),
+  'GET /api/calendar-feeds/:token.ics': async (f) => ({
+    url: `/api/calendar-feeds/${await f.calendarFeedToken()}.ics`,
+  }),
 
   // Institutions.
   'GET /api/institutions': () => ({ url: '/api/institutions' }),
