@@ -197,10 +197,7 @@ function eventScope(actor: Actor): SQL {
     and(
       sameInstitution(actor, events.institution_id),
       or(
-        and(
-          eq(events.audience, 'institution'),
-          eq(events.audience_id, actor.institutionId ?? -1),
-        ),
+        and(eq(events.audience, 'institution'), eq(events.audience_id, actor.institutionId ?? -1)),
         audienceIn(
           'promotion',
           sql`(select ${promotions.id} from ${promotions} where ${visibleRows(actor, 'promotion').where})`,

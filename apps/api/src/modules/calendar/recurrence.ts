@@ -67,10 +67,14 @@ export function repeatOf(rrule: string, timeZone: string): EventRepeat {
 }
 
 /**
- * Where the rule puts the occurrences of a series (the first MAX_OCCURRENCES at most), as instants;
- * empty for a one-off event.
+ * Where the rule puts the occurrences of a series (the first MAX_OCCURRENCES, or `limit`, at
+ * most), as instants; empty for a one-off event.
  */
-export function originalStarts(event: Recurring, timeZone: string): Date[] {
+export function originalStarts(
+  event: Recurring,
+  timeZone: string,
+  limit: number = MAX_OCCURRENCES,
+): Date[] {
   if (event.recurrence === null) return [];
   const options = RRule.parseString(event.recurrence);
   const rule = new RRule({
@@ -78,7 +82,7 @@ export function originalStarts(event: Recurring, timeZone: string): Date[] {
     dtstart: floating(event.starts_at, timeZone),
     ...(options.until ? { until: floating(options.until, timeZone) } : {}),
   });
-  return rule.all((_date, index) => index < MAX_OCCURRENCES).map((wall) => unfloat(wall, timeZone));
+  return rule.all((_date, index) => index < limit).map((wall) => unfloat(wall, timeZone));
 }
 
 /**
@@ -112,10 +116,7 @@ export function occurrencesOf(
         ? { starts_at: exception.starts_at, ends_at: exception.ends_at, original_start: start }
         : {
             starts_at: start,
-            ends_at: unfloat(
-              new Date(floating(start, timeZone).getTime() + duration),
-              timeZone,
-            ),
+            ends_at: unfloat(new Date(floating(start, timeZone).getTime() + duration), timeZone),
             original_start: start,
           };
     if (overlaps(occurrence)) occurrences.push(occurrence);
