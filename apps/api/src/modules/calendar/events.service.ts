@@ -291,7 +291,7 @@ export async function remove(ctx: AppContext, actor: Actor, id: number) {
 /** The series, checked writable, and the original start the rule really has (404 otherwise). */
 async function occurrenceOf(ctx: AppContext, actor: Actor, id: number, start: string) {
   await requireAccess(ctx.db, actor, 'update', 'event', id);
-  const event: VisibleEvent = await eventById(ctx.db, id);
+  const event = await eventById(ctx.db, id);
   const original = new Date(start);
   const zone = await timeZoneOf(ctx.db, event.institution_id);
   const found = originalStarts(event, zone).some((at) => at.getTime() === original.getTime());
