@@ -24,12 +24,7 @@ import { type FieldErrors, notFound, validationFailed } from '../../http/errors.
 import { changes } from '../../http/patch.ts';
 import { timeZoneOf } from '../dashboard/dashboard.queries.ts';
 import { derivedEntries } from './derived.ts';
-import {
-  eventById,
-  type InstantRange,
-  type VisibleEvent,
-  visibleEvents,
-} from './events.queries.ts';
+import { eventById, type InstantRange, visibleEvents } from './events.queries.ts';
 import { occurrencesOf, originalStarts, repeatOf, toRrule } from './recurrence.ts';
 
 type EventInput = z.output<typeof eventBody>;
