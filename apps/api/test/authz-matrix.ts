@@ -270,4 +270,13 @@ export const MATRIX: Record<string, string> = {
   'PATCH /api/results/:id':                          '200 200 404 200 403 404 404 404 403 401',
   'DELETE /api/results/:id':                         '204 204 404 204 403 404 404 404 403 401',
   'GET /api/results/:id/history':                    '200 200 200 200 403 404 404 404 403 401',
+  // Calendar: a promotion event of the teacher; writes are the owner's and the admin's.
+  'GET /api/events':                                 '200 200 200 200 200 200 200 200 200 401',
+  'POST /api/events':                                '201 201 201 201 201 201 201 201 201 401',
+  'GET /api/events/:id':                             '200 200 200 200 200 404 404 404 404 401',
+  'PATCH /api/events/:id':                           '200 200 404 200 404 404 404 404 404 401',
+  'DELETE /api/events/:id':                          '204 204 404 204 404 404 404 404 404 401',
+  'PUT /api/events/:id/occurrences/:start':          '200 200 404 200 404 404 404 404 404 401',
+  'DELETE /api/events/:id/occurrences/:start':       '204 204 404 204 404 404 404 404 404 401',
+  'GET /api/me/planning':                            '200 200 200 200 200 200 200 200 200 401',
 };
