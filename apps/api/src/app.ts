@@ -24,6 +24,8 @@ import { redactUrl } from './http/redact.ts';
 import { translate } from './i18n/messages.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { eventRoutes, myPlanningRoutes } from './modules/calendar/events.routes.ts';
+import { calendarFeedRoutes, myCalendarFeedRoutes } from './modules/calendar/feed.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -232,8 +234,12 @@ export async function buildApp(
   await app.register(myTranscriptRoutes, { prefix: '/api/me' });
   await app.register(studentTranscriptRoutes, { prefix: '/api/students' });
   await app.register(verifyRoutes, { prefix: '/api/verify' });
+  await app.register(myCalendarFeedRoutes, { prefix: '/api/me' });
+  await app.register(calendarFeedRoutes, { prefix: '/api/calendar-feeds' });
   await app.register(myResultRoutes, { prefix: '/api/me' });
   await app.register(gradebookRoutes, { prefix: '/api/promotions' });
+  await app.register(eventRoutes, { prefix: '/api/events' });
+  await app.register(myPlanningRoutes, { prefix: '/api/me' });
   if (ctx.config.DEV_ROUTES) await app.register(devRoutes, { prefix: '/api/dev' });
 
   const dist = options.webRoot === undefined ? webDist() : options.webRoot;

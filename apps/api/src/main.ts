@@ -8,6 +8,7 @@ import { seedDemo } from './db/seed/demo.ts';
 import { saveFile } from './files/uploads.ts';
 import { startExamCloser } from './jobs/exam-closer.ts';
 import { startOutboxWorker } from './jobs/outbox-worker.ts';
+import { startReminders } from './jobs/reminders.ts';
 import { mailTransportFor } from './mail/transport.ts';
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, embedded PGlite otherwise. */
@@ -42,7 +43,9 @@ export async function start(config: Config) {
   await app.listen({ port: config.PORT, host: config.HOST });
   const stopMail = startOutboxWorker(ctx, { transport: mailTransportFor(config), log: app.log });
   const stopCloser = startExamCloser(ctx, { log: app.log });
+  const stopReminders = startReminders(ctx, { log: app.log });
   return async () => {
+    await stopReminders();
     await stopCloser();
     await stopMail();
     await app.close();

@@ -3,10 +3,13 @@ import type { Role } from '@skolar/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createSession } from '../src/auth/sessions.ts';
+import { hashToken, newToken } from '../src/auth/tokens.ts';
 import type { AppContext } from '../src/context.ts';
 import type { Db } from '../src/db/client.ts';
 import {
   attempts,
+  calendarFeeds,
+  events,
   groupStudents,
   groupSubjects,
   groups,
@@ -43,6 +46,9 @@ import {
   createTraining,
   createUser,
 } from './factories.ts';
+
+/** Monday 23 November 2026, 08:00Z: the start of the events of the matrix. */
+const WEEKLY_START = '2026-11-23T08:00:00.000Z';
 
 /** One request of the authorization matrix. */
 export interface MatrixRequest {
@@ -227,6 +233,15 @@ export class Fixture {
     });
   }
   /** A student of the institution other than the acting one, in the promotion and the group. */
+  /** The private calendar feed of the institution's student (replacing theirs): its token. */
+  async calendarFeedToken() {
+    const token = newToken();
+    await this.db
+      .insert(calendarFeeds)
+      .values({ user_id: this.staff.student.id, token_hash: hashToken(token) })
+      .onConflictDoUpdate({ target: calendarFeeds.user_id, set: { token_hash: hashToken(token) } });
+    return token;
+  }
   /** A transcript issued to the institution's student, printed with that code. */
   async transcriptDocument(code: string) {
     const promotion = await this.promotion();
@@ -259,6 +274,26 @@ export class Fixture {
         promotions: [],
         generated_at: '2026-11-22T10:00:00.000Z',
       },
+    });
+  }
+
+  /** The teacher's event for the promotion: one-off, or weekly on Mondays (four times). */
+  event(weekly = false) {
+    return this.once(weekly ? 'weeklyEvent' : 'event', async () => {
+      const [row] = await this.db
+        .insert(events)
+        .values({
+          institution_id: this.institutionId,
+          owner_id: this.staff.teacher.id,
+          title: weekly ? 'Weekly class' : 'Class',
+          starts_at: new Date(WEEKLY_START),
+          ends_at: new Date('2026-11-23T09:30:00.000Z'),
+          audience: 'promotion',
+          audience_id: (await this.promotion()).id,
+          recurrence: weekly ? 'FREQ=WEEKLY;BYDAY=MO;COUNT=4' : null,
+        })
+        .returning();
+      return row!;
     });
   }
 
@@ -733,6 +768,14 @@ export const REQUESTS: Record<string, Build> = {
     payload: { done: true },
   }),
   'GET /api/me/resume': () => ({ url: '/api/me/resume' }),
+  // The calendar as iCalendar, the private feed (issue 13).
+  'GET /api/me/calendar.ics': () => ({ url: '/api/me/calendar.ics' }),
+  'GET /api/me/calendar-feed': () => ({ url: '/api/me/calendar-feed' }),
+  'POST /api/me/calendar-feed': () => ({ url: '/api/me/calendar-feed' }),
+  'DELETE /api/me/calendar-feed': () => ({ url: '/api/me/calendar-feed' }),
+  'GET /api/calendar-feeds/:token.ics': async (f) => ({
+    url: `/api/calendar-feeds/${await f.calendarFeedToken()}.ics`,
+  }),
 
   // Institutions.
   'GET /api/institutions': () => ({ url: '/api/institutions' }),
@@ -1388,4 +1431,34 @@ export const REQUESTS: Record<string, Build> = {
   'GET /api/results/:id/history': async (f) => ({
     url: `/api/results/${(await f.gradedResult()).id}/history`,
   }),
+  // Calendar (issue 13): events, their occurrences, the planning.
+  'GET /api/events': async (f) => {
+    await f.event();
+    return { url: `/api/events?start=${WEEKLY_START}&end=2026-11-30T00:00:00.000Z` };
+  },
+  'POST /api/events': () => ({
+    url: '/api/events',
+    payload: {
+      title: 'Own',
+      starts_at: '2026-11-24T08:00:00.000Z',
+      ends_at: '2026-11-24T09:00:00.000Z',
+    },
+  }),
+  'GET /api/events/:id': async (f) => ({ url: `/api/events/${(await f.event()).id}` }),
+  'PATCH /api/events/:id': async (f) => ({
+    url: `/api/events/${(await f.event()).id}`,
+    payload: { title: 'Renamed' },
+  }),
+  'DELETE /api/events/:id': async (f) => ({ url: `/api/events/${(await f.event()).id}` }),
+  'PUT /api/events/:id/occurrences/:start': async (f) => ({
+    url: `/api/events/${(await f.event(true)).id}/occurrences/${WEEKLY_START}`,
+    payload: { starts_at: '2026-11-24T08:00:00.000Z', ends_at: '2026-11-24T09:30:00.000Z' },
+  }),
+  'DELETE /api/events/:id/occurrences/:start': async (f) => ({
+    url: `/api/events/${(await f.event(true)).id}/occurrences/${WEEKLY_START}`,
+  }),
+  'GET /api/me/planning': async (f) => {
+    await f.event();
+    return { url: `/api/me/planning?start=${WEEKLY_START}&end=2026-11-30T00:00:00.000Z` };
+  },
 };

@@ -285,6 +285,63 @@ describe('the action narrows the rows', () => {
     expect(await allowed(world.root, 'delete')).toEqual([...ids].sort());
   });
 
+  it("shows each user the events of their own audiences only, never another institution's", async () => {
+    const { uni, school, mine, notMine, elsewhere } = world;
+    const myGroup = await createGroup(db, mine, [world.student.id]);
+    const otherGroup = await createGroup(db, notMine, [world.classmate.id]);
+    const add = async (
+      owner: { id: number },
+      institutionId: number,
+      audience: 'personal' | 'promotion' | 'group' | 'institution',
+      audienceId: number | null,
+    ) => {
+      const [row] = await db
+        .insert(events)
+        .values({
+          institution_id: institutionId,
+          owner_id: owner.id,
+          title: `${audience} ${audienceId}`,
+          starts_at: new Date('2026-12-02T09:00:00Z'),
+          ends_at: new Date('2026-12-02T10:00:00Z'),
+          audience,
+          audience_id: audienceId,
+        })
+        .returning();
+      return row!.id;
+    };
+    const e = {
+      minePromotion: await add(world.teacher, uni.id, 'promotion', mine.id),
+      otherPromotion: await add(world.superTeacher, uni.id, 'promotion', notMine.id),
+      myGroup: await add(world.superTeacher, uni.id, 'group', myGroup.id),
+      otherGroup: await add(world.superTeacher, uni.id, 'group', otherGroup.id),
+      institution: await add(world.admin, uni.id, 'institution', uni.id),
+      classmatesOwn: await add(world.classmate, uni.id, 'personal', null),
+      foreignPromotion: await add(world.otherAdmin, school.id, 'promotion', elsewhere.id),
+      foreignInstitution: await add(world.otherAdmin, school.id, 'institution', school.id),
+    };
+    const ids = Object.values(e);
+    const seen = async (who: { id: number; role: Role; institution_id: number | null }) =>
+      [...(await allowedIds(db, actorOf(who), 'list', 'event', ids))].sort((a, b) => a - b);
+    const sorted = (...list: number[]) => list.sort((a, b) => a - b);
+    expect(await seen(world.student)).toEqual(sorted(e.minePromotion, e.myGroup, e.institution));
+    expect(await seen(world.classmate)).toEqual(
+      sorted(e.minePromotion, e.otherGroup, e.institution, e.classmatesOwn),
+    );
+    // The teacher is assigned to `mine` only: its groups, not the other promotion's.
+    expect(await seen(world.teacher)).toEqual(sorted(e.minePromotion, e.myGroup, e.institution));
+    const staffView = sorted(
+      e.minePromotion,
+      e.otherPromotion,
+      e.myGroup,
+      e.otherGroup,
+      e.institution,
+    );
+    expect(await seen(world.superTeacher)).toEqual(staffView);
+    expect(await seen(world.admin)).toEqual(staffView);
+    expect(await seen(world.otherAdmin)).toEqual(sorted(e.foreignPromotion, e.foreignInstitution));
+    expect(await seen(world.root)).toEqual(sorted(...ids));
+  });
+
   it('computes the can flags of rows from the same condition the write asks', async () => {
     const teachersOwn = await event(world.teacher, 'personal');
     const institutionWide = await event(world.admin, 'institution');
@@ -692,7 +749,8 @@ describe('the scope of every entity', async () => {
     const admin = actorOf(world.admin);
     expect(can(admin, 'update', 'training')).toEqual(can(admin, 'read', 'training'));
     expect(can(admin, 'list', 'event')).toEqual(can(admin, 'read', 'event'));
-    expect(can(admin, 'update', 'event').where).not.toEqual(can(admin, 'read', 'event').where);
+    const teacher = actorOf(world.teacher);
+    expect(can(teacher, 'update', 'event').where).not.toEqual(can(teacher, 'read', 'event').where);
   });
 
   it('lets an admin write only the institution events and their own, the super-admin every event', async () => {
@@ -741,7 +799,8 @@ describe('the scope of every entity', async () => {
           audience_id: school.id,
         },
         {
-          institution_id: null,
+          // The super-admin's event for an institution belongs to that institution.
+          institution_id: uni.id,
           owner_id: world.root.id,
           title: 'platform',
           starts_at: new Date('2026-12-01T09:00:00Z'),
@@ -763,7 +822,9 @@ describe('the scope of every entity', async () => {
         )),
       ].sort((a, b) => a - b);
     expect(await ids('admin', 'read')).toEqual([platform!.id]);
-    expect(await ids('admin', 'delete')).toEqual([]);
+    expect(await ids('admin', 'delete')).toEqual([platform!.id]);
+    expect(await ids('teacher', 'read')).toEqual([platform!.id]);
+    expect(await ids('teacher', 'delete')).toEqual([]);
     expect(await ids('superTeacher', 'read')).toEqual([personal!.id, platform!.id]);
     expect(await ids('superTeacher', 'delete')).toEqual([personal!.id]);
     expect(await ids('root', 'delete')).toEqual(list);

@@ -177,6 +177,37 @@ function userScope(actor: Actor, entity: 'user' | 'student' | 'teacher'): SQL {
   return and(role, tenant(actor, users.institution_id))!;
 }
 
+/**
+ * A user sees their own events and those of their audiences: the institution's, and those of the
+ * promotions and groups they may read (a student's own, a teacher's assigned ones, every one of
+ * the institution for a super-teacher); an admin, every non-personal event of the institution.
+ */
+function eventScope(actor: Actor): SQL {
+  if (actor.role === 'super-admin') return TRUE;
+  const own = eq(events.owner_id, actor.userId);
+  if (actor.role === 'admin')
+    return or(
+      own,
+      and(sameInstitution(actor, events.institution_id), ne(events.audience, 'personal')),
+    )!;
+  const audienceIn = (kind: 'promotion' | 'group', ids: SQL) =>
+    and(eq(events.audience, kind), sql`${events.audience_id} in ${ids}`);
+  return or(
+    own,
+    and(
+      sameInstitution(actor, events.institution_id),
+      or(
+        and(eq(events.audience, 'institution'), eq(events.audience_id, actor.institutionId ?? -1)),
+        audienceIn(
+          'promotion',
+          sql`(select ${promotions.id} from ${promotions} where ${visibleRows(actor, 'promotion').where})`,
+        ),
+        audienceIn('group', sql`(select ${groups.id} from ${groups} where ${groupScope(actor)})`),
+      ),
+    ),
+  )!;
+}
+
 /** Rows of an entity that the actor may see at all, as one SQL condition on the entity's table. */
 function visibleRows(actor: Actor, entity: Entity): Scoped {
   switch (entity) {
@@ -290,18 +321,7 @@ function visibleRows(actor: Actor, entity: Entity): Scoped {
           : sql`${gradeChanges.result_id} in (select ${results.id} from ${results} where ${visibleRows(actor, 'result').where})`,
       };
     case 'event':
-      return {
-        table: events,
-        id: events.id,
-        where:
-          actor.role === 'super-admin'
-            ? TRUE
-            : or(
-                eq(events.owner_id, actor.userId),
-                and(sameInstitution(actor, events.institution_id), ne(events.audience, 'personal')),
-                and(isNull(events.institution_id), ne(events.audience, 'personal')),
-              )!,
-      };
+      return { table: events, id: events.id, where: eventScope(actor) };
     case 'calendar_feed':
       // A user's own feed, whatever their role.
       return {

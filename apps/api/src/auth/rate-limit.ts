@@ -26,6 +26,10 @@ export const LIMITS = {
   'contact:account': { points: 5, duration: 60 * 60 },
   // Checking printed transcripts: a recruiter checks a few, not a dictionary of guesses.
   'verify:ip': { points: 30, duration: 15 * 60 },
+  // Private calendar feeds: calendar apps fetch a feed every few minutes at most; guesses of a
+  // token (unknown addresses) count against the IP that makes them.
+  'calendar-feed:feed': { points: 60, duration: 15 * 60 },
+  'calendar-feed:ip': { points: 30, duration: 15 * 60 },
 } as const;
 export type LimitName = keyof typeof LIMITS;
 type LimitSpec = { points: number; duration: number };

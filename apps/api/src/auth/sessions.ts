@@ -23,6 +23,46 @@ export interface Actor {
   mfaEnrolmentRequired?: boolean;
 }
 
+/**
+ * What makes a user row an Actor: select these from `users` left-joined to their institution and
+ * pass the row to `actorOf` (sessions; the private calendar feed, which acts as its user).
+ */
+export const actorColumns = {
+  userId: users.id,
+  role: users.role,
+  institutionId: users.institution_id,
+  locale: users.locale,
+  disabledAt: users.disabled_at,
+  archivedAt: users.archived_at,
+  mfaEnabledAt: users.mfa_enabled_at,
+  mfaRequired: institutions.mfa_required_for_staff,
+};
+
+/** The actor of a row selected with `actorColumns`; null for a disabled or archived user. */
+export function actorOf(
+  row: {
+    userId: number;
+    role: Role;
+    institutionId: number | null;
+    locale: Locale;
+    disabledAt: Date | null;
+    archivedAt: Date | null;
+    mfaEnabledAt: Date | null;
+    mfaRequired: boolean | null;
+  },
+  sessionId: number,
+): Actor | null {
+  if (row.disabledAt || row.archivedAt) return null;
+  return {
+    userId: row.userId,
+    role: row.role,
+    institutionId: row.institutionId,
+    sessionId,
+    locale: row.locale,
+    mfaEnrolmentRequired: row.role !== 'student' && row.mfaRequired === true && !row.mfaEnabledAt,
+  };
+}
+
 /** Opens a session for the user and answers the raw token, which is never stored. */
 export async function createSession(
   db: DbOrTx,
@@ -54,35 +94,23 @@ export async function resolveSession(db: DbOrTx, token: string, now: Date): Prom
       lastSeenAt: sessions.last_seen_at,
       expiresAt: sessions.expires_at,
       revokedAt: sessions.revoked_at,
-      userId: users.id,
-      role: users.role,
-      institutionId: users.institution_id,
-      locale: users.locale,
-      disabledAt: users.disabled_at,
-      archivedAt: users.archived_at,
-      mfaEnabledAt: users.mfa_enabled_at,
-      mfaRequired: institutions.mfa_required_for_staff,
+      ...actorColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .leftJoin(institutions, eq(institutions.id, users.institution_id))
     .where(eq(sessions.token_hash, hashToken(token)))
     .limit(1);
-  if (!row || row.revokedAt || row.disabledAt || row.archivedAt) return null;
+  if (!row || row.revokedAt) return null;
+  const actor = actorOf(row, row.sessionId);
+  if (!actor) return null;
   const time = now.getTime();
   if (row.expiresAt.getTime() <= time) return null;
   if (row.lastSeenAt.getTime() + SESSION_IDLE_MS <= time) return null;
   if (time - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
     await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, row.sessionId));
   }
-  return {
-    userId: row.userId,
-    role: row.role,
-    institutionId: row.institutionId,
-    sessionId: row.sessionId,
-    locale: row.locale,
-    mfaEnrolmentRequired: row.role !== 'student' && row.mfaRequired === true && !row.mfaEnabledAt,
-  };
+  return actor;
 }
 
 /** Revokes one session. */

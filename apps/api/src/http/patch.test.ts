@@ -10,6 +10,7 @@ import {
   createUser,
 } from '../../test/factories.ts';
 import {
+  events,
   groups,
   institutions,
   modules,
@@ -81,6 +82,19 @@ describe('PATCH takes what changes', () => {
       phone: 'fr0612345678',
     });
     const teacher = await createUser(db, 'teacher', institution.id, { locale: 'en' });
+    const [event] = await db
+      .insert(events)
+      .values({
+        institution_id: institution.id,
+        owner_id: admin.id,
+        title: 'Weekly',
+        description: 'Kept',
+        starts_at: new Date('2026-12-07T08:00:00Z'),
+        ends_at: new Date('2026-12-07T09:00:00Z'),
+        color_code: '#123456',
+        recurrence: 'FREQ=WEEKLY;BYDAY=MO;COUNT=3',
+      })
+      .returning();
 
     const cases: Array<[string, Record<string, string>, Record<string, unknown>, PgTable, number]> =
       [
@@ -99,6 +113,7 @@ describe('PATCH takes what changes', () => {
         [`/api/groups/${group!.id}`, asAdmin, { name: 'G2' }, groups, group!.id],
         [`/api/students/${student.id}`, asAdmin, { first_name: 'Ada' }, users, student.id],
         [`/api/teachers/${teacher.id}`, asAdmin, { first_name: 'Grace' }, users, teacher.id],
+        [`/api/events/${event!.id}`, asAdmin, { color_code: '#654321' }, events, event!.id],
       ];
     for (const [url, headers, payload, table, id] of cases) {
       const { changed } = await patchOne(url, headers, payload, table, id);

@@ -15,6 +15,7 @@ describe('redactUrl', () => {
     ['/edit-profile/12/tok', '/edit-profile/12/[redacted]'],
     ['/students/edit/12/tok', '/students/edit/12/[redacted]'],
     ['/start-evaluation/7/tok#top', '/start-evaluation/7/[redacted]#top'],
+    ['/api/calendar-feeds/abc-DEF_12.ics', '/api/calendar-feeds/[redacted].ics'],
   ])('hides the token of %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

@@ -1,10 +1,13 @@
 /**
  * Secrets that travel in URL paths, as the spec names those routes: password-reset and invitation
- * links, and the step-up token of the edit screens. The request log keeps the route, never them.
+ * links, the step-up token of the edit screens, the private calendar feeds. The request log keeps
+ * the route, never them.
  */
 const TOKEN_IN_PATH: readonly RegExp[] = [
   // API: /api/auth/reset-password/<token>, /verify-email/<token>, /verify-token/<token>, …
   /(\/(?:reset-password|verify-email|verify-token|verify-token-validity)\/)[^/?#]+/g,
+  // API: /api/calendar-feeds/<token>.ics, the private calendar feed (the suffix kept)
+  /(\/calendar-feeds\/)[^/?#.]+/g,
   // Screens: /edit-profile/<id>/<token>, /<list>/edit/<id>/<token>, /start-evaluation/<id>/<token>
   /(\/(?:edit-profile|edit|start-evaluation)\/[^/?#]+\/)[^/?#]+/g,
 ];

@@ -465,6 +465,51 @@ const catalogue = {
     en: 'The deadline of this project has passed: hand-ins are closed.',
     de: 'Die Frist dieses Projekts ist abgelaufen: Die Abgabe ist geschlossen.',
   },
+  'calendar.validation.weekdays': {
+    fr: 'Choisissez au moins un jour de la semaine.',
+    en: 'Choose at least one day of the week.',
+    de: 'Wählen Sie mindestens einen Wochentag.',
+  },
+  'calendar.validation.count': {
+    fr: 'Indiquez un nombre de fois entre 1 et 200.',
+    en: 'Give a number of times between 1 and 200.',
+    de: 'Geben Sie eine Anzahl zwischen 1 und 200 an.',
+  },
+  'calendar.validation.repeat_end': {
+    fr: 'Indiquez une date de fin ou un nombre de fois, pas les deux.',
+    en: 'Give an end date or a number of times, not both.',
+    de: 'Geben Sie ein Enddatum oder eine Anzahl an, nicht beides.',
+  },
+  'calendar.validation.too_long': {
+    fr: 'Le titre ne doit pas dépasser 200 caractères.',
+    en: 'The title must not exceed 200 characters.',
+    de: 'Der Titel darf höchstens 200 Zeichen lang sein.',
+  },
+  'calendar.validation.end_before_start': {
+    fr: 'La fin doit suivre le début.',
+    en: 'The end must come after the start.',
+    de: 'Das Ende muss nach dem Beginn liegen.',
+  },
+  'calendar.validation.range_too_long': {
+    fr: 'La période demandée est trop longue (400 jours au plus).',
+    en: 'The requested period is too long (400 days at most).',
+    de: 'Der angefragte Zeitraum ist zu lang (höchstens 400 Tage).',
+  },
+  'calendar.validation.audience': {
+    fr: 'Vous ne pouvez pas publier un événement pour ce public.',
+    en: 'You cannot publish an event for this audience.',
+    de: 'Sie können für dieses Publikum keinen Termin veröffentlichen.',
+  },
+  'calendar.validation.no_occurrence': {
+    fr: 'Cette répétition ne donne aucune occurrence : la date de fin précède le début.',
+    en: 'This repetition gives no occurrence: the end date comes before the start.',
+    de: 'Diese Wiederholung ergibt keinen Termin: Das Enddatum liegt vor dem Beginn.',
+  },
+  'calendar.validation.too_many': {
+    fr: 'Une série compte au plus 200 occurrences : choisissez une date de fin plus proche.',
+    en: 'A series has at most 200 occurrences: choose an earlier end date.',
+    de: 'Eine Serie hat höchstens 200 Termine: Wählen Sie ein früheres Enddatum.',
+  },
   'seminars.validation.link': {
     fr: 'Saisissez une adresse commençant par http:// ou https://.',
     en: 'Enter an address starting with http:// or https://.',

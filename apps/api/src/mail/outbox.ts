@@ -11,7 +11,9 @@ export type MailTemplate =
   | 'contact-request'
   | 'contact-acknowledgement'
   | 'submission-receipt'
-  | 'results-published';
+  | 'results-published'
+  | 'exam-reminder'
+  | 'deadline-reminder';
 
 export interface OutgoingMail {
   to: string;

@@ -256,6 +256,76 @@ const TEXTS: Texts = {
         'Sie erhalten diese Nachricht, weil E-Mail-Benachrichtigungen in Ihrem Konto aktiviert sind; Sie können sie in Ihren Einstellungen ausschalten.',
     },
   },
+  'exam-reminder': {
+    fr: {
+      subject: 'Rappel : {evaluation_title} commence bientôt',
+      greeting: 'Bonjour {first_name},',
+      body: [
+        'L’examen « {evaluation_title} » ({subject_name}) commence le {due_at}.',
+        'Vérifiez l’horaire, le lieu et les consignes sur sa page.',
+      ],
+      action: 'Voir l’examen',
+      footnote:
+        'Vous recevez ce message car les notifications par e-mail sont activées dans votre compte ; vous pouvez les désactiver dans vos préférences.',
+    },
+    en: {
+      subject: 'Reminder: {evaluation_title} starts soon',
+      greeting: 'Hello {first_name},',
+      body: [
+        'The exam “{evaluation_title}” ({subject_name}) starts on {due_at}.',
+        'Check the time, the place and the instructions on its page.',
+      ],
+      action: 'See the exam',
+      footnote:
+        'You get this message because e-mail notifications are on in your account; you can turn them off in your preferences.',
+    },
+    de: {
+      subject: 'Erinnerung: {evaluation_title} beginnt bald',
+      greeting: 'Hallo {first_name},',
+      body: [
+        'Die Prüfung „{evaluation_title}“ ({subject_name}) beginnt am {due_at}.',
+        'Prüfen Sie Uhrzeit, Ort und Hinweise auf ihrer Seite.',
+      ],
+      action: 'Prüfung ansehen',
+      footnote:
+        'Sie erhalten diese Nachricht, weil E-Mail-Benachrichtigungen in Ihrem Konto aktiviert sind; Sie können sie in Ihren Einstellungen ausschalten.',
+    },
+  },
+  'deadline-reminder': {
+    fr: {
+      subject: 'Rappel : {evaluation_title} à rendre bientôt',
+      greeting: 'Bonjour {first_name},',
+      body: [
+        'Le projet « {evaluation_title} » ({subject_name}) est à rendre avant le {due_at}.',
+        'Après cette date, le dépôt est fermé.',
+      ],
+      action: 'Voir le projet',
+      footnote:
+        'Vous recevez ce message car les notifications par e-mail sont activées dans votre compte ; vous pouvez les désactiver dans vos préférences.',
+    },
+    en: {
+      subject: 'Reminder: {evaluation_title} is due soon',
+      greeting: 'Hello {first_name},',
+      body: [
+        'The project “{evaluation_title}” ({subject_name}) is due by {due_at}.',
+        'After that, hand-ins are closed.',
+      ],
+      action: 'See the project',
+      footnote:
+        'You get this message because e-mail notifications are on in your account; you can turn them off in your preferences.',
+    },
+    de: {
+      subject: 'Erinnerung: {evaluation_title} ist bald fällig',
+      greeting: 'Hallo {first_name},',
+      body: [
+        'Das Projekt „{evaluation_title}“ ({subject_name}) ist bis {due_at} abzugeben.',
+        'Danach ist keine Abgabe mehr möglich.',
+      ],
+      action: 'Projekt ansehen',
+      footnote:
+        'Sie erhalten diese Nachricht, weil E-Mail-Benachrichtigungen in Ihrem Konto aktiviert sind; Sie können sie in Ihren Einstellungen ausschalten.',
+    },
+  },
 };
 
 const DEFAULT_INSTITUTION = 'Skolar';

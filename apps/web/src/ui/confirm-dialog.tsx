@@ -5,28 +5,56 @@ import { useTranslation } from 'react-i18next';
 type ConfirmKind = 'delete' | 'dissociate' | 'archive' | 'unarchive';
 
 interface ConfirmDialogProps {
-  kind: ConfirmKind;
-  /** The element that opens the dialog (a button). */
-  trigger: React.ReactNode;
-  /** What is concerned, shown under the question (e.g. the row's name). */
+  /** The spec's question for a delete, dissociate or archive; omitted with a `question` of its own. */
+  kind?: ConfirmKind;
+  /** The element that opens the dialog (a button); none when the caller controls `open`. */
+  trigger?: React.ReactNode;
+  /** What is concerned, shown under the question (e.g. the row's name, or what will happen). */
   subject?: string;
   /** The question asked, when the kind's own does not fit (e.g. handing an exam in). */
   question?: string;
+  /** The buttons' words, when "Confirm" and "Cancel" do not say enough. */
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** The confirm button's look: red for what destroys or loses work (a delete by default). */
+  tone?: 'danger' | 'primary';
+  /**
+   * Controlled opening (e.g. a navigation blocked by unsaved work): `onOpenChange(false)` on cancel
+   * only, the caller closes it after `onConfirm`. Uncontrolled otherwise.
+   */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   /** Runs on confirmation; the dialog stays open, its button disabled, until it settles. */
-  onConfirm: () => Promise<unknown>;
+  onConfirm: () => unknown;
 }
 
 /** The spec's confirmation before every delete, dissociate and archive: cancel or confirm. */
-export function ConfirmDialog({ kind, trigger, subject, question, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  kind,
+  trigger,
+  subject,
+  question,
+  confirmLabel,
+  cancelLabel,
+  tone = kind === 'delete' ? 'danger' : 'primary',
+  open: controlledOpen,
+  onOpenChange,
+  onConfirm,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
   const [pending, setPending] = useState(false);
+  const open = controlledOpen ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    setOwnOpen(next);
+    onOpenChange?.(next);
+  };
 
   const confirm = async () => {
     setPending(true);
     try {
       await onConfirm();
-      setOpen(false);
+      if (controlledOpen === undefined) setOwnOpen(false);
     } finally {
       setPending(false);
     }
@@ -34,12 +62,12 @@ export function ConfirmDialog({ kind, trigger, subject, question, onConfirm }: C
 
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+      {trigger && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog__overlay" />
         <AlertDialog.Content className="dialog card">
           <AlertDialog.Title className="dialog__title">
-            {question ?? t(`confirm.${kind}`)}
+            {question ?? t(`confirm.${kind ?? 'delete'}`)}
           </AlertDialog.Title>
           {subject && (
             <AlertDialog.Description className="dialog__description">
@@ -49,16 +77,16 @@ export function ConfirmDialog({ kind, trigger, subject, question, onConfirm }: C
           <div className="dialog__actions">
             <AlertDialog.Cancel asChild>
               <button type="button" className="button button--ghost">
-                {t('confirm.cancel')}
+                {cancelLabel ?? t('confirm.cancel')}
               </button>
             </AlertDialog.Cancel>
             <button
               type="button"
-              className={kind === 'delete' ? 'button button--danger' : 'button button--primary'}
+              className={`button button--${tone}`}
               disabled={pending}
               onClick={() => void confirm()}
             >
-              {t('confirm.confirm')}
+              {confirmLabel ?? t('confirm.confirm')}
             </button>
           </div>
         </AlertDialog.Content>

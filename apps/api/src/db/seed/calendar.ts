@@ -1,8 +1,21 @@
+import { TZDate } from '@date-fns/tz';
+import { format, startOfWeek } from 'date-fns';
+import { originalStarts, toRrule } from '../../modules/calendar/recurrence.ts';
+import { plusDays, zonedInstant } from '../../time.ts';
 import type { Tx } from '../client.ts';
-import { events } from '../schema/index.ts';
-import { type IdOf, type InstitutionKey, instantOf, type PromotionKey } from './keys.ts';
+import { eventExceptions, events } from '../schema/index.ts';
+import {
+  DEMO_ZONES,
+  type IdOf,
+  type InstitutionKey,
+  instantOf,
+  type PromotionKey,
+} from './keys.ts';
 
-/** Events of the coming days, for each audience: personal, group, promotion, institution. */
+/**
+ * Events of the coming days, for each audience: personal, group, promotion, institution; and the
+ * L3's weekly algorithms class from this week's Monday, one class moved and one cancelled.
+ */
 export async function seedCalendar(
   tx: Tx,
   deps: {
@@ -88,5 +101,45 @@ export async function seedCalendar(
       audience: 'institution',
       audience_id: deps.institution('ehn'),
     },
+  ]);
+  await seedWeeklyClass(tx, deps);
+}
+
+/** Mondays and Thursdays 09:00–10:30, twelve times; the third class moved, the fourth cancelled. */
+async function seedWeeklyClass(
+  tx: Tx,
+  deps: { now: Date; institution: IdOf<InstitutionKey>; user: IdOf; promotion: IdOf<PromotionKey> },
+) {
+  const zone = DEMO_ZONES.ulc;
+  const monday = format(startOfWeek(new TZDate(deps.now, zone), { weekStartsOn: 1 }), 'yyyy-MM-dd');
+  const timing = {
+    starts_at: zonedInstant(monday, '09:00', zone),
+    ends_at: zonedInstant(monday, '10:30', zone),
+    recurrence: toRrule({ weekdays: ['MO', 'TH'], until: null, count: 12 }, zone),
+  };
+  const [series] = await tx
+    .insert(events)
+    .values({
+      institution_id: deps.institution('ulc'),
+      owner_id: deps.user('teacherUni'),
+      title: "Cours d'algorithmique",
+      description: 'Amphi B. Graphes, parcours et plus courts chemins.',
+      ...timing,
+      color_code: '#1F5F8B',
+      audience: 'promotion',
+      audience_id: deps.promotion('ulcL3'),
+    })
+    .returning({ id: events.id });
+  const starts = originalStarts({ ...timing, exceptions: [] }, zone);
+  await tx.insert(eventExceptions).values([
+    {
+      // Next week's Monday class moves to Tuesday afternoon.
+      event_id: series!.id,
+      original_start: starts[2]!,
+      cancelled: false,
+      starts_at: zonedInstant(plusDays(monday, 8), '14:00', zone),
+      ends_at: zonedInstant(plusDays(monday, 8), '15:30', zone),
+    },
+    { event_id: series!.id, original_start: starts[3]!, cancelled: true },
   ]);
 }

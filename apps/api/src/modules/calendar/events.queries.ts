@@ -9,6 +9,7 @@ import {
   isNull,
   lt,
   or,
+  type SQL,
   sql,
 } from 'drizzle-orm';
 import { can } from '../../auth/policy.ts';
@@ -67,6 +68,16 @@ export async function visibleEvents(
         sql`${events.id} in (select ${eventExceptions.event_id} from ${eventExceptions} where ${eventExceptions.starts_at} < ${range.end} and ${eventExceptions.ends_at} > ${range.start})`,
       )
     : undefined;
+  return eventsWhere(db, and(scoped.where, inRange));
+}
+
+/** One event as the list shows it (the caller has checked the actor may read it). */
+export async function eventById(db: DbOrTx, id: number): Promise<VisibleEvent> {
+  const [row] = await eventsWhere(db, eq(events.id, id));
+  return row!;
+}
+
+async function eventsWhere(db: DbOrTx, where: SQL | undefined): Promise<VisibleEvent[]> {
   const rows = await db
     .select({
       ...getTableColumns(events),
@@ -88,7 +99,7 @@ export async function visibleEvents(
       institutions,
       and(eq(events.audience, 'institution'), eq(institutions.id, events.audience_id)),
     )
-    .where(and(scoped.where, inRange))
+    .where(where)
     .orderBy(asc(events.starts_at), asc(events.id));
   const repeated = rows.filter((row) => row.recurrence !== null).map((row) => row.id);
   const exceptions =

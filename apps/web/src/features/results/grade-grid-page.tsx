@@ -1,4 +1,3 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { GradeGrid, GradeGridRow } from '@skolar/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { ClipboardPen, Save, Send } from 'lucide-react';
@@ -25,6 +24,7 @@ import {
 } from '../../api/results.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { ApiError } from '../../lib/http.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { SelectField } from '../../ui/fields.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -532,51 +532,19 @@ function PublishButton({
   onConfirm: () => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const [pending, setPending] = useState(false);
   return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger asChild>
+    <ConfirmDialog
+      trigger={
         <button type="button" className="button button--ghost" disabled={disabled}>
           <Send size={16} aria-hidden="true" />
           {selection ? t('results.publish.selected') : t('results.publish.button')}
         </button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog__overlay" />
-        <AlertDialog.Content className="dialog card">
-          <AlertDialog.Title className="dialog__title">
-            {t('results.publish.question')}
-          </AlertDialog.Title>
-          <AlertDialog.Description className="dialog__description">
-            {t('results.publish.explain', { count })}
-          </AlertDialog.Description>
-          <div className="dialog__actions">
-            <AlertDialog.Cancel asChild>
-              <button type="button" className="button button--ghost">
-                {t('confirm.cancel')}
-              </button>
-            </AlertDialog.Cancel>
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={pending}
-              onClick={async () => {
-                setPending(true);
-                try {
-                  await onConfirm();
-                  setOpen(false);
-                } finally {
-                  setPending(false);
-                }
-              }}
-            >
-              {t('results.publish.confirm', { count })}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      }
+      question={t('results.publish.question')}
+      subject={t('results.publish.explain', { count })}
+      confirmLabel={t('results.publish.confirm', { count })}
+      onConfirm={onConfirm}
+    />
   );
 }
 
@@ -585,32 +553,15 @@ function LeaveDialog({ blocker }: { blocker: Blocker }) {
   const { t } = useTranslation();
   if (blocker.state !== 'blocked') return null;
   return (
-    <AlertDialog.Root open onOpenChange={(open) => !open && blocker.reset()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog__overlay" />
-        <AlertDialog.Content className="dialog card">
-          <AlertDialog.Title className="dialog__title">
-            {t('results.leave.question')}
-          </AlertDialog.Title>
-          <AlertDialog.Description className="dialog__description">
-            {t('results.leave.explain')}
-          </AlertDialog.Description>
-          <div className="dialog__actions">
-            <AlertDialog.Cancel asChild>
-              <button type="button" className="button button--ghost">
-                {t('results.leave.stay')}
-              </button>
-            </AlertDialog.Cancel>
-            <button
-              type="button"
-              className="button button--danger"
-              onClick={() => blocker.proceed()}
-            >
-              {t('results.leave.leave')}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && blocker.reset()}
+      question={t('results.leave.question')}
+      subject={t('results.leave.explain')}
+      cancelLabel={t('results.leave.stay')}
+      confirmLabel={t('results.leave.leave')}
+      tone="danger"
+      onConfirm={() => blocker.proceed()}
+    />
   );
 }

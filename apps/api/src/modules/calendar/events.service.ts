@@ -1,0 +1,332 @@
+import {
+  type CalendarRange,
+  type EventAudienceKind,
+  type EventRepeat,
+  type eventBody,
+  type eventPatch,
+  MAX_OCCURRENCES,
+  type OccurrenceMove,
+} from '@skolar/shared';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { authorize, can, permissionsOf, requireAccess } from '../../auth/policy.ts';
+import type { Actor } from '../../auth/sessions.ts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  eventExceptions,
+  events,
+  groups,
+  institutions,
+  promotions,
+} from '../../db/schema/index.ts';
+import { type FieldErrors, notFound, validationFailed } from '../../http/errors.ts';
+import { changes } from '../../http/patch.ts';
+import { timeZoneOf } from '../dashboard/dashboard.queries.ts';
+import { derivedEntries } from './derived.ts';
+import { eventById, type InstantRange, visibleEvents } from './events.queries.ts';
+import { occurrencesOf, originalStarts, repeatOf, toRrule } from './recurrence.ts';
+
+type EventInput = z.output<typeof eventBody>;
+type EventChanges = z.output<typeof eventPatch>;
+
+const STAFF_AUDIENCES: ReadonlySet<string> = new Set([
+  'teacher',
+  'super-teacher',
+  'admin',
+  'super-admin',
+]);
+
+/** The zone of each institution of the events (the platform's for the super-admin's own). */
+async function zonesOf(db: DbOrTx, institutionIds: Array<number | null>) {
+  const unique = [...new Set(institutionIds)];
+  const zones = await Promise.all(unique.map((id) => timeZoneOf(db, id)));
+  return new Map(unique.map((id, index) => [id, zones[index]!]));
+}
+
+/** The event as the API answers it: its repetition in the form's terms and the actor's rights. */
+async function present(db: DbOrTx, actor: Actor, id: number) {
+  const event = await eventById(db, id);
+  const [zone, permissions] = await Promise.all([
+    timeZoneOf(db, event.institution_id),
+    permissionsOf(db, actor, 'event', [id]),
+  ]);
+  const flags = permissions.get(id)!;
+  return {
+    id: event.id,
+    institution_id: event.institution_id,
+    owner_id: event.owner_id,
+    owner_name: event.owner_name,
+    title: event.title,
+    description: event.description,
+    starts_at: event.starts_at,
+    ends_at: event.ends_at,
+    all_day: event.all_day,
+    color_code: event.color_code,
+    audience: event.audience,
+    audience_id: event.audience_id,
+    audience_label: event.audience_label,
+    repeat: event.recurrence === null ? null : repeatOf(event.recurrence, zone),
+    rrule: event.recurrence,
+    can: { update: flags.update, delete: flags.delete },
+  };
+}
+
+/**
+ * The calendar of the actor between two instants (`GET /api/events`, `GET /api/me/planning`): the
+ * occurrences of the events they see, and the exams, deadlines and episodes of their courses,
+ * by start. Shown in the zone of the actor's institution.
+ */
+export async function entries(ctx: AppContext, actor: Actor, query: CalendarRange) {
+  authorize(actor, 'list', 'event');
+  const range: InstantRange = { start: new Date(query.start), end: new Date(query.end) };
+  const [rows, derived, timeZone] = await Promise.all([
+    visibleEvents(ctx.db, actor, range),
+    derivedEntries(ctx.db, actor, range),
+    timeZoneOf(ctx.db, actor.institutionId),
+  ]);
+  const [zones, permissions] = await Promise.all([
+    zonesOf(
+      ctx.db,
+      rows.map((row) => row.institution_id),
+    ),
+    permissionsOf(
+      ctx.db,
+      actor,
+      'event',
+      rows.map((row) => row.id),
+    ),
+  ]);
+  const occurrences = rows.flatMap((event) =>
+    occurrencesOf(event, zones.get(event.institution_id)!, range).map((occurrence) => ({
+      key:
+        occurrence.original_start === null
+          ? `event:${event.id}`
+          : `event:${event.id}:${occurrence.original_start.toISOString()}`,
+      kind: 'event' as const,
+      event_id: event.id,
+      occurrence_start: occurrence.original_start,
+      title: event.title,
+      description: event.description,
+      starts_at: occurrence.starts_at,
+      ends_at: occurrence.ends_at,
+      all_day: event.all_day,
+      color_code: event.color_code,
+      audience: event.audience,
+      audience_label: event.audience_label,
+      repeating: event.recurrence !== null,
+      editable: permissions.get(event.id)?.update ?? false,
+      href: null,
+    })),
+  );
+  const all = [...occurrences, ...derived].sort(
+    (a, b) => a.starts_at.getTime() - b.starts_at.getTime() || a.key.localeCompare(b.key),
+  );
+  return { time_zone: timeZone, entries: all };
+}
+
+export async function read(ctx: AppContext, actor: Actor, id: number) {
+  await requireAccess(ctx.db, actor, 'read', 'event', id);
+  return present(ctx.db, actor, id);
+}
+
+/**
+ * Who sees the event, checked against the actor: anyone keeps personal events (only the owner
+ * makes an event personal); staff publish to a promotion or a group they may read; admins to
+ * their institution, the super-admin to any. The event belongs to its audience's institution.
+ */
+async function audienceOf(
+  db: DbOrTx,
+  actor: Actor,
+  audience: EventAudienceKind,
+  audienceId: number | null,
+  ownerId: number,
+): Promise<{
+  audience: EventAudienceKind;
+  audience_id: number | null;
+  institution_id: number | null;
+}> {
+  const refuse = (field: 'audience' | 'audience_id'): never => {
+    throw validationFailed({ [field]: ['calendar.validation.audience'] });
+  };
+  if (audience === 'personal') {
+    if (ownerId !== actor.userId) refuse('audience');
+    return { audience, audience_id: null, institution_id: actor.institutionId };
+  }
+  if (!STAFF_AUDIENCES.has(actor.role)) return refuse('audience');
+  if (audienceId === null) return refuse('audience_id');
+  if (audience === 'institution') {
+    if (actor.role === 'admin' && audienceId === actor.institutionId)
+      return { audience, audience_id: audienceId, institution_id: audienceId };
+    if (actor.role !== 'super-admin')
+      return refuse(actor.role === 'admin' ? 'audience_id' : 'audience');
+    const [found] = await db
+      .select({ id: institutions.id })
+      .from(institutions)
+      .where(eq(institutions.id, audienceId));
+    if (!found) return refuse('audience_id');
+    return { audience, audience_id: audienceId, institution_id: audienceId };
+  }
+  const scope = can(actor, 'read', audience);
+  const institution = audience === 'promotion' ? promotions.institution_id : groups.institution_id;
+  const [found] = await db
+    .select({ institution_id: institution })
+    .from(scope.table)
+    .where(and(eq(scope.id, audienceId), scope.where));
+  if (!found) return refuse('audience_id');
+  return { audience, audience_id: audienceId, institution_id: found.institution_id };
+}
+
+interface Timing {
+  starts_at: Date;
+  ends_at: Date;
+  recurrence: string | null;
+}
+
+/**
+ * The rule of the repetition in the zone, and the series' first occurrence: a start on a day the
+ * rule skips moves to the first day it names (DTSTART stays in step with its RRULE, RFC 5545).
+ * 422 when the rule gives no occurrence, or more than MAX_OCCURRENCES.
+ */
+function seriesTiming(
+  starts_at: Date,
+  ends_at: Date,
+  repeat: EventRepeat | null,
+  zone: string,
+): Timing {
+  if (repeat === null) return { starts_at, ends_at, recurrence: null };
+  const recurrence = toRrule(repeat, zone);
+  const draft = { starts_at, ends_at, recurrence, exceptions: [] };
+  const errors: FieldErrors = {};
+  const starts = originalStarts(draft, zone, MAX_OCCURRENCES + 1);
+  if (starts.length === 0) errors['repeat.until'] = ['calendar.validation.no_occurrence'];
+  if (starts.length > MAX_OCCURRENCES) errors['repeat.until'] = ['calendar.validation.too_many'];
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  const [first] = occurrencesOf({ ...draft, recurrence }, zone, null);
+  return { starts_at: first!.starts_at, ends_at: first!.ends_at, recurrence };
+}
+
+/** A new event owned by the actor. */
+export async function create(ctx: AppContext, actor: Actor, body: EventInput) {
+  authorize(actor, 'create', 'event');
+  const audience = await audienceOf(ctx.db, actor, body.audience, body.audience_id, actor.userId);
+  const zone = await timeZoneOf(ctx.db, audience.institution_id);
+  const timing = seriesTiming(new Date(body.starts_at), new Date(body.ends_at), body.repeat, zone);
+  const [row] = await ctx.db
+    .insert(events)
+    .values({
+      ...audience,
+      ...timing,
+      owner_id: actor.userId,
+      title: body.title,
+      description: body.description,
+      all_day: body.all_day,
+      color_code: body.color_code,
+    })
+    .returning({ id: events.id });
+  return present(ctx.db, actor, row!.id);
+}
+
+/**
+ * Only the given fields change, for the whole series. A new start, or a new repetition, rewrites
+ * the rule; a series whose start moves, or that stops repeating, loses its moved and cancelled
+ * occurrences (their original starts no longer match the rule).
+ */
+export async function update(ctx: AppContext, actor: Actor, id: number, body: EventChanges) {
+  await requireAccess(ctx.db, actor, 'update', 'event', id);
+  const current = await eventById(ctx.db, id);
+  const starts_at = body.starts_at === undefined ? current.starts_at : new Date(body.starts_at);
+  const ends_at = body.ends_at === undefined ? current.ends_at : new Date(body.ends_at);
+  if (ends_at <= starts_at)
+    throw validationFailed({ ends_at: ['calendar.validation.end_before_start'] });
+  const audienceChanged = body.audience !== undefined || body.audience_id !== undefined;
+  const audience = audienceChanged
+    ? await audienceOf(
+        ctx.db,
+        actor,
+        body.audience ?? current.audience,
+        body.audience_id === undefined ? current.audience_id : body.audience_id,
+        current.owner_id,
+      )
+    : undefined;
+  const zone = await timeZoneOf(ctx.db, audience?.institution_id ?? current.institution_id);
+  const timed = body.starts_at !== undefined || body.ends_at !== undefined;
+  const repeat =
+    body.repeat === undefined
+      ? current.recurrence === null
+        ? null
+        : repeatOf(current.recurrence, zone)
+      : body.repeat;
+  const timing =
+    timed || body.repeat !== undefined ? seriesTiming(starts_at, ends_at, repeat, zone) : undefined;
+  const dropExceptions =
+    timing !== undefined &&
+    (timing.recurrence === null || timing.starts_at.getTime() !== current.starts_at.getTime());
+  const set = changes({
+    title: body.title,
+    description: body.description,
+    all_day: body.all_day,
+    color_code: body.color_code,
+    ...audience,
+    ...timing,
+  });
+  await ctx.db.transaction(async (tx) => {
+    if (set) await tx.update(events).set(set).where(eq(events.id, id));
+    if (dropExceptions) await tx.delete(eventExceptions).where(eq(eventExceptions.event_id, id));
+  });
+  return present(ctx.db, actor, id);
+}
+
+/** The whole series, with its exceptions. */
+export async function remove(ctx: AppContext, actor: Actor, id: number) {
+  await requireAccess(ctx.db, actor, 'delete', 'event', id);
+  await ctx.db.delete(events).where(eq(events.id, id));
+}
+
+/** The series, checked writable, and the original start the rule really has (404 otherwise). */
+async function occurrenceOf(ctx: AppContext, actor: Actor, id: number, start: string) {
+  await requireAccess(ctx.db, actor, 'update', 'event', id);
+  const event = await eventById(ctx.db, id);
+  const original = new Date(start);
+  const zone = await timeZoneOf(ctx.db, event.institution_id);
+  const found = originalStarts(event, zone).some((at) => at.getTime() === original.getTime());
+  if (!found) throw notFound();
+  return original;
+}
+
+/** Moves one occurrence of a series; the others stay where the rule puts them. */
+export async function moveOccurrence(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  start: string,
+  body: OccurrenceMove,
+) {
+  const original_start = await occurrenceOf(ctx, actor, id, start);
+  const moved = {
+    cancelled: false,
+    starts_at: new Date(body.starts_at),
+    ends_at: new Date(body.ends_at),
+  };
+  await ctx.db
+    .insert(eventExceptions)
+    .values({ event_id: id, original_start, ...moved })
+    .onConflictDoUpdate({
+      target: [eventExceptions.event_id, eventExceptions.original_start],
+      set: moved,
+    });
+  return present(ctx.db, actor, id);
+}
+
+/** Cancels one occurrence of a series (moved or not). */
+export async function cancelOccurrence(ctx: AppContext, actor: Actor, id: number, start: string) {
+  const original_start = await occurrenceOf(ctx, actor, id, start);
+  const cancelled = { cancelled: true, starts_at: null, ends_at: null };
+  await ctx.db
+    .insert(eventExceptions)
+    .values({ event_id: id, original_start, ...cancelled })
+    .onConflictDoUpdate({
+      target: [eventExceptions.event_id, eventExceptions.original_start],
+      set: cancelled,
+    });
+}

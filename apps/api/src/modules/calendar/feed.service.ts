@@ -1,0 +1,108 @@
+import { and, eq } from 'drizzle-orm';
+import { can } from '../../auth/policy.ts';
+import { type Actor, actorColumns, actorOf } from '../../auth/sessions.ts';
+import { hashToken, newToken } from '../../auth/tokens.ts';
+import type { AppContext } from '../../context.ts';
+import { calendarFeeds, institutions, users } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import { timeZoneOf } from '../dashboard/dashboard.queries.ts';
+import { derivedEntries } from './derived.ts';
+import { visibleEvents } from './events.queries.ts';
+import { calendarDocument } from './ics.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** What a feed holds (decision 78): the last 90 days and the year ahead. */
+const FEED_PAST_MS = 90 * DAY_MS;
+const FEED_AHEAD_MS = 366 * DAY_MS;
+
+/** The feed's address for a token: the token is the only secret, so it is the whole path. */
+const feedUrl = (ctx: AppContext, token: string) =>
+  new URL(`/api/calendar-feeds/${token}.ics`, ctx.config.PUBLIC_URL).toString();
+
+/** `GET /api/me/calendar-feed`: whether the user has a feed, since when, when last fetched. */
+export async function feedStatus(ctx: AppContext, actor: Actor) {
+  const [feed] = await ctx.db
+    .select({ created_at: calendarFeeds.created_at, last_used_at: calendarFeeds.last_used_at })
+    .from(calendarFeeds)
+    .where(can(actor, 'read', 'calendar_feed').where);
+  return {
+    active: feed !== undefined,
+    created_at: feed?.created_at ?? null,
+    last_used_at: feed?.last_used_at ?? null,
+  };
+}
+
+/**
+ * `POST /api/me/calendar-feed`: a new feed for the user, replacing any previous one (whose address
+ * stops working at once). The address is answered now and never again: only its hash is kept.
+ */
+export async function createFeed(ctx: AppContext, actor: Actor) {
+  const token = newToken();
+  const now = ctx.clock.now();
+  const [feed] = await ctx.db
+    .insert(calendarFeeds)
+    .values({ user_id: actor.userId, token_hash: hashToken(token), created_at: now })
+    .onConflictDoUpdate({
+      target: calendarFeeds.user_id,
+      set: { token_hash: hashToken(token), created_at: now, last_used_at: null },
+    })
+    .returning();
+  return {
+    active: true,
+    created_at: feed!.created_at,
+    last_used_at: feed!.last_used_at,
+    url: feedUrl(ctx, token),
+  };
+}
+
+/** `DELETE /api/me/calendar-feed`: revokes the user's feed (none is not an error). */
+export async function revokeFeed(ctx: AppContext, actor: Actor) {
+  await ctx.db.delete(calendarFeeds).where(can(actor, 'delete', 'calendar_feed').where);
+}
+
+/** The user's calendar as an iCalendar document, over the feed's window. */
+async function documentFor(ctx: AppContext, actor: Actor) {
+  const now = ctx.clock.now();
+  const range = {
+    start: new Date(now.getTime() - FEED_PAST_MS),
+    end: new Date(now.getTime() + FEED_AHEAD_MS),
+  };
+  const [zone, events, entries] = await Promise.all([
+    timeZoneOf(ctx.db, actor.institutionId),
+    visibleEvents(ctx.db, actor, range),
+    derivedEntries(ctx.db, actor, range),
+  ]);
+  return calendarDocument({ zone, events, entries, publicUrl: ctx.config.PUBLIC_URL, now });
+}
+
+/** `GET /api/me/calendar.ics`: the signed-in user's calendar. */
+export function myCalendar(ctx: AppContext, actor: Actor) {
+  return documentFor(ctx, actor);
+}
+
+/**
+ * `GET /api/calendar-feeds/<token>.ics`: the calendar of the feed's user, seen as that user sees
+ * it. An unknown or revoked token, or a user who may no longer sign in, answers 404 (and counts
+ * against the caller's IP); a feed fetched too often, 429.
+ */
+export async function feedDocument(ctx: AppContext, token: string, ip: string) {
+  await ctx.limits.check('calendar-feed:ip', ip);
+  const tokenHash = hashToken(token);
+  const [row] = await ctx.db
+    .select({ feedId: calendarFeeds.id, ...actorColumns })
+    .from(calendarFeeds)
+    .innerJoin(users, eq(users.id, calendarFeeds.user_id))
+    .leftJoin(institutions, eq(institutions.id, users.institution_id))
+    .where(eq(calendarFeeds.token_hash, tokenHash));
+  const actor = row ? actorOf(row, 0) : null;
+  if (!row || !actor || actor.mfaEnrolmentRequired) {
+    await ctx.limits.penalise('calendar-feed:ip', ip);
+    throw notFound();
+  }
+  await ctx.limits.hit('calendar-feed:feed', tokenHash);
+  await ctx.db
+    .update(calendarFeeds)
+    .set({ last_used_at: ctx.clock.now() })
+    .where(and(eq(calendarFeeds.id, row.feedId), eq(calendarFeeds.user_id, actor.userId)));
+  return documentFor(ctx, actor);
+}
