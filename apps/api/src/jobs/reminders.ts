@@ -115,7 +115,7 @@ async function remind(ctx: AppContext, evaluation: DueEvaluation, now: Date) {
 }
 
 /**
- * Sends the reminders due by the server's clock (decision 80): for each exam starting, or project
+ * Sends the reminders due by the server's clock (decision 79): for each exam starting, or project
  * closing, within the next 24 hours and not yet reminded for that instant. Answers the evaluations
  * reminded now with the number of mails queued; the loop below calls it, tests with their clock.
  */

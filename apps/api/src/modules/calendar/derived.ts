@@ -17,7 +17,7 @@ export type DerivedEntry = Omit<CalendarEntry, 'starts_at' | 'ends_at' | 'occurr
 
 /**
  * One colour per kind, dark enough for white text (contrast ≥ 4.5:1) and told apart without
- * relying on hue alone (the kind is also in the entry's title and its page). Decision 77.
+ * relying on hue alone (the kind is also in the entry's title and its page). Decision 76.
  */
 const KIND_COLOURS = {
   exam: '#B42318',
@@ -25,7 +25,7 @@ const KIND_COLOURS = {
   episode: '#175CD3',
 } as const;
 
-/** A project deadline is shown as the half hour that ends at it (decision 77). */
+/** A project deadline is shown as the half hour that ends at it (decision 76). */
 const DEADLINE_SPAN_MS = 30 * 60 * 1000;
 
 const SEPARATOR = ' · ';

@@ -11,7 +11,7 @@ import { visibleEvents } from './events.queries.ts';
 import { calendarDocument } from './ics.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** What a feed holds (decision 78): the last 90 days and the year ahead. */
+/** What a feed holds (decision 77): the last 90 days and the year ahead. */
 const FEED_PAST_MS = 90 * DAY_MS;
 const FEED_AHEAD_MS = 366 * DAY_MS;
 

@@ -37,7 +37,7 @@ const uidOf = (kind: string, id: number | string) => `${kind}-${id}@skolar`;
 
 /**
  * The RRULE of a series followed by one EXDATE per cancelled occurrence, and per moved occurrence
- * of an all-day series (decision 79), in the form ical-generator writes as it is.
+ * of an all-day series (decision 78), in the form ical-generator writes as it is.
  */
 function repetition(event: VisibleEvent, zone: string | null): string {
   const lines = [`RRULE:${event.recurrence!.replace(/^RRULE:/, '')}`];
@@ -114,7 +114,7 @@ function addEntry(calendar: ICalCalendar, entry: DerivedEntry, document: Calenda
 }
 
 /**
- * The RFC 5545 document of a user's calendar (decision 79): the calendar "Skolar" in the
+ * The RFC 5545 document of a user's calendar (decision 78): the calendar "Skolar" in the
  * institution's zone (X-WR-TIMEZONE and its VTIMEZONE); each event with a stable UID, DTSTAMP and
  * LAST-MODIFIED from its last change, all-day ones as DATE values; a series with DTSTART;TZID, its
  * RRULE and an EXDATE per cancelled occurrence, and per moved occurrence a VEVENT with the same

@@ -158,6 +158,13 @@ export function DashboardPage() {
                   ))}
                 </ul>
               )}
+              <p className="dashboard__more">
+                {user.role === 'student' ? (
+                  <Link to="/student-planning">{t('dashboard.planningLink')}</Link>
+                ) : (
+                  <Link to="/calendar">{t('dashboard.calendarLink')}</Link>
+                )}
+              </p>
             </section>
 
             <section className="card dashboard__panel" aria-labelledby="shortcuts-title">
