@@ -308,25 +308,34 @@ export async function moveOccurrence(
     starts_at: new Date(body.starts_at),
     ends_at: new Date(body.ends_at),
   };
-  await ctx.db
-    .insert(eventExceptions)
-    .values({ event_id: id, original_start, ...moved })
-    .onConflictDoUpdate({
-      target: [eventExceptions.event_id, eventExceptions.original_start],
-      set: moved,
-    });
+  await saveException(ctx, id, original_start, moved);
   return present(ctx.db, actor, id);
 }
 
 /** Cancels one occurrence of a series (moved or not). */
 export async function cancelOccurrence(ctx: AppContext, actor: Actor, id: number, start: string) {
   const original_start = await occurrenceOf(ctx, actor, id, start);
-  const cancelled = { cancelled: true, starts_at: null, ends_at: null };
-  await ctx.db
-    .insert(eventExceptions)
-    .values({ event_id: id, original_start, ...cancelled })
-    .onConflictDoUpdate({
-      target: [eventExceptions.event_id, eventExceptions.original_start],
-      set: cancelled,
-    });
+  await saveException(ctx, id, original_start, { cancelled: true, starts_at: null, ends_at: null });
+}
+
+/**
+ * Records how one occurrence differs from the rule, and marks the series changed: the feed's
+ * LAST-MODIFIED comes from it, so calendar applications take the change.
+ */
+async function saveException(
+  ctx: AppContext,
+  id: number,
+  original_start: Date,
+  exception: { cancelled: boolean; starts_at: Date | null; ends_at: Date | null },
+) {
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(eventExceptions)
+      .values({ event_id: id, original_start, ...exception })
+      .onConflictDoUpdate({
+        target: [eventExceptions.event_id, eventExceptions.original_start],
+        set: exception,
+      });
+    await tx.update(events).set({ updated_at: ctx.clock.now() }).where(eq(events.id, id));
+  });
 }

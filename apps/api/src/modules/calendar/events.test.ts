@@ -9,7 +9,7 @@ import {
 } from '../../../test/factories.ts';
 import { eventExceptions, events } from '../../db/schema/index.ts';
 
-const { app, db } = await createTestApp();
+const { app, db, clock } = await createTestApp();
 
 const school = await createInstitution(db, { timezone: 'Europe/Paris' });
 const otherSchool = await createInstitution(db, { timezone: 'Europe/Paris' });
@@ -309,6 +309,12 @@ describe('events: weekly series', () => {
       payload: { starts_at: at('2027-02-10', '13:00'), ends_at: at('2027-02-10', '14:30') },
     });
     expect(moved.statusCode, moved.body).toBe(200);
+    // The series counts as changed, so the feed's LAST-MODIFIED tells calendar applications.
+    const [afterMove] = await db
+      .select({ updated_at: events.updated_at })
+      .from(events)
+      .where(eq(events.id, series.id));
+    expect(afterMove!.updated_at).toEqual(clock.now());
     const cancelled = await app.inject({
       method: 'DELETE',
       url: `/api/events/${series.id}/occurrences/${third}`,
