@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { text } from './support/i18n.ts';
 import { signInAs } from './support/session.ts';
@@ -146,3 +147,34 @@ test("a student's planning shows the exam open today, which leads to its page", 
   await exam.first().click();
   await expect(page).not.toHaveURL(/student-planning/);
 });
+
+/** The serious and critical accessibility violations of what the page shows now. */
+async function blockingViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const [path, email] of [
+    ['/calendar', 'teacher@uni.skolar.test'],
+    ['/student-planning', 'student@uni.skolar.test'],
+  ] as const) {
+    test(`${path} has no serious or critical accessibility violation, in every view (${theme})`, async ({
+      page,
+    }) => {
+      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+      await signInAs(page, email);
+      await page.goto(path);
+      const views = page.locator('.calendar-frame [role="tab"]');
+      await expect(views.first()).toBeVisible();
+      for (let view = 0; view < (await views.count()); view += 1) {
+        await views.nth(view).click();
+        await expect(views.nth(view)).toHaveAttribute('aria-selected', 'true');
+        await page.waitForLoadState('networkidle');
+        expect(await blockingViolations(page), await views.nth(view).innerText()).toEqual([]);
+      }
+    });
+  }
+}
