@@ -9,6 +9,7 @@ import {
   getYear,
   isValid,
   parseISO,
+  startOfWeek,
   subDays,
   subMinutes,
 } from 'date-fns';
@@ -30,6 +31,24 @@ function parseDay(day: string): TZDate {
 /** The calendar day (`YYYY-MM-DD`) the wall clock of the zone shows at an instant. */
 export function localDay(instant: Date, zone: string): string {
   return format(instant, DAY_FORMAT, { in: tz(zone) });
+}
+
+/**
+ * What the wall clock of the zone shows at an instant, written with a date-fns pattern (the
+ * iCalendar feed's `yyyyMMdd'T'HHmmss`, the recurrence's wall clock).
+ */
+export function wallClock(instant: Date, zone: string, pattern: string): string {
+  return format(instant, pattern, { in: tz(zone) });
+}
+
+/** The instant as a date of the zone, whose fields are that zone's wall clock (for ical-generator). */
+export function inZone(instant: Date, zone: string): TZDate {
+  return new TZDate(instant.getTime(), zone);
+}
+
+/** The day (`YYYY-MM-DD`) of the Monday of the week the instant falls in, in the zone. */
+export function mondayOf(instant: Date, zone: string): string {
+  return format(startOfWeek(inZone(instant, zone), { weekStartsOn: 1 }), DAY_FORMAT);
 }
 
 /** Minutes after midnight the wall clock of the zone shows at an instant (seconds dropped). */

@@ -87,6 +87,7 @@ const REVIEWED: Record<Role, string[]> = {
     'submission: list read create',
     'result: list read',
     'event: list read create update delete',
+    'calendar_feed: read create delete',
     'file: read',
     'progress: list read update',
   ],
@@ -106,6 +107,7 @@ const REVIEWED: Record<Role, string[]> = {
     'result: list read create update delete',
     'grade_change: list',
     'event: list read create update delete',
+    'calendar_feed: read create delete',
     'file: read',
   ],
   'super-teacher': [
@@ -128,6 +130,7 @@ const REVIEWED: Record<Role, string[]> = {
     'result: list read create update delete',
     'grade_change: list',
     'event: list read create update delete',
+    'calendar_feed: read create delete',
     'file: read',
   ],
   admin: [
@@ -151,6 +154,7 @@ const REVIEWED: Record<Role, string[]> = {
     'result: list read create update delete',
     'grade_change: list',
     'event: list read create update delete',
+    'calendar_feed: read create delete',
     'import: list create',
     'file: read',
   ],
@@ -174,6 +178,7 @@ const REVIEWED: Record<Role, string[]> = {
     'result: list read create update delete',
     'grade_change: list',
     'event: list read create update delete',
+    'calendar_feed: read create delete',
     'file: read',
   ],
 };

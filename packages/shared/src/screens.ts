@@ -164,10 +164,24 @@ export const SCREEN_NEEDS: Readonly<Record<string, readonly ScreenNeed[]>> = {
   '/event-evaluations/:id': ['evaluation:list', 'progress:read'],
   '/event-resources/:id': ['chapter:list', 'progress:read'],
   '/event-results/:id': ['result:list', 'progress:read'],
-  '/student-planning': ['event:list'],
+  '/student-planning': [
+    'event:list',
+    'calendar_feed:read',
+    'calendar_feed:create',
+    'calendar_feed:delete',
+  ],
   '/results': ['result:list', 'result:read'],
   '/transcript': ['result:list'],
 
   // Everyone signed in keeps a calendar.
-  '/calendar': ['event:list', 'event:read', 'event:create', 'event:update', 'event:delete'],
+  '/calendar': [
+    'event:list',
+    'event:read',
+    'event:create',
+    'event:update',
+    'event:delete',
+    'calendar_feed:read',
+    'calendar_feed:create',
+    'calendar_feed:delete',
+  ],
 };

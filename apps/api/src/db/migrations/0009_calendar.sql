@@ -9,7 +9,7 @@ CREATE TABLE "calendar_feeds" (
 CREATE TABLE "evaluation_reminders" (
 	"evaluation_id" bigint NOT NULL,
 	"due_at" timestamp with time zone NOT NULL,
-	"sent_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone NOT NULL,
 	"recipients" bigint DEFAULT 0 NOT NULL,
 	CONSTRAINT "evaluation_reminders_evaluation_id_due_at_pk" PRIMARY KEY("evaluation_id","due_at")
 );

@@ -117,7 +117,7 @@ export const evaluationReminders = pgTable(
       .notNull()
       .references(() => evaluations.id, { onDelete: 'cascade' }),
     due_at: timestamptz('due_at').notNull(),
-    sent_at: timestamptz('sent_at').notNull().defaultNow(),
+    sent_at: timestamptz('sent_at').notNull(),
     recipients: bigint('recipients', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.evaluation_id, t.due_at] })],

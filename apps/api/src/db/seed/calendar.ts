@@ -1,7 +1,5 @@
-import { TZDate } from '@date-fns/tz';
-import { format, startOfWeek } from 'date-fns';
 import { originalStarts, toRrule } from '../../modules/calendar/recurrence.ts';
-import { plusDays, zonedInstant } from '../../time.ts';
+import { mondayOf, plusDays, zonedInstant } from '../../time.ts';
 import type { Tx } from '../client.ts';
 import { eventExceptions, events } from '../schema/index.ts';
 import {
@@ -111,7 +109,7 @@ async function seedWeeklyClass(
   deps: { now: Date; institution: IdOf<InstitutionKey>; user: IdOf; promotion: IdOf<PromotionKey> },
 ) {
   const zone = DEMO_ZONES.ulc;
-  const monday = format(startOfWeek(new TZDate(deps.now, zone), { weekStartsOn: 1 }), 'yyyy-MM-dd');
+  const monday = mondayOf(deps.now, zone);
   const timing = {
     starts_at: zonedInstant(monday, '09:00', zone),
     ends_at: zonedInstant(monday, '10:30', zone),

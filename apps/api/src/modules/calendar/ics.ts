@@ -1,7 +1,6 @@
-import { TZDate, tz } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { ICalCalendar, type ICalEventData } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
+import { inZone, wallClock } from '../../time.ts';
 import type { DerivedEntry } from './derived.ts';
 import type { VisibleEvent } from './events.queries.ts';
 
@@ -44,24 +43,21 @@ function repetition(event: VisibleEvent, zone: string | null): string {
   for (const exception of event.exceptions) {
     if (!exception.cancelled && !event.all_day) continue;
     if (event.all_day) {
-      lines.push(`EXDATE;VALUE=DATE:${format(exception.original_start, DAY, inZone(zone))}`);
+      lines.push(`EXDATE;VALUE=DATE:${wallClock(exception.original_start, zone ?? 'UTC', DAY)}`);
     } else if (zone) {
-      lines.push(`EXDATE;TZID=${zone}:${format(exception.original_start, LOCAL, inZone(zone))}`);
+      lines.push(`EXDATE;TZID=${zone}:${wallClock(exception.original_start, zone, LOCAL)}`);
     } else {
-      lines.push(`EXDATE:${format(exception.original_start, LOCAL, inZone('UTC'))}Z`);
+      lines.push(`EXDATE:${wallClock(exception.original_start, 'UTC', LOCAL)}Z`);
     }
   }
   return lines.join('\n');
 }
 
-const inZone = (zone: string | null) => ({ in: tz(zone ?? 'UTC') });
-
 /**
  * An instant as ical-generator should write it: a TZDate of the zone is written as that zone's
  * wall clock with TZID (or, all day, as that zone's date); without a zone, in UTC.
  */
-const at = (instant: Date, zone: string | null) =>
-  zone ? new TZDate(instant.getTime(), zone) : instant;
+const at = (instant: Date, zone: string | null) => (zone ? inZone(instant, zone) : instant);
 
 function addEvent(calendar: ICalCalendar, event: VisibleEvent, zone: string | null) {
   const uid = uidOf('event', event.id);
@@ -92,7 +88,7 @@ function addEvent(calendar: ICalCalendar, event: VisibleEvent, zone: string | nu
     // A RECURRENCE-ID must have the DATE type of an all-day series' DTSTART, which ical-generator
     // cannot write: such a moved day is excluded above and given an event of its own.
     if (event.all_day) {
-      const day = format(exception.original_start, DAY, inZone(zone));
+      const day = wallClock(exception.original_start, zone ?? 'UTC', DAY);
       calendar.createEvent({ ...moved, id: uidOf('event', `${event.id}-${day}`) });
     } else {
       calendar.createEvent({ ...moved, id: uid, recurrenceId: at(exception.original_start, zone) });

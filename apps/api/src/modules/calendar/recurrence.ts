@@ -1,8 +1,6 @@
 import { createRequire } from 'node:module';
-import { tz } from '@date-fns/tz';
 import { type EventRepeat, MAX_OCCURRENCES, WEEKDAYS } from '@skolar/shared';
-import { format } from 'date-fns';
-import { localDay, zonedInstant } from '../../time.ts';
+import { localDay, wallClock, zonedInstant } from '../../time.ts';
 import type { EventException, InstantRange } from './events.queries.ts';
 
 // rrule 2.8 ships its ES build under "module" only: Node (and the bundle, which keeps npm packages
@@ -30,8 +28,7 @@ const WALL = "yyyy-MM-dd'T'HH:mm:ss.SSS";
 // The "floating" trick: RRule counts in UTC, where every day has 24 hours. Give it the wall clock
 // of the zone written as UTC, then read each result's wall clock back in the zone, so that a class
 // at 09:00 stays at 09:00 across the daylight-saving changes.
-const floating = (instant: Date, zone: string) =>
-  new Date(`${format(instant, WALL, { in: tz(zone) })}Z`);
+const floating = (instant: Date, zone: string) => new Date(`${wallClock(instant, zone, WALL)}Z`);
 const unfloat = (wall: Date, zone: string) => {
   const iso = wall.toISOString();
   return zonedInstant(iso.slice(0, 10), iso.slice(11, 23), zone);
