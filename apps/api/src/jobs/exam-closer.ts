@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { attempts } from '../db/schema/index.ts';
 import { closeAttempt, RECONNECT_GRACE_MS } from '../modules/exams/scoring.ts';
+import { repeatEvery } from './repeat.ts';
 
 /**
  * Closes the attempts whose deadline (and the minute of grace after it) has passed, with no browser
@@ -43,26 +44,13 @@ export function startExamCloser(
   ctx: AppContext,
   options: { intervalMs?: number; log?: FastifyBaseLogger } = {},
 ): () => Promise<void> {
-  const intervalMs = options.intervalMs ?? 5000;
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
-    if (stopped) return;
-    running = closeDueAttempts(ctx)
-      .then((closed) => {
-        if (closed.length > 0)
-          options.log?.info({ attempts: closed }, 'exam attempts closed at their deadline');
-      })
-      .catch((error: unknown) => options.log?.error({ err: error }, 'exam closing run failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-  timer = setTimeout(tick, 0);
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
+  return repeatEvery(
+    options.intervalMs ?? 5000,
+    async () => {
+      const closed = await closeDueAttempts(ctx);
+      if (closed.length > 0)
+        options.log?.info({ attempts: closed }, 'exam attempts closed at their deadline');
+    },
+    { log: options.log, failure: 'exam closing run failed' },
+  );
 }

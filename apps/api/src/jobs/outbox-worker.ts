@@ -5,6 +5,7 @@ import { mailOutbox } from '../db/schema/index.ts';
 import { LOCALES, type Locale } from '../i18n/messages.ts';
 import { isMailTemplate, renderMail } from '../mail/templates.ts';
 import type { MailTransport } from '../mail/transport.ts';
+import { repeatEvery } from './repeat.ts';
 
 /** After this many failed attempts a mail is marked failed and left alone. */
 export const MAX_MAIL_ATTEMPTS = 6;
@@ -120,23 +121,12 @@ export function startOutboxWorker(
   ctx: AppContext,
   options: { transport: MailTransport; intervalMs?: number; log?: FastifyBaseLogger },
 ): () => Promise<void> {
-  const intervalMs = options.intervalMs ?? 2000;
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
-    if (stopped) return;
-    running = processOutbox(ctx, options)
-      .catch((error: unknown) => options.log?.error({ err: error }, 'mail outbox run failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-  timer = setTimeout(tick, 0);
+  const stop = repeatEvery(options.intervalMs ?? 2000, () => processOutbox(ctx, options), {
+    log: options.log,
+    failure: 'mail outbox run failed',
+  });
   return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
+    await stop();
     options.transport.close();
   };
 }

@@ -12,6 +12,7 @@ import {
 } from '../db/schema/index.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { zonedTimestamp } from '../time.ts';
+import { repeatEvery } from './repeat.ts';
 
 /** How long before an exam's start or a project's deadline its reminder goes out. */
 const REMINDER_AHEAD_MS = 24 * 60 * 60 * 1000;
@@ -139,25 +140,12 @@ export function startReminders(
   ctx: AppContext,
   options: { intervalMs?: number; log?: FastifyBaseLogger } = {},
 ): () => Promise<void> {
-  const intervalMs = options.intervalMs ?? 5 * 60 * 1000;
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
-    if (stopped) return;
-    running = sendDueReminders(ctx)
-      .then((sent) => {
-        if (sent.length > 0) options.log?.info({ reminders: sent }, 'evaluation reminders queued');
-      })
-      .catch((error: unknown) => options.log?.error({ err: error }, 'reminder run failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-  timer = setTimeout(tick, 0);
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
+  return repeatEvery(
+    options.intervalMs ?? 5 * 60 * 1000,
+    async () => {
+      const sent = await sendDueReminders(ctx);
+      if (sent.length > 0) options.log?.info({ reminders: sent }, 'evaluation reminders queued');
+    },
+    { log: options.log, failure: 'reminder run failed' },
+  );
 }
