@@ -5,6 +5,7 @@ import { ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, http } from '../lib/http.ts';
+import { DialogFormActions } from './dialog-actions.tsx';
 import { TextField } from './fields.tsx';
 
 interface StepUpDialogProps {
@@ -71,16 +72,11 @@ export function StepUpDialog({ open, onOpenChange, onConfirmed }: StepUpDialogPr
               error={errors.password}
               {...register('password')}
             />
-            <div className="dialog__actions">
-              <Dialog.Close asChild>
-                <button type="button" className="button button--ghost">
-                  {t('stepUp.cancel')}
-                </button>
-              </Dialog.Close>
-              <button type="submit" className="button button--primary" disabled={isSubmitting}>
-                {t('stepUp.confirm')}
-              </button>
-            </div>
+            <DialogFormActions
+              submitLabel={t('stepUp.confirm')}
+              cancelLabel={t('stepUp.cancel')}
+              pending={isSubmitting}
+            />
           </form>
         </Dialog.Content>
       </Dialog.Portal>

@@ -11,6 +11,7 @@ import { useGroupOptions } from '../../api/groups.ts';
 import { usePromotionOptions } from '../../api/promotions.ts';
 import { useSession } from '../../api/session.ts';
 import { ApiError } from '../../lib/http.ts';
+import { DialogFormActions } from '../../ui/dialog-actions.tsx';
 import { SelectField, TextAreaField, TextField } from '../../ui/fields.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 import {
@@ -264,16 +265,7 @@ export function EventDialog({ initial, eventId, zone, onClose }: EventDialogProp
               rows={3}
               {...register('description')}
             />
-            <div className="dialog__actions">
-              <Dialog.Close asChild>
-                <button type="button" className="button button--ghost">
-                  {t('confirm.cancel')}
-                </button>
-              </Dialog.Close>
-              <button type="submit" className="button button--primary" disabled={isSubmitting}>
-                {t('calendar.save')}
-              </button>
-            </div>
+            <DialogFormActions submitLabel={t('calendar.save')} pending={isSubmitting} />
           </form>
         </Dialog.Content>
       </Dialog.Portal>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { markAnswers } from '../../api/results.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { ApiError } from '../../lib/http.ts';
+import { DialogFormActions } from '../../ui/dialog-actions.tsx';
 import { TextField } from '../../ui/fields.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { formatGrade } from './format.ts';
@@ -113,16 +114,7 @@ export function MarkDialog({
               </div>
             ))}
             {failure && <Notice kind="error">{failure}</Notice>}
-            <div className="dialog__actions">
-              <Dialog.Close asChild>
-                <button type="button" className="button button--ghost">
-                  {t('confirm.cancel')}
-                </button>
-              </Dialog.Close>
-              <button type="submit" className="button button--primary" disabled={pending}>
-                {t('results.marks.save')}
-              </button>
-            </div>
+            <DialogFormActions submitLabel={t('results.marks.save')} pending={pending} />
           </form>
         </Dialog.Content>
       </Dialog.Portal>
