@@ -74,6 +74,21 @@ describe('the guarded route table', () => {
     expect(screen.queryByRole('heading', { name: 'Bientôt disponible' })).toBeNull();
   });
 
+  it('lets a visitor open /calendar (no role guard) and asks them to sign in, calling no API', async () => {
+    const fetch = mockFetch(() => jsonResponse(401, { message: 'Non connecté' }));
+    const router = await renderAt('/calendar');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Calendrier' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/calendar');
+    expect(
+      within(screen.getByRole('main')).getByRole('link', { name: 'Se connecter' }),
+    ).toHaveAttribute('href', '/login');
+    expect(
+      fetch.mock.calls.map(([url]) => url).filter((url) => String(url).includes('/api/events')),
+    ).toEqual([]);
+  });
+
   it('sends a student away from an admin route', async () => {
     signedInAsStudent();
     const router = await renderAt('/students/add');

@@ -4,10 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useCalendarEntries, type VisibleRange } from '../../api/calendar.ts';
+import { useSession } from '../../api/session.ts';
 import { PHONE, useMediaQuery } from '../../lib/media.ts';
+import { Notice } from '../../ui/notice.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { useErrorToast } from '../../ui/toast-error.ts';
@@ -40,6 +42,28 @@ function wallClockOfCalendarDate(value: string, zone: string): WallClock {
  * alone); click one to open, edit or delete it; the courses' entries lead to their pages.
  */
 export function CalendarPage() {
+  const { user } = useSession();
+  return user ? <SignedInCalendar /> : <VisitorCalendar />;
+}
+
+/**
+ * The route has no role guard (the footer links it for everyone), but a calendar is someone's: a
+ * visitor is asked to sign in rather than shown an empty grid and a failed request.
+ */
+function VisitorCalendar() {
+  const { t } = useTranslation();
+  usePageTitle(t('calendar.title'));
+  return (
+    <div className="container page calendar-page">
+      <PageHeader eyebrow={t('calendar.eyebrow')} title={t('calendar.title')} />
+      <Notice kind="info">
+        {t('calendar.visitor')} <Link to="/login">{t('calendar.signIn')}</Link>
+      </Notice>
+    </div>
+  );
+}
+
+function SignedInCalendar() {
   const { t } = useTranslation();
   usePageTitle(t('calendar.title'));
   const navigate = useNavigate();
