@@ -84,19 +84,21 @@ export function EntryDialog({ entry, zone, onClose }: EntryDialogProps) {
           </Dialog.Description>
           {entry.description && <p className="entry-dialog__description">{entry.description}</p>}
           {event.isError && <p className="field__error">{t('calendar.failed')}</p>}
-          <div className="dialog__actions">
+          <div
+            className={
+              entry.editable ? 'dialog__actions entry-dialog__actions--stacked' : 'dialog__actions'
+            }
+          >
             {entry.editable && eventId !== null && (
               <>
-                <ConfirmDialog
-                  kind="delete"
-                  subject={entry.repeating ? t('calendar.deleteSeries') : entry.title}
-                  trigger={
-                    <button type="button" className="button button--ghost entry-dialog__danger">
-                      {t(entry.repeating ? 'calendar.deleteAll' : 'calendar.delete')}
-                    </button>
-                  }
-                  onConfirm={() => settle(() => deleteEvent(eventId), 'calendar.deleted')}
-                />
+                <button
+                  type="button"
+                  className="button button--primary"
+                  disabled={editing}
+                  onClick={() => setEditing(true)}
+                >
+                  {t(entry.repeating ? 'calendar.editSeries' : 'calendar.edit')}
+                </button>
                 {entry.repeating && entry.occurrence_start && (
                   <ConfirmDialog
                     kind="delete"
@@ -115,14 +117,16 @@ export function EntryDialog({ entry, zone, onClose }: EntryDialogProps) {
                     }
                   />
                 )}
-                <button
-                  type="button"
-                  className="button button--primary"
-                  disabled={editing}
-                  onClick={() => setEditing(true)}
-                >
-                  {t(entry.repeating ? 'calendar.editSeries' : 'calendar.edit')}
-                </button>
+                <ConfirmDialog
+                  kind="delete"
+                  subject={entry.repeating ? t('calendar.deleteSeries') : entry.title}
+                  trigger={
+                    <button type="button" className="button button--ghost entry-dialog__danger">
+                      {t(entry.repeating ? 'calendar.deleteAll' : 'calendar.delete')}
+                    </button>
+                  }
+                  onConfirm={() => settle(() => deleteEvent(eventId), 'calendar.deleted')}
+                />
               </>
             )}
             {!entry.editable && (
