@@ -14,6 +14,7 @@ import { sanitizeRichText } from '../../http/sanitize.ts';
 import { localDay, zonedInstant } from '../../time.ts';
 import type { Database } from '../client.ts';
 import {
+  attempts,
   chapters,
   episodes,
   evaluations,
@@ -349,6 +350,20 @@ describe('seedDemo', () => {
       const parsed = subjectBody.safeParse(row);
       expect(parsed.success, `${row.name}: ${parsed.error?.message}`).toBe(true);
     }
+  });
+
+  it("has a classmate's quiz handed in and scored, for the grade grid's suggestion", async () => {
+    const [row] = await database.db
+      .select({
+        finished_by: attempts.finished_by,
+        finished_at: attempts.finished_at,
+        score: attempts.score,
+      })
+      .from(attempts)
+      .innerJoin(users, eq(users.id, attempts.student_id))
+      .where(eq(users.email, 'jade.faure@uni.skolar.test'));
+    expect(row).toMatchObject({ finished_by: 'student', score: 8 });
+    expect(row!.finished_at!.getTime()).toBeLessThanOrEqual(NOW.getTime());
   });
 
   it('skips a database that already has users and changes nothing', async () => {

@@ -8,7 +8,7 @@ import { seedCalendar } from './calendar.ts';
 import { seedCohorts } from './cohorts.ts';
 import { seedContactRequests } from './contact.ts';
 import { seedCurriculum } from './curriculum.ts';
-import { seedEvaluations } from './evaluations.ts';
+import { seedEvaluations, seedHandedInQuiz } from './evaluations.ts';
 import { seedInstitutions } from './institutions.ts';
 import { dayOf } from './keys.ts';
 import { type StoreFile, seedLessons } from './lessons.ts';
@@ -88,6 +88,7 @@ async function insertDemo(
     training: cohorts.training,
     subject: curriculum.subject,
   });
+  await seedHandedInQuiz(tx, { now, user, evaluation });
   await seedResults(tx, { now, user, evaluation });
   await seedSubmissions(tx, {
     now,

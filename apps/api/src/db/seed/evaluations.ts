@@ -1,6 +1,14 @@
+import { asc, eq } from 'drizzle-orm';
+import { closeAttempt } from '../../modules/exams/scoring.ts';
 import { minuteOfDay, timeOfMinutes } from '../../time.ts';
 import type { Tx } from '../client.ts';
-import { type evaluations, questions } from '../schema/index.ts';
+import {
+  type AnswerValue,
+  answers,
+  attempts,
+  type evaluations,
+  questions,
+} from '../schema/index.ts';
 import { createEvaluation } from './factories.ts';
 import { DEMO_ZONES, dayOf, type IdOf, type InstitutionKey, idsOf, instantOf } from './keys.ts';
 
@@ -368,4 +376,57 @@ export async function seedEvaluations(
     .insert(questions)
     .values(QUIZ.map((item) => ({ ...item, evaluation_id: evaluation('algoQuiz') })));
   return evaluation;
+}
+
+/**
+ * Jade’s answers to the quiz, by position: 8 of the 10 points scored automatically, and a written
+ * answer (5 points) waiting for its marks.
+ */
+const JADE_ANSWERS: Record<number, AnswerValue> = {
+  1: { choices: [1] },
+  2: { choices: [0, 2] },
+  3: { text: '10' },
+  4: {
+    text: 'Pour chacun des n éléments, la boucle intérieure parcourt à nouveau les n éléments : n × n comparaisons, soit O(n²). Par exemple, chercher deux éléments égaux en comparant chaque paire.',
+  },
+  5: { choices: [1] },
+  6: { text: 'grand O' },
+};
+
+/**
+ * A classmate of student@uni (not of the "Groupe TD A" the grading journey grades) who has already
+ * handed in the quiz of the exam open now, scored as the exam module scores it: the teacher's grade
+ * grid shows the quiz's suggestion, and a written answer waiting for its marks, in a fresh demo.
+ */
+export async function seedHandedInQuiz(
+  tx: Tx,
+  deps: { now: Date; user: IdOf; evaluation: IdOf },
+): Promise<void> {
+  const evaluationId = deps.evaluation('algoQuiz');
+  const opened = instantOf(deps.now, 'ulc', 0, windowAround(deps.now, 'ulc').start_time);
+  const started = new Date(Math.max(opened.getTime(), deps.now.getTime() - 20 * 60_000));
+  const finished = new Date(Math.min(started.getTime() + 15 * 60_000, deps.now.getTime()));
+  const [attempt] = await tx
+    .insert(attempts)
+    .values({
+      evaluation_id: evaluationId,
+      student_id: deps.user('jade'),
+      started_at: started,
+      deadline_at: new Date(started.getTime() + 90 * 60_000),
+    })
+    .returning({ id: attempts.id, deadline_at: attempts.deadline_at });
+  const quiz = await tx
+    .select({ id: questions.id, position: questions.position })
+    .from(questions)
+    .where(eq(questions.evaluation_id, evaluationId))
+    .orderBy(asc(questions.position));
+  await tx.insert(answers).values(
+    quiz.map((question) => ({
+      attempt_id: attempt!.id,
+      question_id: question.id,
+      value: JADE_ANSWERS[question.position]!,
+      typed_at: finished,
+    })),
+  );
+  await closeAttempt(tx, attempt!, 'student', finished);
 }
