@@ -372,18 +372,13 @@ export class Fixture {
         .select({ timezone: institutions.timezone })
         .from(institutions)
         .where(eq(institutions.id, this.institutionId));
-      const exam = await createEvaluation(
-        this.db,
-        await this.training(),
-        (await this.subject()).id,
-        {
-          date: localDay(this.ctx.clock.now(), school!.timezone),
-          start_time: '00:00',
-          end_time: '23:59:59',
-          duration_minutes: 60,
-          has_quiz: true,
-        },
-      );
+      const exam = await this.subjectEvaluation({
+        date: localDay(this.ctx.clock.now(), school!.timezone),
+        start_time: '00:00',
+        end_time: '23:59:59',
+        duration_minutes: 60,
+        has_quiz: true,
+      });
       const [question] = await this.db
         .insert(questions)
         .values({
@@ -397,17 +392,16 @@ export class Fixture {
       return { ...exam, question_id: question!.id };
     });
   }
+  /** An evaluation of the institution's subject, in its training (fields as the factory takes them). */
+  private async subjectEvaluation(fields: Parameters<typeof createEvaluation>[3] = {}) {
+    return createEvaluation(this.db, await this.training(), (await this.subject()).id, fields);
+  }
   /** A question of an exam no student has started (its quiz may still change). */
   examQuestion() {
     return this.once('examQuestion', async () => {
-      const exam = await createEvaluation(
-        this.db,
-        await this.training(),
-        (await this.subject()).id,
-        {
-          has_quiz: true,
-        },
-      );
+      const exam = await this.subjectEvaluation({
+        has_quiz: true,
+      });
       const [question] = await this.db
         .insert(questions)
         .values({ evaluation_id: exam.id, kind: 'long', prompt: 'Explain' })
@@ -435,11 +429,7 @@ export class Fixture {
   /** A published result (12/20) of the institution's student at an exam of the subject. */
   gradedResult() {
     return this.once('gradedResult', async () => {
-      const exam = await createEvaluation(
-        this.db,
-        await this.training(),
-        (await this.subject()).id,
-      );
+      const exam = await this.subjectEvaluation();
       const now = this.ctx.clock.now();
       const [row] = await this.db
         .insert(results)
@@ -459,14 +449,9 @@ export class Fixture {
   /** The student's closed attempt at an online exam, with a written answer to mark. */
   closedAttempt() {
     return this.once('closedAttempt', async () => {
-      const exam = await createEvaluation(
-        this.db,
-        await this.training(),
-        (await this.subject()).id,
-        {
-          has_quiz: true,
-        },
-      );
+      const exam = await this.subjectEvaluation({
+        has_quiz: true,
+      });
       const [question] = await this.db
         .insert(questions)
         .values({ evaluation_id: exam.id, kind: 'long', prompt: 'Explain', points: 4 })
@@ -494,7 +479,7 @@ export class Fixture {
   openProject() {
     return this.once('openProject', async () => {
       const now = this.ctx.clock.now();
-      return createEvaluation(this.db, await this.training(), (await this.subject()).id, {
+      return this.subjectEvaluation({
         type: 'project',
         date: plusDays(localDay(now, 'UTC'), -2),
         deadline: new Date(now.getTime() + 3 * 24 * 3_600_000),
@@ -530,7 +515,7 @@ export class Fixture {
   evaluationExam() {
     return this.once('evaluationExam', async () => {
       await this.trainingModule();
-      return createEvaluation(this.db, await this.training(), (await this.subject()).id, {
+      return this.subjectEvaluation({
         date: plusDays(localDay(this.ctx.clock.now(), 'UTC'), 10),
         percentage: 10,
       });
@@ -547,7 +532,7 @@ export class Fixture {
         bytes: PDF,
         filename: 'correction.pdf',
       });
-      return createEvaluation(this.db, await this.training(), (await this.subject()).id, {
+      return this.subjectEvaluation({
         date: plusDays(localDay(this.ctx.clock.now(), 'UTC'), -1),
         percentage: 10,
         correction_file_id: saved.id,
