@@ -2,6 +2,7 @@ import { cutDescription, type PublicSeminar } from '@skolar/shared';
 import { CalendarDays, FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import './catalogue.css';
+import { CoverArt } from './cover-art.tsx';
 
 /**
  * A public seminar's card, the size of a training's: the institution's full name, the title, the
@@ -24,15 +25,16 @@ export function SeminarCard({ seminar }: { seminar: PublicSeminar }) {
       style={{ '--institution-colour': institution.color_code } as React.CSSProperties}
     >
       <div className="training-card__cover">
-        <span className="training-card__overlay" />
+        <CoverArt institution={institution} kind="seminar" />
       </div>
       <div className="training-card__body">
         <span className="training-card__institution">{institution.name}</span>
         <h3 className="training-card__heading">{seminar.title}</h3>
         <span className="training-card__hours">
           <CalendarDays aria-hidden="true" size={14} />
-          {t('seminars.count', { count: seminar.nb_episodes })} · {next}
+          {t('seminars.count', { count: seminar.nb_episodes })}
         </span>
+        <span className="seminar-card__next">{next}</span>
         <p className="training-card__description">{cutDescription(seminar.description)}</p>
         {seminar.syllabus_link && (
           <a href={seminar.syllabus_link} target="_blank" rel="noopener noreferrer">
