@@ -49,8 +49,10 @@ export function TrainingPreviewDialog({ id, onClose }: { id: number; onClose: ()
                 <CoverArt cover={training.cover_link} institution={training.institution} />
               </div>
               <div className="training-preview__body training-details__body">
-                <p className="page__eyebrow">{training.program}</p>
-                <Dialog.Title className="dialog__title">{cardHeading(training)}</Dialog.Title>
+                <div className="training-preview__heading">
+                  <p className="page__eyebrow">{training.program}</p>
+                  <Dialog.Title className="dialog__title">{cardHeading(training)}</Dialog.Title>
+                </div>
                 <ul className="training-details__facts">
                   <li>
                     <GraduationCap aria-hidden="true" size={16} />
