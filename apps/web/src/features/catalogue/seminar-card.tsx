@@ -6,8 +6,9 @@ import { CoverArt } from './cover-art.tsx';
 
 /**
  * A public seminar's card, the size of a training's: the institution's full name, the title, the
- * promotion, the number of episodes and the next date, the description cut to 10 words, and the
- * syllabus when there is one. Seminars have no public detail page: the card is not a link.
+ * number of episodes and the next date, the description cut to 10 words, and the syllabus when
+ * there is one, on the cover (the body's 220 px belong to the texts). Seminars have no public
+ * detail page: the card is not a link.
  */
 export function SeminarCard({ seminar }: { seminar: PublicSeminar }) {
   const { t, i18n } = useTranslation();
@@ -26,6 +27,16 @@ export function SeminarCard({ seminar }: { seminar: PublicSeminar }) {
     >
       <div className="training-card__cover">
         <CoverArt institution={institution} kind="seminar" />
+        {seminar.syllabus_link && (
+          <a
+            className="seminar-card__syllabus"
+            href={seminar.syllabus_link}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            <FileText aria-hidden="true" size={14} /> {t('seminars.syllabus')}
+          </a>
+        )}
       </div>
       <div className="training-card__body">
         <span className="training-card__institution">{institution.name}</span>
@@ -36,11 +47,6 @@ export function SeminarCard({ seminar }: { seminar: PublicSeminar }) {
         </span>
         <span className="seminar-card__next">{next}</span>
         <p className="training-card__description">{cutDescription(seminar.description)}</p>
-        {seminar.syllabus_link && (
-          <a href={seminar.syllabus_link} target="_blank" rel="noopener noreferrer">
-            <FileText aria-hidden="true" size={14} /> {t('seminars.syllabus')}
-          </a>
-        )}
       </div>
     </article>
   );
