@@ -2,7 +2,7 @@ import type { PublicInstitution, PublicSeminar, PublicTraining } from '@skolar/s
 
 /** Which part of the public catalogue is shown. */
 export const CATALOGUE_KINDS = ['all', 'trainings', 'seminars'] as const;
-export type CatalogueKind = (typeof CATALOGUE_KINDS)[number];
+type CatalogueKind = (typeof CATALOGUE_KINDS)[number];
 
 /** The catalogue's search and filters, as the address keeps them (`?q=&institution=&kind=`). */
 export interface CatalogueFilters {

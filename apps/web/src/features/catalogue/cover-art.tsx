@@ -7,7 +7,7 @@ const BADGE = '#FFFFFF';
 type CoverInstitution = Pick<PublicInstitution, 'name' | 'diminutive' | 'color_code' | 'logo_link'>;
 
 /** The letters standing for an institution without a logo: its short name, else its initials. */
-export function institutionInitials({ name, diminutive }: CoverInstitution): string {
+function institutionInitials({ name, diminutive }: CoverInstitution): string {
   if (diminutive?.trim()) return diminutive.trim().slice(0, 4);
   const capitals = name
     .split(/\s+/)
