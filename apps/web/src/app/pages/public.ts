@@ -12,7 +12,7 @@ export const publicPages: PageRegistry = {
   '/public-trainings/:id': () =>
     import('../../features/catalogue/training-details-page.tsx').then((m) => m.TrainingDetailsPage),
   '/public-formations': () =>
-    import('../../features/catalogue/catalogue-page.tsx').then((m) => m.FormationsPage),
+    import('../../features/catalogue/formations-page.tsx').then((m) => m.FormationsPage),
   '/contact': () => import('../../features/contact/contact-page.tsx').then((m) => m.ContactPage),
   '/faq': () => import('../../features/faq/faq-page.tsx').then((m) => m.FaqPage),
 };

@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/fetch.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { TrainingsBlock } from './grouped-catalogue.tsx';
@@ -46,5 +46,54 @@ describe('landing blocks', () => {
       await screen.findByText("Aucune formation publique pour l'instant."),
     ).toBeInTheDocument();
     expect(screen.getByTestId('institutions')).toBeEmptyDOMElement();
+  });
+
+  it('show each partner institution once in the strip', async () => {
+    // jsdom has no layout: a wide row where the logos fit, so the strip stands still.
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
+    const institution = (id: number, name: string, diminutive: string) => ({
+      id,
+      name,
+      diminutive,
+      kind: 'school',
+      color_code: '#1F5F8B',
+      logo_link: null,
+      url: `https://${diminutive.toLowerCase()}.example`,
+    });
+    mockFetch((url) =>
+      jsonResponse(
+        200,
+        url === '/api/event/institution'
+          ? [
+              institution(3, 'Nordlicht Akademie', 'NLA'),
+              institution(1, 'Université Lumière des Confluences', 'ULC'),
+              institution(2, 'École Horizon Numérique', 'EHN'),
+            ]
+          : [],
+      ),
+    );
+    renderBlocks();
+    const strip = await screen.findByRole('list', { name: 'Ils nous font confiance' });
+    expect(within(strip).getAllByRole('listitem')).toHaveLength(3);
+    for (const name of ['NLA', 'ULC', 'EHN']) {
+      expect(within(strip).getAllByText(name)).toHaveLength(1);
+    }
+    expect(within(strip).getByRole('link', { name: /ULC/ })).toHaveAttribute(
+      'href',
+      'https://ulc.example',
+    );
   });
 });

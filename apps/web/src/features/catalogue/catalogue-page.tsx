@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import './catalogue.css';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { TrainingsBlock } from './grouped-catalogue.tsx';
-import { SeminarsBlock } from './seminars-block.tsx';
 
 /** PublicTrainings: the public catalogue, grouped per institution. */
 export function CataloguePage() {
@@ -16,23 +15,6 @@ export function CataloguePage() {
         <p className="page__lead">{t('public.catalogue.intro')}</p>
       </div>
       <TrainingsBlock grouped />
-    </div>
-  );
-}
-
-/** PublicFormations: the public courses in one row per page width, full institution names. */
-export function FormationsPage() {
-  const { t } = useTranslation();
-  usePageTitle(t('public.formations.title'));
-  return (
-    <div className="container page">
-      <div className="page__header">
-        <p className="page__eyebrow">{t('public.catalogue.eyebrow')}</p>
-        <h1>{t('public.formations.title')}</h1>
-        <p className="page__lead">{t('public.formations.intro')}</p>
-      </div>
-      <TrainingsBlock grouped={false} />
-      <SeminarsBlock />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { PublicTraining } from '@skolar/shared';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { groupByInstitution } from './api.ts';
@@ -50,9 +50,20 @@ describe('TrainingCard', () => {
       screen.getByText('un deux trois quatre cinq six sept huit neuf dix ...'),
     ).toBeInTheDocument();
     expect(screen.getByRole('link')).toHaveAttribute('href', '/public-trainings/12');
-    // No cover: the dark overlay.
-    expect(screen.getByTestId('empty-cover')).toBeInTheDocument();
-    expect(screen.getByText('ULC')).toBeInTheDocument();
+    expect(screen.getByText('ULC', { selector: '.training-card__institution' })).toBeVisible();
+  });
+
+  it("draws a card without a cover in the institution's colour with its initials, or its logo", () => {
+    renderCard(false, { institution: { ...institution, diminutive: null } });
+    const placeholder = screen.getByTestId('empty-cover');
+    expect(placeholder).toHaveStyle({ '--institution-colour': '#1F5F8B' });
+    expect(placeholder).toHaveTextContent('ULC');
+    cleanup();
+    renderCard(false, { institution: { ...institution, logo_link: '/demo/logos/ulc.svg' } });
+    expect(screen.getByTestId('empty-cover').querySelector('img')).toHaveAttribute(
+      'src',
+      '/demo/logos/ulc.svg',
+    );
   });
 
   it('shows the full institution name outside the grouped catalogue, and the cover when there is one', () => {

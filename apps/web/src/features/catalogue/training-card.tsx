@@ -1,19 +1,29 @@
 import { cardHeading, cutDescription, hoursLabel, type PublicTraining } from '@skolar/shared';
 import { Clock } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, type To } from 'react-router';
 import './catalogue.css';
+import { CoverArt } from './cover-art.tsx';
+
+/** The history state of a page opened as a preview from a card. */
+export const PREVIEW_STATE = { preview: true } as const;
 
 /**
  * A catalogue card (spec: 250 px wide, cover 130 px, body 220 px with centred text). Without a
- * cover the cover area is a 40 % dark overlay on the institution colour. `fullName` shows the
- * institution's full name (outside the grouped catalogue) instead of its short name.
+ * cover the cover area is the designed placeholder under the 40 % dark overlay. `fullName` shows
+ * the institution's full name (outside the grouped catalogue) instead of its short name. The card
+ * opens the training's public page unless `to` says otherwise (a signed-in user may not open it).
  */
 export function TrainingCard({
   training,
   fullName = false,
+  to = `/public-trainings/${training.id}`,
+  preview = false,
 }: {
   training: PublicTraining;
   fullName?: boolean;
+  to?: To;
+  /** `to` opens a preview over the current page: the scroll stays, going back closes it. */
+  preview?: boolean;
 }) {
   const { institution } = training;
   const institutionLabel = fullName
@@ -21,16 +31,14 @@ export function TrainingCard({
     : (institution.diminutive ?? institution.name);
   return (
     <Link
-      to={`/public-trainings/${training.id}`}
+      to={to}
+      state={preview ? PREVIEW_STATE : undefined}
+      preventScrollReset={preview}
       className="training-card"
       style={{ '--institution-colour': institution.color_code } as React.CSSProperties}
     >
       <div className="training-card__cover">
-        {training.cover_link ? (
-          <img src={training.cover_link} alt="" loading="lazy" />
-        ) : (
-          <span className="training-card__overlay" data-testid="empty-cover" />
-        )}
+        <CoverArt cover={training.cover_link} institution={institution} />
       </div>
       <div className="training-card__body">
         <span className="training-card__institution">{institutionLabel}</span>

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { usePublicTraining } from './api.ts';
+import { CoverArt } from './cover-art.tsx';
 import { InstitutionMark } from './institution-mark.tsx';
 
 /** PublicTrainingDetails: everything public about a training and its institution, and a way to ask. */
@@ -54,11 +55,7 @@ export function TrainingDetailsPage() {
             className="training-details__cover"
             style={{ '--institution-colour': institution.color_code } as React.CSSProperties}
           >
-            {training.cover_link ? (
-              <img src={training.cover_link} alt="" />
-            ) : (
-              <span className="training-card__overlay" />
-            )}
+            <CoverArt cover={training.cover_link} institution={institution} />
           </div>
           <div className="training-details__body">
             <p className="page__eyebrow">{training.program}</p>
