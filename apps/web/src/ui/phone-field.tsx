@@ -81,9 +81,18 @@ export function PhoneField({
   const shown = useMemo(() => {
     const wanted = fold(filter.trim());
     if (!wanted) return countries;
-    return countries.filter(
-      (c) => fold(c.label).includes(wanted) || c.dialCode.includes(wanted) || c.code === wanted,
-    );
+    // Names that start with what was typed come first, then those with a word that does.
+    const rank = (c: (typeof countries)[number]) => {
+      const name = fold(c.label);
+      if (name.startsWith(wanted)) return 0;
+      if (name.split(/[\s-]+/).some((word) => word.startsWith(wanted))) return 1;
+      return name.includes(wanted) || c.dialCode.includes(wanted) || c.code === wanted ? 2 : 3;
+    };
+    return countries
+      .map((c) => ({ c, rank: rank(c) }))
+      .filter((entry) => entry.rank < 3)
+      .sort((a, b) => a.rank - b.rank)
+      .map((entry) => entry.c);
   }, [countries, filter]);
   const activeCountry = shown[Math.min(active, shown.length - 1)];
   const optionId = (code: string) => `${id}-option-${code}`;
@@ -176,7 +185,7 @@ export function PhoneField({
               inputMode="tel"
               autoComplete="tel-national"
               className="field__input"
-              placeholder={example ? t('phone.placeholder', { example }) : undefined}
+              placeholder={example || undefined}
               value={parts.number}
               disabled={disabled}
               aria-invalid={message ? true : undefined}
@@ -194,6 +203,7 @@ export function PhoneField({
         <Popover.Portal>
           <Popover.Content
             className="phone-field__dropdown"
+            aria-label={t('phone.countries')}
             align="start"
             sideOffset={4}
             collisionPadding={8}

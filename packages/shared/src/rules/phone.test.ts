@@ -67,7 +67,10 @@ describe('displaying a phone (spec section 3: dial code, space, number)', () => 
 
 describe('reading a phone into the phone field', () => {
   it('splits a stored value, and falls back to France for an empty or unknown one', () => {
-    expect(readPhone('de0301234567')).toEqual({ country: 'de', number: '0301234567' });
+    expect(readPhone('de0301234567')).toEqual({ country: 'de', number: '030 1234567' });
+    expect(readPhone('fr635904844')).toEqual({ country: 'fr', number: '06 35 90 48 44' });
+    expect(readPhone('as6331234')).toEqual({ country: 'as', number: '6331234' });
+    expect(readPhone('fr06ab')).toEqual({ country: 'fr', number: '06ab' });
     expect(readPhone('')).toEqual({ country: 'fr', number: '' });
     expect(readPhone('zz0612')).toEqual({ country: 'fr', number: 'zz0612' });
   });

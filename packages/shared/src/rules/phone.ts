@@ -79,15 +79,17 @@ export function dialPhone(value: string): string {
 
 /**
  * Reads a stored phone for the phone field: its country (the default one when the value is empty
- * or its code unknown) and the number typed. A number written with its international prefix
- * ('+49 30 123456') takes the country it names.
+ * or its code unknown) and the number as people type it there ('de0301234567' → '030 1234567'). A
+ * number written with its international prefix ('+49 30 123456') takes the country it names.
  */
 export function readPhone(value: string): PhoneParts {
   const international = splitInternational(value);
   if (international) return international;
   const { country, number } = parsePhone(value);
-  if (value && findCountry(country)) return { country, number };
-  return { country: DEFAULT_COUNTRY.code, number: value };
+  const entry = value ? findCountry(country) : null;
+  if (!entry) return { country: DEFAULT_COUNTRY.code, number: value };
+  const parsed = areaCodeOf(entry) ? undefined : readNumber(entry, number.replace(SEPARATORS, ''));
+  return { country, number: parsed ? parsed.formatNational() : number };
 }
 
 /**

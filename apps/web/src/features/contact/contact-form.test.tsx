@@ -95,7 +95,7 @@ describe('ContactForm', () => {
     expect(screen.getByRole('heading', { name: 'Contact' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Annuler' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Prénom')).toHaveValue('Léa'));
-    expect(screen.getByLabelText('Téléphone')).toHaveValue('301234567');
+    expect(screen.getByLabelText('Téléphone')).toHaveValue('030 1234567');
     expect(
       screen.getByRole('button', { name: 'Indicatif du pays : Allemagne (+49)' }),
     ).toBeInTheDocument();
