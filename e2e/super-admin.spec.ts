@@ -44,7 +44,7 @@ test('a super-admin onboards an institution with its colour, logo, program and f
   await page.getByLabel(t('institutions.fields.color_code'), { exact: true }).fill('#7A1F5');
   await page.getByLabel(t('institutions.fields.url')).fill('https://boreal.example.test');
   await page.getByLabel(t('institutions.fields.email')).fill('contact@boreal.example.test');
-  await page.getByLabel(t('institutions.fields.phone')).fill('fr0102030405');
+  await page.getByLabel(t('institutions.fields.phone'), { exact: true }).fill('01 02 03 04 05');
   await page.getByLabel(t('institutions.fields.address')).fill('1 quai Nord, Brest');
   await page.getByLabel(t('institutions.fields.levels')).fill('L1\nL2\nL3\nM1\nM2');
   await page.getByRole('button', { name: t('manage.create') }).click();
@@ -58,6 +58,7 @@ test('a super-admin onboards an institution with its colour, logo, program and f
   await expect(page).toHaveURL(/\/institutions\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: institutionName })).toBeVisible();
   await expect(page.getByText('#7A1F5C')).toBeVisible();
+  await expect(page.getByRole('link', { name: '+33 1 02 03 04 05' })).toBeVisible();
   const logo = page.getByRole('img', { name: t('institutions.logoOf', { name: institutionName }) });
   await expect(logo).toBeVisible();
   const logoUrl = await logo.getAttribute('src');

@@ -119,7 +119,7 @@ const catalogue = {
     en: 'This text is too long.',
     de: 'Dieser Text ist zu lang.',
   },
-  'account.rules.phone': {
+  'validation.phone': {
     fr: 'Saisissez un numéro de téléphone valide.',
     en: 'Enter a valid phone number.',
     de: 'Geben Sie eine gültige Telefonnummer ein.',

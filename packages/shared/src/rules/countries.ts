@@ -51,13 +51,6 @@ export function findCountry(code: string): Country | null {
   return BY_CODE.get(code.toLowerCase()) ?? null;
 }
 
-/** The flag emoji of a two-letter code: two regional indicator symbols. */
-export function flagOf(code: string): string {
-  return [...code.toUpperCase()]
-    .map((letter) => String.fromCodePoint(0x1f1e6 + letter.charCodeAt(0) - 65))
-    .join('');
-}
-
 /** The list sorted for a language, for pickers shown in that language. */
 export function countriesFor(locale: CountryLocale): Array<Country & { label: string }> {
   return COUNTRIES.map((country) => ({

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CARD, cardHeading, cutDescription, hoursLabel } from './catalogue.ts';
-import {
-  COUNTRIES,
-  countriesFor,
-  countryName,
-  DEFAULT_COUNTRY,
-  findCountry,
-  flagOf,
-} from './countries.ts';
-import { dialPhone, formatPhone, parsePhone, storePhone } from './phone.ts';
+import { COUNTRIES, countriesFor, countryName, DEFAULT_COUNTRY, findCountry } from './countries.ts';
 
 describe('catalogue card', () => {
   it('reads program, level, " - ", title', () => {
@@ -58,28 +50,10 @@ describe('countries', () => {
     expect(DEFAULT_COUNTRY).toEqual({ code: 'fr', dialCode: '+33', name: 'France' });
   });
 
-  it('names countries in three languages and draws flags as emoji', () => {
+  it('names countries in three languages', () => {
     expect(countryName('de', 'fr')).toBe('Allemagne');
     expect(countryName('de', 'en')).toBe('Germany');
     expect(countryName('de', 'de')).toBe('Deutschland');
     expect(countriesFor('en')[0]?.label).toBe('Afghanistan');
-    expect(flagOf('fr')).toBe('🇫🇷');
-  });
-});
-
-describe('phone', () => {
-  it('stores the country code followed by the number, nothing without a number', () => {
-    expect(storePhone('FR', '612345678')).toBe('fr612345678');
-    expect(storePhone('fr', '  ')).toBe('');
-    expect(parsePhone('fr612345678')).toEqual({ country: 'fr', number: '612345678' });
-  });
-
-  it('displays dial code, space, number; empty gives empty; unknown gives null', () => {
-    expect(formatPhone('fr612345678')).toBe('+33 612345678');
-    expect(formatPhone('as6331234')).toBe('+1-684 6331234');
-    expect(formatPhone('')).toBe('');
-    expect(formatPhone('zz123')).toBeNull();
-    expect(dialPhone('de', '301234567')).toBe('+49 301234567');
-    expect(dialPhone('de', '')).toBe('');
   });
 });

@@ -7,6 +7,7 @@ import {
   PASSWORD_TOO_LONG_KEY,
 } from '../rules/password.ts';
 import { emailField } from './auth.ts';
+import { phoneField } from './common-fields.ts';
 
 // Messages are keys of the translation catalogues (web and API), never display text.
 
@@ -74,13 +75,7 @@ export const profileBody = z.object({
   first_name: name,
   last_name: name,
   gender: z.enum(['Mr', 'Mme']).nullable(),
-  phone: z
-    .string()
-    .trim()
-    .max(24, { error: 'account.rules.phone' })
-    .regex(/^([a-z]{2}[0-9 ]{4,20})?$/, { error: 'account.rules.phone' })
-    .nullable()
-    .transform((value) => (value ? value.replaceAll(' ', '') : null)),
+  phone: phoneField,
   date_of_birth: z
     .string()
     .regex(/^(\d{4}-\d{2}-\d{2})?$/, { error: 'account.rules.date' })

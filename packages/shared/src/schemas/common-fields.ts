@@ -19,6 +19,28 @@ export const optionalText = (max = 200) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
+/** A phone as the phone field stores it: country code then 4 to 20 digits ('fr0612345678'). */
+const STORED_PHONE = /^[a-z]{2}[0-9 ]{4,20}$/;
+
+/** An optional phone in its stored form; empty becomes null, spaces are dropped. */
+export const phoneField = z
+  .string()
+  .trim()
+  .max(24, { error: 'validation.phone' })
+  .refine((value) => value === '' || STORED_PHONE.test(value), { error: 'validation.phone' })
+  .transform((value) => (value === '' ? null : value.replaceAll(' ', '')))
+  .nullable()
+  .optional();
+
+/** A required phone in its stored form, spaces dropped. */
+export const requiredPhone = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(24, { error: 'validation.phone' })
+  .regex(STORED_PHONE, { error: 'validation.phone' })
+  .transform((value) => value.replaceAll(' ', ''));
+
 /** A list of short labels (levels): trimmed, no empty entries, no duplicates. */
 export const labelList = z
   .array(z.string().trim().min(1).max(50, { error: 'manage.validation.tooLong' }))

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { Wire } from '../wire.ts';
-import { labelList, optionalText, requiredText, rowPermissions } from './common-fields.ts';
+import {
+  labelList,
+  optionalText,
+  requiredPhone,
+  requiredText,
+  rowPermissions,
+} from './common-fields.ts';
 
 export const INSTITUTION_KINDS = ['university', 'school', 'society'] as const;
 export type InstitutionKind = (typeof INSTITUTION_KINDS)[number];
@@ -26,7 +32,7 @@ export const institutionBody = z.object({
   url: webAddress,
   address: requiredText(300),
   email: requiredText(254).pipe(z.email({ error: 'validation.email' })),
-  phone: requiredText(30),
+  phone: requiredPhone,
   levels: labelList,
   /** Staff (every role but students) must enrol in two-factor authentication. */
   mfa_required_for_staff: z.boolean().default(false),

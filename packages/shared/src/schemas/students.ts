@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Wire } from '../wire.ts';
 import { emailField } from './auth.ts';
-import { rowPermissions } from './common-fields.ts';
+import { phoneField, rowPermissions } from './common-fields.ts';
 import { promotion } from './promotions.ts';
 
 // Messages are keys of the translation catalogues (web and API), never display text.
@@ -12,16 +12,6 @@ const requiredText = (max: number) =>
     .trim()
     .min(1, { error: 'validation.required' })
     .max(max, { error: 'cohorts.validation.too_long' });
-
-/** A phone as stored: two-letter country code then the number, e.g. `fr0612345678`; empty = none. */
-export const phoneField = z
-  .string()
-  .trim()
-  .max(24, { error: 'cohorts.validation.phone' })
-  .regex(/^([a-z]{2}[0-9 ]{4,20})?$/, { error: 'cohorts.validation.phone' })
-  .transform((value) => (value === '' ? null : value.replaceAll(' ', '')))
-  .nullable()
-  .optional();
 
 /** The fields of a person an admin creates or edits (students and teachers). */
 export const personBody = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES, type Role } from '../roles.ts';
 import type { Wire } from '../wire.ts';
 import { emailField } from './auth.ts';
-import { optionalText, requiredText, rowPermissions } from './common-fields.ts';
+import { phoneField, requiredText, rowPermissions } from './common-fields.ts';
 
 const userFields = {
   first_name: requiredText(100),
@@ -12,7 +12,7 @@ const userFields = {
   /** Required for every role but the super-admin, who has none. */
   institution_id: z.number().int().positive().nullable(),
   gender: z.enum(['Mr', 'Mme']).nullable().default(null),
-  phone: optionalText(30),
+  phone: phoneField,
   locale: z.enum(['fr', 'en', 'de']).default('fr'),
 };
 

@@ -12,7 +12,7 @@ export async function seedContactRequests(
       first_name: 'Antoine',
       last_name: 'Mallet',
       email: 'antoine.mallet@lycee-pasteur.example',
-      phone: '+33 698765432',
+      phone: '+33 6 98 76 54 32',
       need: 'demo',
       object: 'Démonstration pour notre lycée',
       message:
@@ -22,7 +22,7 @@ export async function seedContactRequests(
       first_name: 'Léa',
       last_name: 'Dubois',
       email: 'student@uni.skolar.test',
-      phone: '+33 612345678',
+      phone: '+33 6 12 34 56 78',
       need: 'support',
       object: 'Relevé de notes',
       message:

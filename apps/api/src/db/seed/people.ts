@@ -208,7 +208,7 @@ function ascii(value: string): string {
 
 function phoneOf(locale: 'fr' | 'en' | 'de', index: number): string {
   const digits = String(10_000_000 + ((index * 7_919_417) % 89_999_999)).slice(0, 8);
-  if (locale === 'de') return `de0151${digits.slice(0, 7)}`;
+  if (locale === 'de') return `de0151${digits}`;
   if (locale === 'en') return `gb07700${digits.slice(0, 6)}`;
   return `fr06${digits}`;
 }

@@ -89,6 +89,27 @@ describe('institutions (super-admin)', () => {
     expect(errors.url).toEqual(['Enter an address starting with http:// or https://.']);
   });
 
+  it('keeps the phone as the phone field stores it, and refuses any other form (422)', async () => {
+    const spaced = await app.inject({
+      method: 'POST',
+      url: '/api/institutions',
+      headers: auth,
+      payload: { ...body, name: 'Lycée du Port', phone: 'fr04 78 00 00 00' },
+    });
+    expect(spaced.statusCode).toBe(201);
+    const [row] = await db.select().from(institutions).where(eq(institutions.id, spaced.json().id));
+    expect(row?.phone).toBe('fr0478000000');
+
+    const typed = await app.inject({
+      method: 'POST',
+      url: '/api/institutions',
+      headers: { ...auth, 'accept-language': 'en' },
+      payload: { ...body, name: 'Lycée du Quai', phone: '+33 4 78 00 00 00' },
+    });
+    expect(typed.statusCode).toBe(422);
+    expect(typed.json().errors).toEqual({ phone: ['Enter a valid phone number.'] });
+  });
+
   it('lists with search, sort, archived filter and counts', async () => {
     const a = await createInstitution(db, { name: 'Zeta Academy' });
     await createUser(db, 'student', a.id);

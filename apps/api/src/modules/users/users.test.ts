@@ -51,6 +51,27 @@ describe('users (super-admin)', () => {
     expect(again.json().errors.email).toEqual(['This e-mail address is already used.']);
   });
 
+  it('stores the phone as the phone field writes it, and refuses another form (422)', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: auth,
+      payload: { ...body, email: 'phone1@example.test', phone: 'it06 1234 5678' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().phone).toBe('it0612345678');
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { ...auth, 'accept-language': 'en' },
+      payload: { ...body, email: 'phone2@example.test', phone: 'frabc123' },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ phone: ['Enter a valid phone number.'] });
+    const [row] = await db.select().from(users).where(eq(users.email, 'phone2@example.test'));
+    expect(row).toBeUndefined();
+  });
+
   it('requires an institution for every role but the super-admin, who has none (422)', async () => {
     const count = (await db.select().from(users)).length;
     const teacher = await app.inject({

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ProfileBody, profileBody } from '@skolar/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { refreshSessionInfo } from '../../api/session.ts';
@@ -10,6 +10,7 @@ import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
 import { ApiError } from '../../lib/http.ts';
 import { TextField } from '../../ui/fields.tsx';
 import { Notice } from '../../ui/notice.tsx';
+import { PhoneField } from '../../ui/phone-field.tsx';
 import { StepUpDialog } from '../../ui/step-up-dialog.tsx';
 import { fetchProfile, saveProfile } from './api.ts';
 import { PictureField } from './picture-field.tsx';
@@ -33,6 +34,7 @@ export function ProfileForm({ initialToken }: { initialToken?: string }) {
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<ProfileBody>({
     resolver: zodResolver(profileBody),
@@ -130,13 +132,12 @@ export function ProfileForm({ initialToken }: { initialToken?: string }) {
               {...register('date_of_birth')}
             />
           </div>
-          <TextField
-            label={t('account.fields.phone')}
-            type="tel"
-            autoComplete="tel"
-            placeholder="fr0612345678"
-            error={errors.phone}
-            {...register('phone')}
+          <Controller
+            control={control}
+            name="phone"
+            render={({ field, fieldState }) => (
+              <PhoneField label={t('account.fields.phone')} {...field} error={fieldState.error} />
+            )}
           />
           <p className="account-section__hint">{t('account.profile.stepUpHint')}</p>
           <div className="form__actions">

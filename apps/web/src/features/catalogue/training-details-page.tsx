@@ -1,7 +1,6 @@
 import { cardHeading, hoursLabel } from '@skolar/shared';
 import './catalogue.css';
 import './training-details.css';
-import { formatPhone } from '@skolar/shared/rules/phone';
 import {
   ArrowLeft,
   Award,
@@ -16,6 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { PhoneLink } from '../../ui/phone-link.tsx';
 import { usePublicTraining } from './api.ts';
 import { CoverArt } from './cover-art.tsx';
 import { InstitutionMark } from './institution-mark.tsx';
@@ -124,7 +124,7 @@ export function TrainingDetailsPage() {
               {institution.phone && (
                 <li>
                   <Phone aria-hidden="true" size={16} />
-                  {formatPhone(institution.phone) ?? institution.phone}
+                  <PhoneLink value={institution.phone} />
                 </li>
               )}
             </ul>

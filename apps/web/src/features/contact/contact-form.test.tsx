@@ -60,11 +60,11 @@ describe('ContactForm', () => {
     expect(screen.getByLabelText('Objet')).toHaveAccessibleDescription('Objet obligatoire');
     expect(screen.getByLabelText('Message')).toHaveAccessibleDescription('Message obligatoire');
 
-    // Phone as dial code + space + number (France, the default country); brochure sends contact.
+    // Phone as dial code, space, national number (France, the default country); brochure sends contact.
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/auth/client-request');
     expect(JSON.parse(String(init?.body))).toMatchObject({
-      phone: '+33 612345678',
+      phone: '+33 6 12 34 56 78',
       need: 'contact',
     });
   });
@@ -95,8 +95,10 @@ describe('ContactForm', () => {
     expect(screen.getByRole('heading', { name: 'Contact' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Annuler' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Prénom')).toHaveValue('Léa'));
-    expect(screen.getByLabelText('Téléphone')).toHaveValue('301234567');
-    expect(screen.getByRole('button', { name: 'Indicatif du pays : +49' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Téléphone')).toHaveValue('030 1234567');
+    expect(
+      screen.getByRole('button', { name: 'Indicatif du pays : Allemagne (+49)' }),
+    ).toBeInTheDocument();
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/auth/info');
   });
 });
@@ -120,7 +122,7 @@ describe('SupportPage', () => {
     const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/auth/user-request');
     expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
       email: 'amina@example.test',
-      phone: '+33 0612345678',
+      phone: '+33 6 12 34 56 78',
       need: 'support',
       object: 'Accès',
       message: 'Je ne vois pas mon cours.',

@@ -1,18 +1,17 @@
 import { type ContactRequestPayload, NEED_OPTIONS } from '@skolar/shared';
-import { DEFAULT_COUNTRY } from '@skolar/shared/rules/countries';
-import { dialPhone, parsePhone } from '@skolar/shared/rules/phone';
+import { dialPhone } from '@skolar/shared/rules/phone';
 import { useQuery } from '@tanstack/react-query';
 import { Send, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/http.ts';
 import { fetchMyDetails, sendContactRequest } from './api.ts';
-import { PhoneField } from './phone-field.tsx';
 import './contact.css';
 import { TextField } from '../../ui/fields.tsx';
+import { PhoneField } from '../../ui/phone-field.tsx';
 import { ERROR_TOAST_MS } from '../../ui/toast-error.ts';
 
 type NeedKey = (typeof NEED_OPTIONS)[number]['key'];
@@ -21,8 +20,8 @@ interface Values {
   first_name: string;
   last_name: string;
   email: string;
-  country: string;
-  number: string;
+  /** The stored form ('fr0612345678'); the request carries its dial-code form. */
+  phone: string;
   need: NeedKey;
   object: string;
   message: string;
@@ -63,13 +62,12 @@ export function ContactForm({
   const formId = useId();
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, reset, setValue, watch, formState } = useForm<Values>({
+  const { register, handleSubmit, reset, setValue, control, formState } = useForm<Values>({
     defaultValues: {
       first_name: '',
       last_name: '',
       email: '',
-      country: DEFAULT_COUNTRY.code,
-      number: '',
+      phone: '',
       need,
       object,
       message: '',
@@ -89,14 +87,10 @@ export function ContactForm({
   }, [details.error, t]);
   useEffect(() => {
     if (!details.data) return;
-    const phone = details.data.phone ? parsePhone(details.data.phone) : null;
     setValue('first_name', details.data.first_name);
     setValue('last_name', details.data.last_name);
     setValue('email', details.data.email);
-    if (phone?.number) {
-      setValue('country', phone.country);
-      setValue('number', phone.number);
-    }
+    if (details.data.phone) setValue('phone', details.data.phone);
   }, [details.data, setValue]);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -107,7 +101,7 @@ export function ContactForm({
       first_name: values.first_name,
       last_name: values.last_name,
       email: values.email,
-      phone: dialPhone(values.country, values.number),
+      phone: dialPhone(values.phone),
       need,
       object: values.object,
       message: values.message,
@@ -124,7 +118,7 @@ export function ContactForm({
               first_name: '',
               last_name: '',
               email: '',
-              number: '',
+              phone: '',
               object: '',
               message: '',
               need,
@@ -197,12 +191,16 @@ export function ContactForm({
           error={fieldErrors.email ? { type: 'server', message: fieldErrors.email } : undefined}
           {...register('email')}
         />
-        <PhoneField
-          label={t('public.contact.phone')}
-          country={watch('country')}
-          onCountryChange={(code) => setValue('country', code)}
-          error={fieldErrors.phone}
-          input={register('number')}
+        <Controller
+          control={control}
+          name="phone"
+          render={({ field }) => (
+            <PhoneField
+              label={t('public.contact.phone')}
+              {...field}
+              error={fieldErrors.phone ? { type: 'server', message: fieldErrors.phone } : undefined}
+            />
+          )}
         />
         <div className="field">
           <label htmlFor={`${formId}-need`} className="field__label">

@@ -8,12 +8,13 @@ import {
 } from '@skolar/shared';
 import { ImageUp, Save } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { SelectField, TextAreaField, TextField } from '../../ui/fields.tsx';
+import { PhoneField } from '../../ui/phone-field.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 import '../../ui/management.css';
 
@@ -61,6 +62,7 @@ export function InstitutionForm({
     setError,
     watch,
     setValue,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
@@ -159,11 +161,16 @@ export function InstitutionForm({
           error={errors.email}
           {...register('email')}
         />
-        <TextField
-          label={t('institutions.fields.phone')}
-          type="tel"
-          error={errors.phone}
-          {...register('phone')}
+        <Controller
+          control={control}
+          name="phone"
+          render={({ field, fieldState }) => (
+            <PhoneField
+              label={t('institutions.fields.phone')}
+              {...field}
+              error={fieldState.error}
+            />
+          )}
         />
         <TextField
           label={t('institutions.fields.address')}

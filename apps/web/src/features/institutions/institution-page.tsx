@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { PhoneLink } from '../../ui/phone-link.tsx';
 import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 import {
@@ -152,7 +153,9 @@ export function InstitutionPage() {
             </div>
             <div>
               <dt>{t('institutions.fields.phone')}</dt>
-              <dd>{institution.phone}</dd>
+              <dd>
+                <PhoneLink value={institution.phone} />
+              </dd>
             </div>
             <div>
               <dt>{t('institutions.fields.address')}</dt>

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { fullName, type PersonKind, peoplePath, usePerson } from '../../api/people.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { PhoneLink } from '../../ui/phone-link.tsx';
 import { RowActions } from '../../ui/row-actions.tsx';
 import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
 import '../../ui/cohorts.css';
@@ -66,7 +67,9 @@ export function PersonDetailPage({ kind, children }: { kind: PersonKind; childre
         </div>
         <div>
           <dt>{t('cohorts.fields.phone')}</dt>
-          <dd>{data.phone ?? '—'}</dd>
+          <dd>
+            <PhoneLink value={data.phone} />
+          </dd>
         </div>
         <div>
           <dt>{t('cohorts.fields.gender')}</dt>

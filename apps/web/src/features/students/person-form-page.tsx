@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { studentBody, teacherBody } from '@skolar/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/http.ts';
 import { SelectField, TextField } from '../../ui/fields.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { PhoneField } from '../../ui/phone-field.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 import '../../ui/cohorts.css';
 
@@ -49,6 +50,7 @@ export function PersonFormPage({ kind }: { kind: PersonKind }) {
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm({
     // The two schemas share their fields; the teacher adds the role, the student the promotion.
@@ -133,11 +135,12 @@ export function PersonFormPage({ kind }: { kind: PersonKind }) {
             <option value="Mme">{t('cohorts.gender.Mme')}</option>
             <option value="Mr">{t('cohorts.gender.Mr')}</option>
           </SelectField>
-          <TextField
-            label={t('cohorts.fields.phone')}
-            placeholder="fr0612345678"
-            error={errors.phone}
-            {...register('phone')}
+          <Controller
+            control={control}
+            name="phone"
+            render={({ field, fieldState }) => (
+              <PhoneField label={t('cohorts.fields.phone')} {...field} error={fieldState.error} />
+            )}
           />
           <SelectField
             label={t('cohorts.fields.locale')}

@@ -2,11 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ROLES, type UserBody, type UserRow, userBody } from '@skolar/shared';
 import { Save } from 'lucide-react';
 import { useEffect } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { SelectField, TextField } from '../../ui/fields.tsx';
+import { PhoneField } from '../../ui/phone-field.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 import { useInstitutionChoices } from './api.ts';
 import '../../ui/management.css';
@@ -71,6 +72,7 @@ export function UserForm({ initial, submitLabel, cancelTo, onSubmit }: UserFormP
     setError,
     watch,
     setValue,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<FormValues>({
     resolver,
@@ -158,11 +160,12 @@ export function UserForm({ initial, submitLabel, cancelTo, onSubmit }: UserFormP
           <option value="Mme">{t('users.genders.Mme')}</option>
           <option value="Mr">{t('users.genders.Mr')}</option>
         </SelectField>
-        <TextField
-          label={t('users.fields.phone')}
-          type="tel"
-          error={errors.phone}
-          {...register('phone')}
+        <Controller
+          control={control}
+          name="phone"
+          render={({ field, fieldState }) => (
+            <PhoneField label={t('users.fields.phone')} {...field} error={fieldState.error} />
+          )}
         />
         <SelectField label={t('users.fields.locale')} error={errors.locale} {...register('locale')}>
           {(['fr', 'en', 'de'] as const).map((value) => (

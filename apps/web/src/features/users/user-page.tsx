@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { PhoneLink } from '../../ui/phone-link.tsx';
 import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 import { deleteUser, setUserArchived, userKeys, useUser } from './api.ts';
@@ -135,7 +136,9 @@ export function UserPage() {
             </div>
             <div>
               <dt>{t('users.fields.phone')}</dt>
-              <dd>{user.phone ?? '—'}</dd>
+              <dd>
+                <PhoneLink value={user.phone} />
+              </dd>
             </div>
             <div>
               <dt>{t('users.fields.locale')}</dt>
