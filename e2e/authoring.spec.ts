@@ -59,7 +59,7 @@ test('a teacher writes a lesson with two chapters, an image and a file; a studen
     'Toute récursion s’arrête sur un cas de base.',
     IMAGE,
   );
-  await teacher.locator('input[type="file"][accept="application/pdf"]').setInputFiles(PDF);
+  await teacher.getByLabel(fr('chapters.resources.upload')).setInputFiles(PDF);
   await expect(teacher.getByText(fr('chapters.resources.added'))).toBeVisible();
   await expect(teacher.getByRole('link', { name: /complexite-fiche/ })).toBeVisible();
   await expectNoSeriousViolation(teacher);

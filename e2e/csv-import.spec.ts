@@ -15,7 +15,7 @@ test('an admin imports students from a CSV: a bad line is reported, the fixed fi
   page,
 }) => {
   await signInAs(page, 'admin@uni.skolar.test');
-  // The demo promotions are named after the current academic year: fill it into the fixture.
+  // The fixture names its promotion PROMO: fill in a demo promotion's name.
   const promotions = await (await page.request.get('/api/promotions?per_page=100')).json();
   const promotion = promotions.data[0] as { name: string; nb_students: number; id: number };
   const withBadLine = path.join(os.tmpdir(), 'skolar-students.csv');

@@ -24,7 +24,7 @@ test('a student hands in a project file and sees the receipt, which is also mail
   const bytes = Buffer.from(`# API REST typée\n\nRendu e2e ${Date.now()}\n`);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   await page
-    .getByLabel(fr('projects.chooseFile'))
+    .getByLabel(fr('projects.file'), { exact: true })
     .setInputFiles({ name: 'README.md', mimeType: 'text/markdown', buffer: bytes });
   await expect(page.getByText('README.md')).toBeVisible();
   // The demo holds version 1 already: this is a new version.

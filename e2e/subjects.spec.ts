@@ -73,7 +73,8 @@ test('a teacher edits one field of a subject they teach and follows its lessons 
   await page.getByLabel(t('subjects.fields.hourly_volume')).fill('50');
   await page.getByRole('button', { name: t('manage.save') }).click();
   await expect(page).toHaveURL(`/subjects/${subjectId}`);
-  await expect(page.getByText(t('subjects.hours_other', { count: '50' }))).toBeVisible();
+  // Hours read as French writes them (lib/format.ts): "50 h".
+  await expect(page.getByText('50 h', { exact: true })).toBeVisible();
   const after = await (await page.request.get(`/api/subjects/${subjectId}`)).json();
   expect(after).toMatchObject({
     name: detail.name,

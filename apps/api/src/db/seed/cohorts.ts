@@ -24,7 +24,10 @@ import { PROMOTION_STUDENTS } from './people.ts';
 // Cohorts: promotions of this academic year with their students and teachers, their trainings
 // and their groups.
 
-/** Each promotion's name is followed by the academic year. */
+/**
+ * A promotion's name does not repeat its academic year, a field of its own that the screens show
+ * beside the name (decision 99).
+ */
 const PROMOTIONS: Record<PromotionKey, { program: string; name: string; level: string }> = {
   ulcL3: { program: 'licInfo', name: 'Licence Informatique L3', level: 'L3' },
   ulcM1: { program: 'masterDs', name: 'Master Data Science M1', level: 'M1' },
@@ -283,7 +286,7 @@ async function seedPromotions(
       keys.map((key) => ({
         institution_id: deps.institution(INSTITUTION_OF_PROMOTION[key]),
         program_id: deps.program(PROMOTIONS[key].program),
-        name: `${PROMOTIONS[key].name} ${deps.academicYear}`,
+        name: PROMOTIONS[key].name,
         academic_year: deps.academicYear,
         level: PROMOTIONS[key].level,
       })),

@@ -113,13 +113,17 @@ describe('ProfileDetailsPage picture', () => {
       }),
     );
     renderAt('/profile-details', '/profile-details', ProfileDetailsPage);
-    const input = await screen.findByLabelText('Changer la photo');
+    const input = await screen.findByLabelText('Photo de profil');
     const user = userEvent.setup({ applyAccept: false });
     await user.upload(input, new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' }));
-    expect(await screen.findByText('Choisissez une image JPEG, PNG ou WebP.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Ce type de fichier n’est pas accepté : choisissez un fichier PNG, JPG ou WEBP.',
+    );
     const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
     await user.upload(input, big);
-    expect(await screen.findByText('La photo ne peut pas dépasser 2 Mo.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Ce fichier est trop lourd : 2\sMo maximum\.$/,
+    );
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
     const photo = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });

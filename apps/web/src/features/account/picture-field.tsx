@@ -1,22 +1,18 @@
 import type { ProfileAnswer } from '@skolar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ImageUp, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { refreshSessionInfo } from '../../api/session.ts';
 import { ApiError } from '../../lib/http.ts';
+import { FilePicker, IMAGE_FILES, MAX_BYTES } from '../../ui/file-picker.tsx';
 import { removePicture, uploadPicture } from './api.ts';
 
-const MAX_BYTES = 2 * 1024 * 1024;
-const TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-
-/** The profile picture: a preview, a file picker (JPEG, PNG or WebP, 2 MB) and a remove button. */
+/** The profile picture: a preview, a file picker (PNG, JPEG or WebP, 2 MB) and a remove button. */
 export function PictureField({ profile }: { profile: ProfileAnswer }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const inputId = useId();
-  const errorId = useId();
   const [error, setError] = useState<string | null>(null);
   const done = async (answer: ProfileAnswer) => {
     client.setQueryData(['me', 'profile'], answer);
@@ -25,7 +21,11 @@ export function PictureField({ profile }: { profile: ProfileAnswer }) {
   };
   const fail = (failure: unknown) =>
     setError(failure instanceof ApiError ? failure.message : t('errors.generic'));
-  const upload = useMutation({ mutationFn: uploadPicture, onSuccess: done, onError: fail });
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadPicture(file),
+    onSuccess: done,
+    onError: fail,
+  });
   const remove = useMutation({ mutationFn: removePicture, onSuccess: done, onError: fail });
   const initials = `${profile.first_name[0] ?? ''}${profile.last_name[0] ?? ''}`.toUpperCase();
 
@@ -45,29 +45,20 @@ export function PictureField({ profile }: { profile: ProfileAnswer }) {
         </span>
       )}
       <div className="picture-field__body">
-        <div className="picture-field__actions">
-          <label htmlFor={inputId} className="button button--ghost button--small">
-            <ImageUp aria-hidden="true" size={16} />
-            {t('account.picture.choose')}
-          </label>
-          <input
-            id={inputId}
-            className="sr-only"
-            type="file"
-            accept={TYPES.join(',')}
-            aria-describedby={error ? errorId : undefined}
-            disabled={upload.isPending}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              setError(null);
-              if (!file) return;
-              if (!TYPES.includes(file.type)) return setError(t('account.picture.type'));
-              if (file.size > MAX_BYTES) return setError(t('account.picture.size'));
-              upload.mutate(file);
-            }}
-          />
-          {profile.picture_link && (
+        <FilePicker
+          label={t('account.picture.label')}
+          accept={IMAGE_FILES}
+          maxSize={MAX_BYTES.picture}
+          file={upload.isPending ? upload.variables : null}
+          disabled={upload.isPending}
+          error={error}
+          onFile={(file) => {
+            setError(null);
+            upload.mutate(file);
+          }}
+        />
+        {profile.picture_link && (
+          <div className="picture-field__actions">
             <button
               type="button"
               className="button button--ghost button--small"
@@ -77,13 +68,7 @@ export function PictureField({ profile }: { profile: ProfileAnswer }) {
               <Trash2 aria-hidden="true" size={16} />
               {t('account.picture.remove')}
             </button>
-          )}
-        </div>
-        <p className="account-section__hint">{t('account.picture.hint')}</p>
-        {error && (
-          <p id={errorId} className="field__error" role="alert">
-            {error}
-          </p>
+          </div>
         )}
       </div>
     </div>

@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { signOut } from '../../api/session.ts';
 import { fetchSettings, saveSettings } from '../../api/settings.ts';
 import { isLocale, LOCALES } from '../../i18n/locale.ts';
+import { formatInstant } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http.ts';
 import { readStoredTheme, setTheme } from '../../lib/theme.ts';
 import { Notice } from '../../ui/notice.tsx';
@@ -186,10 +187,6 @@ function SessionsSection() {
     onError: (error) =>
       toast.error(errorText(error, t('errors.generic')), { duration: ERROR_TOAST_MS }),
   });
-  const when = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
   const list = sessions.data ?? [];
   const others = list.filter((s) => !s.current).length;
 
@@ -233,7 +230,7 @@ function SessionsSection() {
                 </span>
                 <span className="session-item__meta">
                   {t('account.sessions.lastSeen', {
-                    date: when.format(new Date(session.last_seen_at)),
+                    date: formatInstant(session.last_seen_at, i18n.language),
                   })}
                   {session.ip ? ` · ${session.ip}` : ''}
                 </span>

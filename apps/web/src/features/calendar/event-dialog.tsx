@@ -10,6 +10,7 @@ import { createEvent, updateEvent } from '../../api/calendar.ts';
 import { useGroupOptions } from '../../api/groups.ts';
 import { usePromotionOptions } from '../../api/promotions.ts';
 import { useSession } from '../../api/session.ts';
+import { formatPromotion } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http.ts';
 import { DialogFormActions } from '../../ui/dialog-actions.tsx';
 import { SelectField, TextAreaField, TextField } from '../../ui/fields.tsx';
@@ -55,7 +56,7 @@ interface EventDialogProps {
 
 /** Creates an event, or edits one (the whole series of a repeated one), in a dialog. */
 export function EventDialog({ initial, eventId, zone, onClose }: EventDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const { user, info } = useSession();
   const audiences = audiencesOf(user?.role ?? null);
@@ -92,7 +93,7 @@ export function EventDialog({ initial, eventId, zone, onClose }: EventDialogProp
 
   const targets =
     audience === 'promotion'
-      ? (promotions.data ?? []).map((p) => ({ id: p.id, label: `${p.name} (${p.academic_year})` }))
+      ? (promotions.data ?? []).map((p) => ({ id: p.id, label: formatPromotion(p, i18n.language) }))
       : audience === 'group'
         ? (groups.data ?? []).map((g) => ({ id: g.id, label: `${g.name} · ${g.promotion_name}` }))
         : [];

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { createCalendarFeed, revokeCalendarFeed, useCalendarFeed } from '../../api/calendar.ts';
+import { formatInstant } from '../../lib/format.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 
@@ -56,9 +57,7 @@ export function FeedPanel() {
 
   const active = feed.data?.active ?? false;
   const created = feed.data?.created_at
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
-        new Date(feed.data.created_at),
-      )
+    ? formatInstant(feed.data.created_at, i18n.language, { dateStyle: 'long' })
     : null;
 
   return (

@@ -1,4 +1,4 @@
-import { cardHeading, hoursLabel } from '@skolar/shared';
+import { cardHeading } from '@skolar/shared';
 import './catalogue.css';
 import './training-details.css';
 import {
@@ -14,6 +14,7 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { formatHours } from '../../lib/format.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { PhoneLink } from '../../ui/phone-link.tsx';
 import { usePublicTraining } from './api.ts';
@@ -22,7 +23,7 @@ import { InstitutionMark } from './institution-mark.tsx';
 
 /** PublicTrainingDetails: everything public about a training and its institution, and a way to ask. */
 export function TrainingDetailsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = Number(useParams().id);
   const query = usePublicTraining(id);
   const training = query.data;
@@ -67,7 +68,9 @@ export function TrainingDetailsPage() {
               </li>
               <li>
                 <Clock aria-hidden="true" size={16} />
-                {t('public.details.hours', { hours: hoursLabel(training.total_hours) })}
+                {t('public.details.hours', {
+                  hours: formatHours(training.total_hours, i18n.language),
+                })}
               </li>
               <li>
                 <Layers aria-hidden="true" size={16} />

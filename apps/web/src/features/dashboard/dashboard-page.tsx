@@ -23,6 +23,7 @@ import { usePageTitle } from '../../ui/page-title.ts';
 import { useErrorToast } from '../../ui/toast-error.ts';
 import { useDashboard } from './api.ts';
 import './dashboard.css';
+import { formatDay } from '../../lib/format.ts';
 import { ResumePanel } from './resume-panel.tsx';
 
 const COUNT_ICONS: Record<string, LucideIcon> = {
@@ -61,6 +62,13 @@ const COUNT_MENU: Record<string, readonly string[]> = {
   module: ['modules'],
 };
 
+/** "lun. 23 novembre": an upcoming evaluation's day, short. */
+const UPCOMING_DAY: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'long',
+};
+
 /** The signed-in home: a greeting, counts of the role's things, next evaluations and shortcuts. */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -70,11 +78,6 @@ export function DashboardPage() {
   usePageTitle(t('dashboard.title'));
   if (!user || !info) return null;
   const menu = menuFor(user.role);
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'long',
-  });
   return (
     <div className="container page dashboard">
       <div className="dashboard__hero">
@@ -139,7 +142,7 @@ export function DashboardPage() {
                   {dashboard.data.upcoming.map((item) => (
                     <li key={item.id}>
                       <time dateTime={item.date} className="dashboard__date">
-                        {dateFormat.format(new Date(`${item.date}T12:00:00`))}
+                        {formatDay(item.date, i18n.language, UPCOMING_DAY)}
                         {item.start_time && (
                           <span className="dashboard__time">{item.start_time.slice(0, 5)}</span>
                         )}

@@ -10,7 +10,7 @@ import {
   removeEvaluationFile,
   uploadEvaluationFile,
 } from '../../api/evaluations.ts';
-import { FileButton } from '../../ui/file-button.tsx';
+import { FilePicker, MAX_BYTES, PDF_FILES } from '../../ui/file-picker.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 
 /** The document or the correction of an evaluation: its link, and its upload for editors. */
@@ -67,20 +67,13 @@ export function EvaluationFilePanel({
         <p className="cohort-muted">{t('evaluations.correctionStaffHint')}</p>
       )}
       {evaluation.permissions.update && (
-        <div className="field">
-          <FileButton
-            label={t(link ? `evaluations.replace.${slot}` : `evaluations.upload.${slot}`)}
-            accept="application/pdf"
-            disabled={busy}
-            describedBy={`${inputId}-hint`}
-            onFile={(file) => {
-              if (file) void run(() => uploadEvaluationFile(evaluation.id, slot, file));
-            }}
-          />
-          <p id={`${inputId}-hint`} className="cohort-muted">
-            {t('evaluations.fileHint')}
-          </p>
-        </div>
+        <FilePicker
+          label={t(link ? `evaluations.replace.${slot}` : `evaluations.upload.${slot}`)}
+          accept={PDF_FILES}
+          maxSize={MAX_BYTES.document}
+          disabled={busy}
+          onFile={(file) => void run(() => uploadEvaluationFile(evaluation.id, slot, file))}
+        />
       )}
     </section>
   );

@@ -16,7 +16,7 @@ import {
 } from '../../api/gradebook.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { ApiError } from '../../lib/http.ts';
-import { FileButton } from '../../ui/file-button.tsx';
+import { CSV_FILES, FilePicker, MAX_BYTES } from '../../ui/file-picker.tsx';
 import { ImportReportView } from '../../ui/import-report.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 import '../../ui/cohorts.css';
@@ -48,8 +48,7 @@ function GradeCell({ cell, locale }: { cell: Cell; locale: string }) {
 function GradebookImport({ promotionId }: { promotionId: number }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const hintId = useId();
-  const [file, setFile] = useState<{ name: string; content: string } | null>(null);
+  const [file, setFile] = useState<{ source: File; name: string; content: string } | null>(null);
   const [report, setReport] = useState<GradebookImportReport | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -73,7 +72,7 @@ function GradebookImport({ promotionId }: { promotionId: number }) {
   const choose = async (picked: File | null) => {
     setReport(null);
     if (!picked) return setFile(null);
-    const loaded = { name: picked.name, content: await picked.text() };
+    const loaded = { source: picked, name: picked.name, content: await picked.text() };
     setFile(loaded);
     await check(loaded);
   };
@@ -102,18 +101,16 @@ function GradebookImport({ promotionId }: { promotionId: number }) {
 
   return (
     <>
-      <p id={hintId} className="cohort-muted">
-        {t('gradebook.importHint')}
-      </p>
-      <div className="gradebook__actions">
-        <FileButton
-          label={t('gradebook.import')}
-          accept=".csv,text/csv"
-          disabled={busy}
-          describedBy={hintId}
-          onFile={(picked) => void choose(picked)}
-        />
-      </div>
+      <FilePicker
+        label={t('gradebook.import')}
+        hint={t('gradebook.importHint')}
+        accept={CSV_FILES}
+        maxSize={MAX_BYTES.csv}
+        file={file?.source ?? null}
+        onRemove={() => void choose(null)}
+        disabled={busy}
+        onFile={(picked) => void choose(picked)}
+      />
       {file && report && (
         <div className="gradebook__import">
           <p className="cohort-muted">{t('gradebook.checked', { name: file.name })}</p>

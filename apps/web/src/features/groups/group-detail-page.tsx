@@ -8,10 +8,11 @@ import { usePageTitle } from '../../ui/page-title.ts';
 import { RowActions } from '../../ui/row-actions.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import '../../ui/cohorts.css';
+import { formatPromotion } from '../../lib/format.ts';
 
 /** `/:promotionId/groups/:groupId`: the group's students and subjects. */
 export function GroupDetailPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const params = useParams();
   const id = Number(params.groupId);
   const { user } = useSession();
@@ -24,7 +25,10 @@ export function GroupDetailPage() {
   return (
     <div className="container page cohort-page">
       <PageHeader
-        eyebrow={`${data.promotion_name} · ${data.academic_year}`}
+        eyebrow={formatPromotion(
+          { name: data.promotion_name, academic_year: data.academic_year },
+          i18n.language,
+        )}
         title={data.name}
         back={
           user?.role === 'admin'

@@ -13,10 +13,11 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { toastError } from '../../ui/toast-error.ts';
 import '../../ui/cohorts.css';
+import { formatPromotion } from '../../lib/format.ts';
 
 /** `/groups/add`: a group in one of the institution's promotions. */
 export function GroupFormPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   usePageTitle(t('groups.add'));
   const [search] = useSearchParams();
   const preset = Number(search.get('promotion')) || undefined;
@@ -62,7 +63,7 @@ export function GroupFormPage() {
           >
             {promotions.data?.map((promotion) => (
               <option key={promotion.id} value={promotion.id}>
-                {promotion.name} ({promotion.academic_year})
+                {formatPromotion(promotion, i18n.language)}
               </option>
             ))}
           </SelectField>

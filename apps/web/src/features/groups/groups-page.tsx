@@ -13,12 +13,13 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { RowActions } from '../../ui/row-actions.tsx';
 import '../../ui/cohorts.css';
+import { formatPromotion } from '../../lib/format.ts';
 
 const groupPath = (g: { promotion_id: number; id: number }) => `/${g.promotion_id}/groups/${g.id}`;
 
 /** `/groups`: the groups of the institution (super-teacher) or of the teacher's promotions. */
 export function GroupsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   usePageTitle(t('groups.title'));
   const { user } = useSession();
   const [state, setState] = useListState();
@@ -39,7 +40,11 @@ export function GroupsPage() {
         id: 'promotion_name',
         header: t('cohorts.fields.promotion'),
         meta: { sortKey: 'promotion_name' },
-        cell: ({ row }) => `${row.original.promotion_name} (${row.original.academic_year})`,
+        cell: ({ row }) =>
+          formatPromotion(
+            { name: row.original.promotion_name, academic_year: row.original.academic_year },
+            i18n.language,
+          ),
       },
       {
         id: 'nb_students',
@@ -70,7 +75,7 @@ export function GroupsPage() {
         ),
       },
     ],
-    [t],
+    [t, i18n.language],
   );
   return (
     <div className="container page cohort-page">

@@ -6,14 +6,15 @@ import {
   institutionBody,
   splitLabels,
 } from '@skolar/shared';
-import { ImageUp, Save } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { Save } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { SelectField, TextAreaField, TextField } from '../../ui/fields.tsx';
+import { FilePicker, IMAGE_FILES, MAX_BYTES } from '../../ui/file-picker.tsx';
 import { PhoneField } from '../../ui/phone-field.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 import '../../ui/management.css';
@@ -33,9 +34,6 @@ const FIELDS = [
   'levels',
 ] as const;
 
-const MAX_LOGO_BYTES = 2 * 1024 * 1024;
-const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
-
 interface InstitutionFormProps {
   initial?: Institution;
   submitLabel: string;
@@ -52,9 +50,7 @@ export function InstitutionForm({
   onSubmit,
 }: InstitutionFormProps) {
   const { t } = useTranslation();
-  const logoId = useId();
   const [logo, setLogo] = useState<File | null>(null);
-  const [logoError, setLogoError] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(initial?.logo_link ?? null);
   const {
     register,
@@ -81,26 +77,19 @@ export function InstitutionForm({
   });
 
   useEffect(() => {
-    if (!logo) return;
+    if (!logo) {
+      setPreview(initial?.logo_link ?? null);
+      return;
+    }
     const url = URL.createObjectURL(logo);
     setPreview(url);
     return () => URL.revokeObjectURL(url);
-  }, [logo]);
+  }, [logo, initial?.logo_link]);
 
   const colour = watch('color_code');
   const validColour = /^#[0-9A-Fa-f]{6}$/.test(colour ?? '') ? colour : '#144E5E';
 
-  const chooseLogo = (file: File | undefined) => {
-    setLogoError(null);
-    if (!file) return setLogo(null);
-    if (!LOGO_TYPES.includes(file.type)) return setLogoError(t('manage.validation.imageType'));
-    if (file.size > MAX_LOGO_BYTES)
-      return setLogoError(t('manage.validation.fileTooLarge', { size: '2' }));
-    setLogo(file);
-  };
-
   const submit = handleSubmit(async (values) => {
-    if (logoError) return;
     const body = { ...values, levels: splitLabels(values.levels) } as unknown as InstitutionBody;
     try {
       await onSubmit(body, logo);
@@ -192,35 +181,16 @@ export function InstitutionForm({
           <small>{t('institutions.fields.mfaRequiredHint')}</small>
         </span>
       </label>
-      <div className="field">
-        <span className="field__label" id={`${logoId}-label`}>
-          {t('institutions.fields.logo')}
-        </span>
-        <div className="manage-logo-field">
-          {preview && <img src={preview} alt={t('institutions.fields.logoPreview')} />}
-          <input
-            id={logoId}
-            type="file"
-            className="sr-only manage-file-input"
-            accept={LOGO_TYPES.join(',')}
-            aria-labelledby={`${logoId}-label`}
-            aria-describedby={`${logoId}-hint`}
-            onChange={(event) => chooseLogo(event.target.files?.[0])}
-          />
-          <label htmlFor={logoId} className="button button--ghost button--small">
-            <ImageUp size={16} aria-hidden="true" />
-            {t('institutions.fields.chooseLogo')}
-          </label>
-          <span className="manage-muted">{logo?.name ?? t('institutions.fields.noFile')}</span>
-        </div>
-        <p id={`${logoId}-hint`} className="field__hint">
-          {t('institutions.fields.logoHint')}
-        </p>
-        {logoError && (
-          <p className="field__error" role="alert">
-            {logoError}
-          </p>
-        )}
+      <div className="manage-logo-field">
+        {preview && <img src={preview} alt={t('institutions.fields.logoPreview')} />}
+        <FilePicker
+          label={t('institutions.fields.logo')}
+          accept={IMAGE_FILES}
+          maxSize={MAX_BYTES.logo}
+          file={logo}
+          onFile={setLogo}
+          onRemove={() => setLogo(null)}
+        />
       </div>
       <div className="manage-form__actions">
         <Link to={cancelTo} className="button button--ghost">

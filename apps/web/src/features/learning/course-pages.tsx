@@ -7,6 +7,7 @@ import {
   useMyTrainingEvaluations,
   useMyTrainingResources,
 } from '../../api/learning.ts';
+import { formatAcademicYear, formatDay, formatHours } from '../../lib/format.ts';
 import { EvaluationStatusBadge } from '../../ui/evaluation-status-badge.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
@@ -56,7 +57,7 @@ export function CourseFrame({
 
 /** `/event-presentation/:id`: what the training is, its figures and its subjects. */
 export function CoursePresentationPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = Number(useParams().id);
   const { data } = useMyTraining(id);
   return (
@@ -67,7 +68,7 @@ export function CoursePresentationPage() {
             <dl className="learning-facts">
               <div>
                 <dt>{t('learning.course.hours')}</dt>
-                <dd>{t('learning.hours', { hours: data.total_hours })}</dd>
+                <dd>{formatHours(data.total_hours, i18n.language)}</dd>
               </div>
               <div>
                 <dt>{t('learning.course.subjects')}</dt>
@@ -79,7 +80,7 @@ export function CoursePresentationPage() {
               </div>
               <div>
                 <dt>{t('learning.course.year')}</dt>
-                <dd>{data.academic_year}</dd>
+                <dd>{formatAcademicYear(data.academic_year, i18n.language)}</dd>
               </div>
             </dl>
             {data.description && <p className="learning__intro">{data.description}</p>}
@@ -94,7 +95,7 @@ export function CoursePresentationPage() {
                       <strong>{subject.name}</strong>
                       <span className="learning__muted">
                         {module.name} · {t('learning.coefficient', { value: subject.coefficient })}{' '}
-                        · {t('learning.hours', { hours: subject.hourly_volume })}
+                        · {formatHours(subject.hourly_volume, i18n.language)}
                       </span>
                     </li>
                   )),
@@ -196,7 +197,6 @@ export function CourseEvaluationsPage() {
   const { t, i18n } = useTranslation();
   const id = Number(useParams().id);
   const evaluations = useMyTrainingEvaluations(id);
-  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <CourseFrame tab="evaluations">
       {() =>
@@ -209,7 +209,7 @@ export function CourseEvaluationsPage() {
                 <strong>{evaluation.title}</strong>
                 <span className="learning__muted">
                   {t(`learning.course.type.${evaluation.type}`)} · {evaluation.subject.name} ·{' '}
-                  {day.format(new Date(`${evaluation.date}T12:00:00`))}
+                  {formatDay(evaluation.date, i18n.language)}
                   {evaluation.start_time && ` · ${evaluation.start_time.slice(0, 5)}`} ·{' '}
                   {t('learning.course.weight', { value: evaluation.percentage })}
                 </span>

@@ -3,6 +3,7 @@ import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useMyTraining } from '../../api/learning.ts';
+import { formatHours } from '../../lib/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
@@ -51,7 +52,7 @@ interface TrainingOutlineProps {
 
 /** Modules → subjects → lessons, each with its reading progress. */
 export function TrainingOutline({ training: data, lessonLink }: TrainingOutlineProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const count = (row: { nb_done: number; nb_chapters: number }) =>
     t('learning.chapterCount', { done: row.nb_done, count: row.nb_chapters });
   return (
@@ -74,7 +75,7 @@ export function TrainingOutline({ training: data, lessonLink }: TrainingOutlineP
                   <h4>{subject.name}</h4>
                   <p className="learning__muted">
                     {t('learning.coefficient', { value: subject.coefficient })} ·{' '}
-                    {t('learning.hours', { hours: subject.hourly_volume })}
+                    {formatHours(subject.hourly_volume, i18n.language)}
                   </p>
                 </div>
                 <ProgressBar

@@ -2,6 +2,7 @@ import { GraduationCap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMyTrainings } from '../../api/learning.ts';
+import { formatAcademicYear, formatHours } from '../../lib/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
@@ -10,7 +11,7 @@ import './learning.css';
 
 /** `/student/trainings`: the trainings of the student's promotions, each with its progress. */
 export function TrainingsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const trainings = useMyTrainings();
   useErrorToast(trainings.isError, 'my-trainings-error');
   usePageTitle(t('learning.trainings'));
@@ -38,7 +39,8 @@ export function TrainingsPage() {
               </div>
               <div className="learning-card__body">
                 <p className="page__eyebrow">
-                  {training.program} · {training.level} · {training.academic_year}
+                  {training.program} · {training.level} ·{' '}
+                  {formatAcademicYear(training.academic_year, i18n.language)}
                 </p>
                 <h2>
                   <Link to={`/student/trainings/${training.id}`} className="learning-card__link">
@@ -47,7 +49,7 @@ export function TrainingsPage() {
                 </h2>
                 <p className="learning__muted">
                   {t('learning.subjectCount', { count: training.nb_subjects })} ·{' '}
-                  {t('learning.hours', { hours: training.total_hours })}
+                  {formatHours(training.total_hours, i18n.language)}
                 </p>
                 <ProgressBar
                   value={training.progress}

@@ -1,26 +1,21 @@
 import type { Chapter } from '@skolar/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, ExternalLink, Link2, Trash2, Upload } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { Download, ExternalLink, Link2, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { formatFileSize } from '../../lib/format.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { TextField } from '../../ui/fields.tsx';
+import { FilePicker, MAX_BYTES, PDF_FILES } from '../../ui/file-picker.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 import { addLink, deleteResource, lessonKeys, uploadResource } from './api.ts';
 
-const sizeOf = (bytes: number | null) =>
-  bytes === null
-    ? ''
-    : bytes < 1024 * 1024
-      ? `${Math.ceil(bytes / 1024)} KB`
-      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
 /** The chapter's files and links; its editors add and remove them. */
 export function ChapterResources({ chapter }: { chapter: Chapter }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useQueryClient();
-  const fileInput = useRef<HTMLInputElement>(null);
+  const [sending, setSending] = useState<File | null>(null);
   const [title, setTitle] = useState('');
   const [url, setUrl] = useState('');
   const [busy, setBusy] = useState(false);
@@ -65,7 +60,9 @@ export function ChapterResources({ chapter }: { chapter: Chapter }) {
                   <ExternalLink size={16} aria-hidden="true" /> {resource.title}
                 </a>
               )}
-              <span className="lesson-muted">{sizeOf(resource.size)}</span>
+              <span className="lesson-muted">
+                {resource.size === null ? '' : formatFileSize(resource.size, i18n.language)}
+              </span>
               {editable && (
                 <ConfirmDialog
                   kind="delete"
@@ -90,27 +87,18 @@ export function ChapterResources({ chapter }: { chapter: Chapter }) {
       )}
       {editable && (
         <>
-          <button
-            type="button"
-            className="button button--ghost"
+          <FilePicker
+            label={t('chapters.resources.upload')}
+            accept={PDF_FILES}
+            maxSize={MAX_BYTES.document}
+            file={sending}
             disabled={busy}
-            onClick={() => fileInput.current?.click()}
-          >
-            <Upload size={16} aria-hidden="true" />
-            {t('chapters.resources.upload')}
-          </button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="application/pdf"
-            hidden
-            tabIndex={-1}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) {
-                void run(() => uploadResource(chapter.id, file), t('chapters.resources.added'));
-              }
+            onFile={(file) => {
+              setSending(file);
+              void run(
+                () => uploadResource(chapter.id, file),
+                t('chapters.resources.added'),
+              ).finally(() => setSending(null));
             }}
           />
           <form className="chapter-link-form" onSubmit={submitLink}>

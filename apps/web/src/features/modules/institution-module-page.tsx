@@ -2,6 +2,7 @@ import type { InstitutionLink } from '@skolar/shared';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { formatHours } from '../../lib/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { RelationTable } from '../../ui/relation-table.tsx';
@@ -10,7 +11,7 @@ const column = createColumnHelper<InstitutionLink>();
 
 /** `/institution-module/:id` (admin): the modules their institution uses, to assign or dissociate. */
 export function InstitutionModulePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = Number(useParams().id);
   usePageTitle(t('modules.institutionTitle'));
   const columns = [
@@ -19,7 +20,7 @@ export function InstitutionModulePage() {
       header: t('modules.fields.hourly_volume'),
       meta: { numeric: true },
       cell: ({ getValue }) =>
-        getValue() === null ? '—' : t('modules.hours', { count: getValue() ?? 0 }),
+        getValue() === null ? '—' : formatHours(getValue() ?? 0, i18n.language),
     }),
   ];
   return (

@@ -1,6 +1,7 @@
 import { Link2, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { formatHours } from '../../lib/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { useModule } from './api.ts';
@@ -8,7 +9,7 @@ import '../../ui/management.css';
 
 /** `/modules/:moduleId` (super-admin, admin): a module and the way to its subjects. */
 export function ModulePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = Number(useParams().moduleId);
   const query = useModule(id);
   const module = query.data;
@@ -49,7 +50,7 @@ export function ModulePage() {
               <dd>
                 {module.hourly_volume === null
                   ? '—'
-                  : t('modules.hours', { count: module.hourly_volume })}
+                  : formatHours(module.hourly_volume, i18n.language)}
               </dd>
             </div>
             <div>

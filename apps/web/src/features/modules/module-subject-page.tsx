@@ -4,6 +4,7 @@ import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../../api/session.ts';
+import { formatHours } from '../../lib/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { RelationTable } from '../../ui/relation-table.tsx';
@@ -13,7 +14,7 @@ const column = createColumnHelper<ModuleSubjectLink>();
 
 /** `/module-subject/:moduleId`: the subjects of a module, to assign or dissociate. */
 export function ModuleSubjectPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = Number(useParams().moduleId);
   const { user } = useSession();
   const module = useModule(id);
@@ -35,7 +36,7 @@ export function ModuleSubjectPage() {
     column.accessor('hourly_volume', {
       header: t('modules.fields.hourly_volume'),
       meta: { numeric: true },
-      cell: ({ getValue }) => t('modules.hours', { count: getValue() }),
+      cell: ({ getValue }) => formatHours(getValue(), i18n.language),
     }),
     ...(user?.role === 'super-admin'
       ? [

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useListQuery } from '../../api/list-query.ts';
 import { useSession } from '../../api/session.ts';
+import { formatHours } from '../../lib/format.ts';
 import { useListState } from '../../lib/list-state.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
@@ -19,7 +20,7 @@ const column = createColumnHelper<ModuleRow>();
 
 /** `/modules`: the super-admin's catalogue of modules; an admin sees those of their institution. */
 export function ModulesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   usePageTitle(t('modules.title'));
   const { user, info } = useSession();
   const superAdmin = user?.role === 'super-admin';
@@ -40,7 +41,7 @@ export function ModulesPage() {
       header: t('modules.fields.hourly_volume'),
       meta: { sortKey: 'hourly_volume', numeric: true },
       cell: ({ getValue }) =>
-        getValue() === null ? '—' : t('modules.hours', { count: getValue() ?? 0 }),
+        getValue() === null ? '—' : formatHours(getValue() ?? 0, i18n.language),
     }),
     column.accessor('nb_subjects', {
       header: t('modules.fields.nb_subjects'),

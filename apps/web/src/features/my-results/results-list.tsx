@@ -4,6 +4,7 @@ import { useMyResults } from '../../api/my-results.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 import '../../ui/cohorts.css';
 import './my-results.css';
+import { formatDay } from '../../lib/format.ts';
 
 export type ResultsGrouping = 'subject' | 'training';
 
@@ -17,7 +18,6 @@ const useNumber = () => {
 function ResultItem({ result }: { result: MyResult }) {
   const { t, i18n } = useTranslation();
   const number = useNumber();
-  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const { evaluation } = result;
   const stats = result.class;
   return (
@@ -26,8 +26,7 @@ function ResultItem({ result }: { result: MyResult }) {
         <div className="my-result__what">
           <strong>{evaluation.title}</strong>
           <span className="my-result__muted">
-            {t(`myResults.type.${evaluation.type}`)} ·{' '}
-            {day.format(new Date(`${evaluation.date}T12:00:00`))} ·{' '}
+            {t(`myResults.type.${evaluation.type}`)} · {formatDay(evaluation.date, i18n.language)} ·{' '}
             {t('myResults.weight', { value: number(evaluation.percentage) })}
           </span>
         </div>

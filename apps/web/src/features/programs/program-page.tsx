@@ -4,10 +4,11 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { useProgram } from './api.ts';
 import '../../ui/management.css';
+import { formatAcademicYear } from '../../lib/format.ts';
 
 /** `/programs/:id` (admin, super-teacher): the program and its promotions of the institution. */
 export function ProgramPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = Number(useParams().id);
   const query = useProgram(id);
   const program = query.data;
@@ -69,7 +70,7 @@ export function ProgramPage() {
                             </span>
                           )}
                         </td>
-                        <td>{promotion.academic_year}</td>
+                        <td>{formatAcademicYear(promotion.academic_year, i18n.language)}</td>
                         <td>{promotion.level}</td>
                         <td className="is-numeric">{promotion.nb_students}</td>
                       </tr>

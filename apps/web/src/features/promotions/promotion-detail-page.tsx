@@ -12,6 +12,7 @@ import { usePageTitle } from '../../ui/page-title.ts';
 import { RowActions } from '../../ui/row-actions.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import '../../ui/cohorts.css';
+import { promotionYear } from '../../lib/format.ts';
 
 const SMALL = { page: 1, per_page: 100 as const, q: '', sort: '', archived: false };
 
@@ -20,7 +21,7 @@ const SMALL = { page: 1, per_page: 100 as const, q: '', sort: '', archived: fals
  * are more sections composed by app/ (the gradebook).
  */
 export function PromotionDetailPage({ children }: { children?: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const params = useParams();
   const id = Number(params.promotionId);
   const { user } = useSession();
@@ -37,7 +38,9 @@ export function PromotionDetailPage({ children }: { children?: ReactNode }) {
   return (
     <div className="container page cohort-page">
       <PageHeader
-        eyebrow={`${data.program_name} · ${data.academic_year}`}
+        eyebrow={[data.program_name, promotionYear(data, i18n.language)]
+          .filter(Boolean)
+          .join(' · ')}
         title={data.name}
         back={{ to: `${base}/promotions`, label: t('promotions.title') }}
         actions={

@@ -5,9 +5,10 @@ import { AssignmentPanel } from '../../ui/assignment-panel.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import '../../ui/cohorts.css';
+import { formatPromotion } from '../../lib/format.ts';
 
 function PromotionPeoplePage({ kind }: { kind: 'students' | 'teachers' }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const params = useParams();
   const id = Number(params.promotionId);
   const { data } = usePromotion(id);
@@ -16,7 +17,7 @@ function PromotionPeoplePage({ kind }: { kind: 'students' | 'teachers' }) {
   return (
     <div className="container page cohort-page">
       <PageHeader
-        eyebrow={data ? `${data.name} · ${data.academic_year}` : t('promotions.title')}
+        eyebrow={data ? formatPromotion(data, i18n.language) : t('promotions.title')}
         title={title}
         back={{ to: `/${params.id}/promotions/${id}`, label: data?.name ?? t('cohorts.back') }}
       />

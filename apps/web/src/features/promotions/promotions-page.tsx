@@ -13,11 +13,12 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { RowActions } from '../../ui/row-actions.tsx';
 import '../../ui/cohorts.css';
+import { formatAcademicYear } from '../../lib/format.ts';
 import { promotionPath } from './promotion-path.ts';
 
 /** `/:id?/promotions`: the promotions of a program, or of the whole institution. */
 export function PromotionsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const params = useParams();
   const programId = params.id ? Number(params.id) : undefined;
   usePageTitle(t('promotions.title'));
@@ -45,7 +46,7 @@ export function PromotionsPage() {
         id: 'academic_year',
         header: t('cohorts.fields.academicYear'),
         meta: { sortKey: 'academic_year' },
-        cell: ({ row }) => row.original.academic_year,
+        cell: ({ row }) => formatAcademicYear(row.original.academic_year, i18n.language),
       },
       {
         id: 'program_name',
@@ -89,7 +90,7 @@ export function PromotionsPage() {
         ),
       },
     ],
-    [t],
+    [t, i18n.language],
   );
 
   return (

@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { addResourceFile, addResourceLink, deleteResource } from '../../api/seminars.ts';
 import { ApiError } from '../../lib/http.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { FilePicker, MAX_BYTES, PDF_FILES } from '../../ui/file-picker.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 
 /** The episode's resources (links and PDFs); those who may edit it add and remove them. */
@@ -129,19 +130,16 @@ function AddResource({ episodeId, onAdded }: { episodeId: number; onAdded: () =>
         />
         {fieldError('url')}
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-file`} className="field__label">
-          {t('seminars.fields.file')}
-        </label>
-        <input
-          id={`${id}-file`}
-          className="field__input import-file"
-          type="file"
-          accept="application/pdf"
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-        />
-        {fieldError('file')}
-      </div>
+      <FilePicker
+        label={t('seminars.fields.file')}
+        accept={PDF_FILES}
+        maxSize={MAX_BYTES.document}
+        file={file}
+        onFile={setFile}
+        onRemove={() => setFile(null)}
+        error={errors.file?.[0]}
+        disabled={busy}
+      />
       <div className="cohort-form__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
           {t('seminars.addResource')}

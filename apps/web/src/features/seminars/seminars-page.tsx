@@ -16,6 +16,7 @@ import { StatusBadge } from '../../ui/status-badge.tsx';
 import { seminarAddPath, seminarEditPath, seminarPath } from './paths.ts';
 import '../../ui/cohorts.css';
 import './seminars.css';
+import { formatPromotion } from '../../lib/format.ts';
 
 /** `/seminars`: the seminars in scope; those who may create one pick its promotion first. */
 export function SeminarsPage() {
@@ -123,7 +124,7 @@ function PromotionFilter({
   onChange: (id: string) => void;
   canCreate: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const promotions = usePromotionOptions();
   const chosen = promotions.data?.find((promotion) => promotion.id === value);
@@ -142,7 +143,7 @@ function PromotionFilter({
           <option value="">{t('seminars.allPromotions')}</option>
           {promotions.data?.map((promotion) => (
             <option key={promotion.id} value={promotion.id}>
-              {promotion.name} ({promotion.academic_year})
+              {formatPromotion(promotion, i18n.language)}
             </option>
           ))}
         </select>

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { uploadSyllabus } from '../../api/seminars.ts';
-import { FileButton } from '../../ui/file-button.tsx';
+import { FilePicker, MAX_BYTES, PDF_FILES } from '../../ui/file-picker.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 
 /** The syllabus link (opens the PDF), and its upload for those who may edit the seminar. */
@@ -21,10 +21,9 @@ export function SyllabusPanel({
   const { t } = useTranslation();
   const client = useQueryClient();
   const inputId = useId();
-  const [busy, setBusy] = useState(false);
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    setBusy(true);
+  const [sending, setSending] = useState<File | null>(null);
+  const upload = async (file: File) => {
+    setSending(file);
     try {
       await uploadSyllabus(seminar.id, file);
       toast.success(t('cohorts.saved'));
@@ -32,7 +31,7 @@ export function SyllabusPanel({
     } catch (error) {
       toastError(error, t('cohorts.failed'));
     } finally {
-      setBusy(false);
+      setSending(null);
     }
   };
   return (
@@ -47,20 +46,14 @@ export function SyllabusPanel({
         <p className="cohort-empty">{t('seminars.noSyllabus')}</p>
       )}
       {seminar.can.update && (
-        <div className="field">
-          <FileButton
-            label={t(
-              seminar.syllabus_link ? 'seminars.replaceSyllabus' : 'seminars.uploadSyllabus',
-            )}
-            accept="application/pdf"
-            disabled={busy}
-            describedBy={`${inputId}-hint`}
-            onFile={(file) => void upload(file ?? undefined)}
-          />
-          <p id={`${inputId}-hint`} className="cohort-muted">
-            {t('seminars.syllabusHint')}
-          </p>
-        </div>
+        <FilePicker
+          label={t(seminar.syllabus_link ? 'seminars.replaceSyllabus' : 'seminars.uploadSyllabus')}
+          accept={PDF_FILES}
+          maxSize={MAX_BYTES.document}
+          file={sending}
+          disabled={sending !== null}
+          onFile={(file) => void upload(file)}
+        />
       )}
     </section>
   );

@@ -5,13 +5,16 @@ import Papa from 'papaparse';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { formatInstant } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http.ts';
+import { CSV_FILES, FilePicker, MAX_BYTES } from '../../ui/file-picker.tsx';
 import { ImportReportView } from '../../ui/import-report.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 import { dryRunImport, runImport, useImportHistory } from './api.ts';
 import '../../ui/cohorts.css';
 
 interface Loaded {
+  source: File;
   name: string;
   content: string;
   headers: string[];
@@ -33,7 +36,7 @@ export function ImportPanel({ kind }: { kind: 'student' | 'teacher' }) {
   const [fileError, setFileError] = useState<string | null>(null);
   const history = useImportHistory(kind);
 
-  const load = async (picked: File | undefined) => {
+  const load = async (picked: File | null) => {
     setReport(null);
     setFileError(null);
     if (!picked) return setFile(null);
@@ -50,7 +53,7 @@ export function ImportPanel({ kind }: { kind: 'student' | 'teacher' }) {
       setFileError(t('imports.badFile'));
       return;
     }
-    setFile({ name: picked.name, content, headers, sample: parsed.data });
+    setFile({ source: picked, name: picked.name, content, headers, sample: parsed.data });
     setMapping(guessMapping(headers));
   };
 
@@ -89,31 +92,22 @@ export function ImportPanel({ kind }: { kind: 'student' | 'teacher' }) {
     }
   };
 
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-
   return (
     <section className="card cohort-section" aria-labelledby={`${fileId}-title`}>
       <div className="cohort-section__head">
         <h2 id={`${fileId}-title`}>{t(`imports.title.${kind}`)}</h2>
       </div>
       <p className="cohort-muted">{t('imports.hint')}</p>
-      <div className="field">
-        <label htmlFor={fileId} className="field__label">
-          {t('imports.file')}
-        </label>
-        <input
-          id={fileId}
-          type="file"
-          accept=".csv,text/csv"
-          className="field__input import-file"
-          aria-invalid={fileError ? true : undefined}
-          onChange={(event) => void load(event.target.files?.[0])}
-        />
-        {fileError && <p className="field__error">{fileError}</p>}
-      </div>
+      <FilePicker
+        label={t('imports.file')}
+        accept={CSV_FILES}
+        maxSize={MAX_BYTES.csv}
+        file={file?.source ?? null}
+        onRemove={() => void load(null)}
+        error={fileError}
+        disabled={busy}
+        onFile={(picked) => void load(picked)}
+      />
 
       {file && (
         <>
@@ -241,7 +235,7 @@ export function ImportPanel({ kind }: { kind: 'student' | 'teacher' }) {
                   <CheckCircle2 size={14} aria-hidden="true" /> {entry.file_name}
                 </strong>
                 <span>
-                  {dateFormat.format(new Date(entry.created_at))}
+                  {formatInstant(entry.created_at, i18n.language)}
                   {entry.actor_name ? ` · ${entry.actor_name}` : ''}
                 </span>
               </div>

@@ -9,6 +9,7 @@ import { PhoneLink } from '../../ui/phone-link.tsx';
 import { RowActions } from '../../ui/row-actions.tsx';
 import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
 import '../../ui/cohorts.css';
+import { promotionYear } from '../../lib/format.ts';
 import { base, ns } from './people-paths.ts';
 
 /**
@@ -16,7 +17,7 @@ import { base, ns } from './people-paths.ts';
  * `children`: what the app composes below (a student's transcript, from another feature).
  */
 export function PersonDetailPage({ kind, children }: { kind: PersonKind; children?: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const n = ns(kind);
   const id = Number(useParams().id);
   const { data, error } = usePerson(kind, id);
@@ -102,7 +103,9 @@ export function PersonDetailPage({ kind, children }: { kind: PersonKind; childre
                     {promotion.name}
                   </Link>
                   <span className="cohort-muted">
-                    {promotion.academic_year} · {promotion.level}
+                    {[promotionYear(promotion, i18n.language), promotion.level]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </span>
                 </li>
               ))}

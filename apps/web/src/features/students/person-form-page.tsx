@@ -15,13 +15,14 @@ import { usePageTitle } from '../../ui/page-title.ts';
 import { PhoneField } from '../../ui/phone-field.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 import '../../ui/cohorts.css';
+import { formatPromotion } from '../../lib/format.ts';
 
 const base = (kind: PersonKind) => (kind === 'student' ? '/students' : '/teachers');
 const ns = (kind: PersonKind) => (kind === 'student' ? 'students' : 'teachers');
 
 /** `/students/add`, `/students/edit/:id/:token` and the same for teachers. */
 export function PersonFormPage({ kind }: { kind: PersonKind }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const n = ns(kind);
   const params = useParams();
   const id = params.id ? Number(params.id) : undefined;
@@ -172,7 +173,7 @@ export function PersonFormPage({ kind }: { kind: PersonKind }) {
               <option value="">{t('cohorts.none')}</option>
               {promotions.data?.map((promotion) => (
                 <option key={promotion.id} value={promotion.id}>
-                  {promotion.name} ({promotion.academic_year})
+                  {formatPromotion(promotion, i18n.language)}
                 </option>
               ))}
             </SelectField>

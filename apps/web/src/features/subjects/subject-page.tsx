@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useSession } from '../../api/session.ts';
+import { formatHours } from '../../lib/format.ts';
 import { AssignmentPanel } from '../../ui/assignment-panel.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -17,7 +18,7 @@ import '../../ui/management.css';
 
 /** `/subjects/:subjectId`: the subject, its modules, its teachers and its lessons. */
 export function SubjectPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = Number(useParams().subjectId);
   const { data, isError } = useSubject(id);
   const mayOpen = useMayOpen();
@@ -89,7 +90,7 @@ export function SubjectPage() {
           </div>
           <div>
             <dt>{t('subjects.fields.hourly_volume')}</dt>
-            <dd>{t('subjects.hours', { count: data.hourly_volume })}</dd>
+            <dd>{formatHours(data.hourly_volume, i18n.language)}</dd>
           </div>
           <div>
             <dt>{t('subjects.fields.institution')}</dt>

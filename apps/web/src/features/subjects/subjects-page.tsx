@@ -4,6 +4,7 @@ import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useListQuery } from '../../api/list-query.ts';
+import { formatHours } from '../../lib/format.ts';
 import { useListState } from '../../lib/list-state.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
@@ -19,7 +20,7 @@ const column = createColumnHelper<SubjectRow>();
 
 /** `/subjects`: the subjects a teacher teaches; the institution's for admins and super-teachers. */
 export function SubjectsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   usePageTitle(t('subjects.title'));
   const mayOpen = useMayOpen();
   const coefficient = useCoefficient();
@@ -44,7 +45,7 @@ export function SubjectsPage() {
     column.accessor('hourly_volume', {
       header: t('subjects.fields.hourly_volume'),
       meta: { sortKey: 'hourly_volume', numeric: true },
-      cell: ({ getValue }) => t('subjects.hours', { count: getValue() }),
+      cell: ({ getValue }) => formatHours(getValue(), i18n.language),
     }),
     column.accessor('nb_modules', {
       header: t('subjects.fields.nb_modules'),

@@ -10,10 +10,11 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import '../../ui/cohorts.css';
+import { formatPromotion } from '../../lib/format.ts';
 
 /** `/trainings` (super-admin 'courses'): every institution's trainings, read-only. */
 export function AllTrainingsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   usePageTitle(t('trainings.all'));
   const [state, setState] = useListState();
   const { data, isLoading } = useTrainings(state);
@@ -42,7 +43,11 @@ export function AllTrainingsPage() {
         id: 'promotion_name',
         header: t('cohorts.fields.promotion'),
         meta: { sortKey: 'promotion_name' },
-        cell: ({ row }) => `${row.original.promotion_name} (${row.original.academic_year})`,
+        cell: ({ row }) =>
+          formatPromotion(
+            { name: row.original.promotion_name, academic_year: row.original.academic_year },
+            i18n.language,
+          ),
       },
       {
         id: 'level',
@@ -68,7 +73,7 @@ export function AllTrainingsPage() {
         ),
       },
     ],
-    [t],
+    [t, i18n.language],
   );
   return (
     <div className="container page cohort-page">

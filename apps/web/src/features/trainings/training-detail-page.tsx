@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Layers, Pencil } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useTraining } from '../../api/trainings.ts';
+import { formatHours } from '../../lib/format.ts';
 import { http } from '../../lib/http.ts';
+import { FilePicker, IMAGE_FILES, MAX_BYTES } from '../../ui/file-picker.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { RowActions } from '../../ui/row-actions.tsx';
@@ -15,7 +17,7 @@ import '../../ui/cohorts.css';
 
 /** `/:id/:promotionId/trainings/:trainingId`: the training, its modules and subjects. */
 export function TrainingDetailPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const params = useParams();
   const id = Number(params.trainingId);
   const { data, error } = useTraining(id);
@@ -65,7 +67,7 @@ export function TrainingDetailPage() {
       <dl className="cohort-facts">
         <div>
           <dt>{t('cohorts.fields.totalHours')}</dt>
-          <dd>({data.total_hours}h)</dd>
+          <dd>{formatHours(data.total_hours, i18n.language)}</dd>
         </div>
         <div>
           <dt>{t('cohorts.fields.visibility')}</dt>
@@ -80,7 +82,7 @@ export function TrainingDetailPage() {
           <dd>{data.nb_subjects}</dd>
         </div>
       </dl>
-      {data.description && <p>{data.description}</p>}
+      {data.description && <p className="cohort-description">{data.description}</p>}
       {data.can.update && <CoverUpload trainingId={data.id} />}
       <section className="card cohort-section">
         <h2>{t('trainings.modules')}</h2>
@@ -92,7 +94,9 @@ export function TrainingDetailPage() {
               <li key={module.id}>
                 {module.name}
                 {module.hourly_volume !== null && (
-                  <span className="cohort-muted">{module.hourly_volume} h</span>
+                  <span className="cohort-muted">
+                    {formatHours(module.hourly_volume, i18n.language)}
+                  </span>
                 )}
               </li>
             ))}
@@ -107,11 +111,9 @@ export function TrainingDetailPage() {
 function CoverUpload({ trainingId }: { trainingId: number }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const inputId = useId();
-  const [busy, setBusy] = useState(false);
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    setBusy(true);
+  const [sending, setSending] = useState<File | null>(null);
+  const upload = async (file: File) => {
+    setSending(file);
     try {
       const form = new FormData();
       form.append('cover', file);
@@ -121,23 +123,20 @@ function CoverUpload({ trainingId }: { trainingId: number }) {
     } catch (error) {
       toastError(error, t('cohorts.failed'));
     } finally {
-      setBusy(false);
+      setSending(null);
     }
   };
   return (
-    <div className="field cohort-cover-upload">
-      <label htmlFor={inputId} className="field__label">
-        {t('trainings.cover')}
-      </label>
-      <input
-        id={inputId}
-        type="file"
-        accept="image/png,image/jpeg,image/webp"
-        className="field__input import-file"
-        disabled={busy}
-        onChange={(event) => void upload(event.target.files?.[0])}
+    <div className="cohort-cover-upload">
+      <FilePicker
+        label={t('trainings.cover')}
+        hint={t('trainings.coverHint')}
+        accept={IMAGE_FILES}
+        maxSize={MAX_BYTES.cover}
+        file={sending}
+        disabled={sending !== null}
+        onFile={(file) => void upload(file)}
       />
-      <p className="cohort-muted">{t('trainings.coverHint')}</p>
     </div>
   );
 }

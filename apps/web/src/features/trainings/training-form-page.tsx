@@ -13,10 +13,11 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { toastError } from '../../ui/toast-error.ts';
 import '../../ui/cohorts.css';
+import { formatPromotion } from '../../lib/format.ts';
 
 /** `/:id/:promotionId/trainings/add` and `/:id/:promotionId/trainings/edit/:trainingId`. */
 export function TrainingFormPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const params = useParams();
   const promotionId = Number(params.promotionId);
   const trainingId = params.trainingId ? Number(params.trainingId) : undefined;
@@ -88,7 +89,7 @@ export function TrainingFormPage() {
   return (
     <div className="container page cohort-page">
       <PageHeader
-        eyebrow={promotion.data ? `${promotion.data.name} · ${promotion.data.academic_year}` : ''}
+        eyebrow={promotion.data ? formatPromotion(promotion.data, i18n.language) : ''}
         title={t(trainingId ? 'trainings.edit' : 'trainings.add')}
         back={{ to: back, label: promotion.data?.name ?? t('cohorts.back') }}
       />
@@ -123,7 +124,10 @@ export function TrainingFormPage() {
         </div>
         <TextAreaField
           label={t('cohorts.fields.description')}
+          hint={t('trainings.descriptionHint')}
           error={errors.description}
+          rows={6}
+          maxLength={5000}
           {...register('description')}
         />
         <p className="cohort-muted">{t('trainings.visibilityHint')}</p>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useTraining } from '../../api/trainings.ts';
+import { formatHours } from '../../lib/format.ts';
 import { AssignmentPanel } from '../../ui/assignment-panel.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
@@ -8,7 +9,7 @@ import '../../ui/cohorts.css';
 
 /** `/:id/:promotionId/training-subject/:trainingId`: subjects through the training's modules. */
 export function TrainingSubjectsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const params = useParams();
   const id = Number(params.trainingId);
   const { data } = useTraining(id);
@@ -39,7 +40,7 @@ export function TrainingSubjectsPage() {
                 </div>
                 <span className="cohort-muted">
                   {t('trainings.coefficient', { value: subject.coefficient })} ·{' '}
-                  {subject.hourly_volume} h
+                  {formatHours(subject.hourly_volume, i18n.language)}
                 </span>
               </li>
             ))}

@@ -32,9 +32,3 @@ export const onScale = (grade: number, scale: number, locale: string) =>
   `${number(grade, locale)} / ${number(scale, locale)}`;
 
 export const formatNumber = number;
-
-/** An evaluation's day (`YYYY-MM-DD`) in the reader's language. */
-export const formatDay = (day: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );

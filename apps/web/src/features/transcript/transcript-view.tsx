@@ -8,9 +8,10 @@ import { Calculator } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../ui/notice.tsx';
-import { formatDay, formatNumber, onScale, overallSum, subjectSum } from './computation.ts';
+import { formatNumber, onScale, overallSum, subjectSum } from './computation.ts';
 import '../../ui/cohorts.css';
 import './transcript.css';
+import { formatDay } from '../../lib/format.ts';
 
 /**
  * A transcript as a reader sees it: who and which year, the overall average by coefficient, each

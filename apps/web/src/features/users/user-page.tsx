@@ -11,6 +11,7 @@ import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 import { deleteUser, setUserArchived, userKeys, useUser } from './api.ts';
 import '../../ui/management.css';
+import { formatInstant } from '../../lib/format.ts';
 
 /** `/users/:id` (super-admin): the account's details and actions. */
 export function UserPage() {
@@ -148,7 +149,7 @@ export function UserPage() {
               <dt>{t('users.fields.verified')}</dt>
               <dd>
                 {user.email_verified_at
-                  ? new Date(user.email_verified_at).toLocaleDateString(i18n.language)
+                  ? formatInstant(user.email_verified_at, i18n.language, { dateStyle: 'medium' })
                   : t('users.invitationPending')}
               </dd>
             </div>

@@ -5,6 +5,7 @@ import { useSession } from '../../../api/session.ts';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import './exam.css';
+import { formatDay } from '../../../lib/format.ts';
 
 /** `/quizz`: the online tests available to the user. */
 export function QuizzesPage() {
@@ -15,10 +16,7 @@ export function QuizzesPage() {
   const staff = useStaffQuizzes(!student);
   const source = student ? mine : staff;
   const rows = (student ? mine.data?.data : staff.data?.data) ?? [];
-  const day = (value: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
-      new Date(`${value}T12:00:00`),
-    );
+  const day = (value: string) => formatDay(value, i18n.language, { dateStyle: 'long' });
   return (
     <div className="container page">
       <PageHeader eyebrow={t('exams.title')} title={t('exams.quizzes.title')} />

@@ -6,33 +6,34 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { handInProject, myEvaluationsKey } from '../../../api/projects.ts';
 import { ApiError } from '../../../lib/http.ts';
-import { FileButton } from '../../../ui/file-button.tsx';
+import { FilePicker, MAX_BYTES } from '../../../ui/file-picker.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { formatInstant, formatSize } from './format.ts';
 import '../../../ui/cohorts.css';
 import './project.css';
 
-/** What the file picker offers (the server sniffs the bytes and has the last word: decisions 48). */
-const ACCEPT = [
-  '.pdf',
-  '.zip',
-  '.tar',
-  '.gz',
-  '.tgz',
-  '.7z',
-  '.docx',
-  '.xlsx',
-  '.pptx',
-  '.odt',
-  '.ods',
-  '.odp',
-  '.png',
-  '.jpg',
-  '.jpeg',
-  '.webp',
-  '.txt',
-  '.md',
-].join(',');
+/**
+ * What the file picker offers, by type and extension (the server sniffs the bytes and has the last
+ * word: decisions 48); a file matching either its type or its extension is taken.
+ */
+const HAND_IN_FILES = {
+  'application/pdf': ['.pdf'],
+  'application/zip': ['.zip'],
+  'application/x-tar': ['.tar'],
+  'application/gzip': ['.gz', '.tgz'],
+  'application/x-7z-compressed': ['.7z'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': ['.pptx'],
+  'application/vnd.oasis.opendocument.text': ['.odt'],
+  'application/vnd.oasis.opendocument.spreadsheet': ['.ods'],
+  'application/vnd.oasis.opendocument.presentation': ['.odp'],
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/webp': ['.webp'],
+  'text/plain': ['.txt'],
+  'text/markdown': ['.md'],
+};
 
 /** The translated reason a hand-in was refused: closed (409), too large (413), wrong type (415). */
 function refusal(error: unknown, t: (key: string) => string): string {
@@ -144,7 +145,7 @@ function ClosedNotice({ evaluation }: { evaluation: MyEvaluationDetail }) {
   );
 }
 
-/** The file picker: a styled label for the real input, the chosen name, and the send button. */
+/** The file picker (the chosen file shown with a remove button) and the send button. */
 function HandInForm({
   evaluation,
   onReceipt,
@@ -154,7 +155,6 @@ function HandInForm({
 }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -178,28 +178,26 @@ function HandInForm({
   const hasVersion = evaluation.submissions.length > 0;
   return (
     <form className="hand-in" onSubmit={(event) => void submit(event)}>
+      <FilePicker
+        label={t('projects.file')}
+        hint={t('projects.hint')}
+        accept={HAND_IN_FILES}
+        types={t('projects.types')}
+        maxSize={MAX_BYTES.document}
+        file={file}
+        onRemove={() => setFile(null)}
+        disabled={busy}
+        onFile={(chosen) => {
+          setFile(chosen);
+          setError(null);
+        }}
+      />
       <div className="hand-in__form">
-        <FileButton
-          label={t(file ? 'projects.changeFile' : 'projects.chooseFile')}
-          accept={ACCEPT}
-          disabled={busy}
-          describedBy={`${inputId}-hint`}
-          onFile={(chosen) => {
-            setFile(chosen);
-            setError(null);
-          }}
-        />
-        <span className="hand-in__chosen" aria-live="polite">
-          {file ? file.name : t('projects.noFile')}
-        </span>
         <button type="submit" className="button button--primary" disabled={!file || busy}>
           <Upload size={16} aria-hidden="true" />{' '}
           {busy ? t('projects.sending') : t(hasVersion ? 'projects.sendAgain' : 'projects.send')}
         </button>
       </div>
-      <p id={`${inputId}-hint`} className="hand-in__muted">
-        {t('projects.hint')}
-      </p>
       {error && <Notice kind="error">{error}</Notice>}
     </form>
   );

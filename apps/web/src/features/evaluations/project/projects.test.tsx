@@ -82,9 +82,10 @@ const STAFF_EVALUATION: Evaluation = {
   permissions: { update: true, delete: true, archive: true },
 } as Evaluation;
 
-function chooseFile(name: string) {
+async function chooseFile(name: string) {
   const file = new File(['%PDF-1.4 test'], name, { type: 'application/pdf' });
-  fireEvent.change(screen.getByLabelText('Choisir un fichier'), { target: { files: [file] } });
+  fireEvent.change(screen.getByLabelText('Fichier'), { target: { files: [file] } });
+  await screen.findByRole('button', { name: `Retirer ${name}` });
   return file;
 }
 
@@ -94,8 +95,8 @@ describe('the hand-in panel', () => {
       init.method === 'POST' ? jsonResponse(201, VERSION_2) : jsonResponse(200, {}),
     );
     renderWithProviders(<HandInPanel evaluation={detail()} />);
-    expect(screen.getByText('Aucun fichier choisi')).toBeInTheDocument();
-    const file = chooseFile('rapport final.pdf');
+    expect(screen.getByRole('button', { name: 'Rendre une nouvelle version' })).toBeDisabled();
+    const file = await chooseFile('rapport final.pdf');
     expect(screen.getByText('rapport final.pdf')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Rendre une nouvelle version' }));
 
@@ -132,7 +133,7 @@ describe('the hand-in panel', () => {
     ];
     mockFetch(() => answers.shift()!);
     renderWithProviders(<HandInPanel evaluation={detail({ submissions: [] })} />);
-    chooseFile('page.html');
+    await chooseFile('page.html');
     const send = screen.getByRole('button', { name: 'Rendre le projet' });
     fireEvent.click(send);
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -151,7 +152,7 @@ describe('the hand-in panel', () => {
         evaluation={detail({ is_open: false, server_now: '2026-11-26T08:00:00.000Z' })}
       />,
     );
-    expect(screen.queryByLabelText('Choisir un fichier')).toBeNull();
+    expect(screen.queryByLabelText('Fichier')).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('La date limite est passée');
     expect(screen.getByRole('link', { name: 'api-rest-v1.zip' })).toBeInTheDocument();
   });
@@ -166,7 +167,7 @@ describe('the hand-in panel', () => {
         })}
       />,
     );
-    expect(screen.queryByLabelText('Choisir un fichier')).toBeNull();
+    expect(screen.queryByLabelText('Fichier')).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent(/Le dépôt ouvre le 1[12] novembre 2026/);
   });
 });

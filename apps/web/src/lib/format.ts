@@ -1,0 +1,83 @@
+// How numbers, years, hours, dates and sizes read on screen, in one place (decision 99). Each
+// takes the active i18n language; `Intl` does the language's conventions (a French month or day
+// name stays lower-case: "lun. 23 novembre"), so no text is capitalised or assembled by hand.
+
+/** Hours as the language abbreviates them: "40 h", "40 hr", "40 Std." (not on catalogue cards). */
+export function formatHours(hours: number, language: string): string {
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: 'hour',
+    unitDisplay: 'short',
+  }).format(hours);
+}
+
+const YEARS = /^(\d{4})-(\d{4})$/;
+
+/** An academic year (`2026-2027`) as a range of years: "2026–2027", "2026 – 2027" in English. */
+export function formatAcademicYear(year: string, language: string): string {
+  const match = YEARS.exec(year);
+  if (!match) return year;
+  const format = new Intl.DateTimeFormat(language, { year: 'numeric', timeZone: 'UTC' });
+  return format.formatRange(Date.UTC(Number(match[1]), 8, 1), Date.UTC(Number(match[2]), 8, 1));
+}
+
+/**
+ * The academic year to show beside a promotion's name, or null when the name already says it
+ * (the demo's "Licence Informatique L3 2026-2027"): a year is read once on a screen.
+ */
+export function promotionYear(
+  promotion: { name: string; academic_year: string },
+  language: string,
+): string | null {
+  const year = formatAcademicYear(promotion.academic_year, language);
+  const named = promotion.name.includes(promotion.academic_year) || promotion.name.includes(year);
+  return named ? null : year;
+}
+
+/** A promotion as one line, its year said once: "Promo Lovelace · 2026–2027". */
+export function formatPromotion(
+  promotion: { name: string; academic_year: string },
+  language: string,
+): string {
+  const year = promotionYear(promotion, language);
+  return year ? `${promotion.name} · ${year}` : promotion.name;
+}
+
+/**
+ * A calendar day (`YYYY-MM-DD`, the API's `date` columns) as a date: it is read at noon UTC and
+ * written in UTC, so the reader's own zone never moves it to the day before.
+ */
+export function formatDay(
+  day: string,
+  language: string,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+): string {
+  return new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' }).format(
+    new Date(`${day.slice(0, 10)}T12:00:00Z`),
+  );
+}
+
+/** An instant (an ISO timestamp) on the reader's clock: "23 nov. 2026, 09:05" by default. */
+export function formatInstant(
+  iso: string,
+  language: string,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
+): string {
+  return new Intl.DateTimeFormat(language, options).format(new Date(iso));
+}
+
+const KIB = 1024;
+const MIB = KIB * KIB;
+
+/**
+ * A file size in binary units, as the upload limits are set (2 MB is 2 × 1024 × 1024 bytes) and
+ * as the language abbreviates them: "2 Mo", "2 MB", "850 ko".
+ */
+export function formatFileSize(bytes: number, language: string): string {
+  const [value, unit] = bytes >= MIB ? [bytes / MIB, 'megabyte'] : [bytes / KIB, 'kilobyte'];
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit,
+    maximumFractionDigits: 1,
+  }).format(Math.max(value, 0.1));
+}
