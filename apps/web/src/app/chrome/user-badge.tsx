@@ -5,6 +5,7 @@ import {
   ChevronDown,
   FileText,
   KeyRound,
+  LifeBuoy,
   LogOut,
   type LucideIcon,
   Settings,
@@ -21,10 +22,11 @@ const ICONS: Record<UserMenuKey, LucideIcon> = {
   'my-results': Award,
   'my-transcript': FileText,
   settings: Settings,
+  support: LifeBuoy,
   logout: LogOut,
 };
 
-/** The signed-in user's badge and its menu (profile, password, results, settings, logout). */
+/** The signed-in user's badge and its menu (profile, password, results, settings, support, logout). */
 export function UserBadge() {
   const { t } = useTranslation();
   const { user, info } = useSession();
