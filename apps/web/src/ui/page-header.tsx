@@ -18,26 +18,38 @@ interface PageHeaderProps {
    * shown, none when they may open none of them (a link never bounces).
    */
   back?: BackLink | readonly BackLink[];
+  /** Shown before the title (a person's picture or avatar). */
+  media?: ReactNode;
   actions?: ReactNode;
   children?: ReactNode;
 }
 
 /** The title block of a screen: a way back, where it belongs, its title and the screen's actions. */
-export function PageHeader({ eyebrow, title, back, actions, children }: PageHeaderProps) {
+export function PageHeader({ eyebrow, title, back, media, actions, children }: PageHeaderProps) {
   const way = useFirstOpen(back === undefined ? [] : 'to' in back ? [back] : back);
+  const text = (
+    <div className="page-header__text">
+      {way && (
+        <Link to={way.to} className="page-header__back">
+          <ArrowLeft size={16} aria-hidden="true" />
+          {way.label}
+        </Link>
+      )}
+      <p className="page__eyebrow">{eyebrow}</p>
+      <h1>{title}</h1>
+      {children}
+    </div>
+  );
   return (
     <div className="page-header">
-      <div className="page-header__text">
-        {way && (
-          <Link to={way.to} className="page-header__back">
-            <ArrowLeft size={16} aria-hidden="true" />
-            {way.label}
-          </Link>
-        )}
-        <p className="page__eyebrow">{eyebrow}</p>
-        <h1>{title}</h1>
-        {children}
-      </div>
+      {media ? (
+        <div className="page-header__lead">
+          {media}
+          {text}
+        </div>
+      ) : (
+        text
+      )}
       {actions && <div className="page-header__actions">{actions}</div>}
     </div>
   );

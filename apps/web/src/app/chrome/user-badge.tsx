@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { signOut, useSession } from '../../api/session.ts';
+import { Avatar } from '../../ui/avatar.tsx';
 
 const ICONS: Record<UserMenuKey, LucideIcon> = {
   'profile-details': User,
@@ -26,7 +27,10 @@ const ICONS: Record<UserMenuKey, LucideIcon> = {
   logout: LogOut,
 };
 
-/** The signed-in user's badge and its menu (profile, password, results, settings, support, logout). */
+/**
+ * The signed-in user's badge (their picture, else the default avatar of their gender) and its menu
+ * (profile, password, results, settings, support, logout).
+ */
 export function UserBadge() {
   const { t } = useTranslation();
   const { user, info } = useSession();
@@ -34,9 +38,6 @@ export function UserBadge() {
 
   if (!user) return null;
   const name = info ? `${info.first_name} ${info.last_name}`.trim() : '';
-  const initials = info
-    ? `${info.first_name.charAt(0)}${info.last_name.charAt(0)}`.toUpperCase()
-    : '';
 
   const logout = async () => {
     setLeaving(true);
@@ -52,9 +53,13 @@ export function UserBadge() {
             className="user-badge__button"
             aria-label={t('chrome.userMenu', { name: info?.first_name ?? '' })}
           >
-            <span className="avatar" aria-hidden="true">
-              {initials || <User size={16} />}
-            </span>
+            {info ? (
+              <Avatar person={info} size={32} />
+            ) : (
+              <span className="avatar" aria-hidden="true">
+                <User size={16} />
+              </span>
+            )}
             <span className="user-badge__name" aria-hidden="true">
               {info?.first_name}
             </span>

@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { refreshSessionInfo } from '../../api/session.ts';
 import { ApiError } from '../../lib/http.ts';
+import { Avatar } from '../../ui/avatar.tsx';
 import { removePicture, uploadPicture } from './api.ts';
 
 const MAX_BYTES = 2 * 1024 * 1024;
 const TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
-/** The profile picture: a preview, a file picker (JPEG, PNG or WebP, 2 MB) and a remove button. */
+/** The profile picture: a preview (the default avatar of the gender when there is none), a file picker (JPEG, PNG or WebP, 2 MB) and a remove button. */
 export function PictureField({ profile }: { profile: ProfileAnswer }) {
   const { t } = useTranslation();
   const client = useQueryClient();
@@ -27,23 +28,14 @@ export function PictureField({ profile }: { profile: ProfileAnswer }) {
     setError(failure instanceof ApiError ? failure.message : t('errors.generic'));
   const upload = useMutation({ mutationFn: uploadPicture, onSuccess: done, onError: fail });
   const remove = useMutation({ mutationFn: removePicture, onSuccess: done, onError: fail });
-  const initials = `${profile.first_name[0] ?? ''}${profile.last_name[0] ?? ''}`.toUpperCase();
 
   return (
     <div className="picture-field">
-      {profile.picture_link ? (
-        <img
-          className="picture-field__image"
-          src={profile.picture_link}
-          alt={t('account.picture.alt')}
-          width={88}
-          height={88}
-        />
-      ) : (
-        <span className="picture-field__image picture-field__initials" aria-hidden="true">
-          {initials}
-        </span>
-      )}
+      <Avatar
+        person={profile}
+        size={88}
+        alt={profile.picture_link ? t('account.picture.alt') : t('account.picture.defaultAlt')}
+      />
       <div className="picture-field__body">
         <div className="picture-field__actions">
           <label htmlFor={inputId} className="button button--ghost button--small">

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { fullName, type PersonKind, peoplePath, usePerson } from '../../api/people.ts';
+import { Avatar } from '../../ui/avatar.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { RoleLink } from '../../ui/role-link.tsx';
@@ -35,6 +36,7 @@ export function PersonDetailPage({ kind, children }: { kind: PersonKind; childre
           { to: base(kind), label: t(`${n}.title`) },
           { to: '/promotions', label: t('promotions.title') },
         ]}
+        media={<Avatar person={data} size={64} />}
         actions={
           <>
             {kind === 'teacher' && (
