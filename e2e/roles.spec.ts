@@ -39,6 +39,7 @@ const ACCOUNTS: ReadonlyArray<{ role: Role; email: string; menu: [string, string
     email: 'admin@uni.skolar.test',
     menu: [
       ['programs', '/programs'],
+      ['promotions', '/promotions'],
       ['students', '/students'],
       ['teachers', '/teachers'],
       ['modules', '/modules'],

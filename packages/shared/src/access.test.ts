@@ -220,9 +220,10 @@ describe('menuFor', () => {
     ]);
   });
 
-  it('gives the admin menu', () => {
+  it('gives the admin menu, with promotions (decision 87)', () => {
     expect(keys('admin')).toEqual([
       'programs /programs',
+      'promotions /promotions',
       'students /students',
       'teachers /teachers',
       'modules /modules',
@@ -250,13 +251,14 @@ describe('menuFor', () => {
 });
 
 describe('chrome helpers', () => {
-  it('lists results and transcript in the badge for students only', () => {
+  it('lists results and transcript in the badge for students only, and support for everyone', () => {
     expect(userMenuFor('student')).toEqual([
       { key: 'profile-details', path: '/profile-details' },
       { key: 'change-password', path: '/change-password' },
       { key: 'my-results', path: '/results' },
       { key: 'my-transcript', path: '/transcript' },
       { key: 'settings', path: '/settings' },
+      { key: 'support', path: '/support' },
       { key: 'logout', path: null },
     ]);
     for (const role of ['teacher', 'super-teacher', 'admin', 'super-admin'] as const) {
@@ -264,6 +266,7 @@ describe('chrome helpers', () => {
         { key: 'profile-details', path: '/profile-details' },
         { key: 'change-password', path: '/change-password' },
         { key: 'settings', path: '/settings' },
+        { key: 'support', path: '/support' },
         { key: 'logout', path: null },
       ]);
     }

@@ -302,6 +302,8 @@ export const ROLE_MENUS: Readonly<Record<'student' | 'teacher' | 'admin', readon
   admin: [
     { key: 'institutions', path: '/institutions', only: [SA] },
     { key: 'programs', path: '/programs' },
+    // Off the spec's menu: the admin's promotions, trainings and groups open from here (decision 87).
+    { key: 'promotions', path: '/promotions', only: [A] },
     { key: 'courses', path: '/trainings', except: [A] },
     { key: 'users', path: '/users', only: [SA] },
     { key: 'students', path: '/students', only: [A] },
@@ -325,6 +327,7 @@ export type UserMenuKey =
   | 'my-results'
   | 'my-transcript'
   | 'settings'
+  | 'support'
   | 'logout';
 
 /** One entry of the user badge dropdown; logout has no path (it is an action). */
@@ -333,7 +336,10 @@ export interface UserMenuItem {
   path: string | null;
 }
 
-/** The user badge dropdown of a signed-in role: results and transcript for students only. */
+/**
+ * The user badge dropdown of a signed-in role: results and transcript for students only, and the
+ * support page (off the spec's list, which links it from nowhere: decision 89).
+ */
 export function userMenuFor(role: Role): UserMenuItem[] {
   const items: UserMenuItem[] = [
     { key: 'profile-details', path: '/profile-details' },
@@ -345,6 +351,10 @@ export function userMenuFor(role: Role): UserMenuItem[] {
       { key: 'my-transcript', path: '/transcript' },
     );
   }
-  items.push({ key: 'settings', path: '/settings' }, { key: 'logout', path: null });
+  items.push(
+    { key: 'settings', path: '/settings' },
+    { key: 'support', path: '/support' },
+    { key: 'logout', path: null },
+  );
   return items;
 }

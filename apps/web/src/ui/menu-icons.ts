@@ -2,6 +2,7 @@ import type { MenuKey } from '@skolar/shared';
 import {
   Blocks,
   BookOpen,
+  CalendarRange,
   ClipboardCheck,
   GraduationCap,
   Layers,
@@ -20,7 +21,8 @@ export const MENU_ICONS: Record<MenuKey, LucideIcon> = {
   trainings: BookOpen,
   seminars: Presentation,
   evaluations: ClipboardCheck,
-  promotions: GraduationCap,
+  // Not the teachers' cap: an admin's menu shows both.
+  promotions: CalendarRange,
   subjects: Library,
   groups: UsersRound,
   institutions: University,

@@ -1,9 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mockFetch } from '../test/fetch.ts';
 import { renderWithProviders } from '../test/render.tsx';
+import { signedInAs } from '../test/session.ts';
 import { RowActions } from './row-actions.tsx';
 
 function renderActions(props: Partial<Parameters<typeof RowActions>[0]>) {
@@ -29,12 +30,21 @@ function renderActions(props: Partial<Parameters<typeof RowActions>[0]>) {
 }
 
 describe('RowActions', () => {
+  beforeEach(() => signedInAs('super-admin'));
+
   it('shows only the actions the API allows for the row', () => {
     renderActions({ can: { update: false, delete: false, archive: true } });
     expect(screen.getByRole('link', { name: 'Voir ULC' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Archiver ULC' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Modifier ULC' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Supprimer ULC' })).not.toBeInTheDocument();
+  });
+
+  it('offers no view link to a page the role may not open', async () => {
+    await signedInAs('admin');
+    renderActions({});
+    expect(screen.queryByRole('link', { name: 'Voir ULC' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Archiver ULC' })).toBeInTheDocument();
   });
 
   it('deletes only after the spec’s confirmation', async () => {

@@ -2,10 +2,10 @@ import type { RowPermissions } from '@skolar/shared';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { Archive, ArchiveRestore, Eye, Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { http } from '../lib/http.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { RoleLink } from './role-link.tsx';
 import './row-actions.css';
 import { toastError } from './toast-error.ts';
 
@@ -32,7 +32,10 @@ interface RowActionsProps {
   area?: 'manage' | 'cohorts';
 }
 
-/** The actions a row allows the current user (the API's `can`), each change behind its confirmation. */
+/**
+ * The actions a row allows the current user (the API's `can`; view and edit only when their role
+ * may open the page), each change behind its confirmation.
+ */
 export function RowActions({
   name,
   can,
@@ -61,16 +64,28 @@ export function RowActions({
   return (
     <div className="row-actions">
       {view && (
-        <Link to={view} className="icon-button" aria-label={label('view')} title={label('view')}>
+        <RoleLink
+          to={view}
+          otherwise="nothing"
+          className="icon-button"
+          aria-label={label('view')}
+          title={label('view')}
+        >
           <Eye size={16} aria-hidden="true" />
-        </Link>
+        </RoleLink>
       )}
       {edit &&
         can.update &&
         (typeof edit === 'string' ? (
-          <Link to={edit} className="icon-button" aria-label={label('edit')} title={label('edit')}>
+          <RoleLink
+            to={edit}
+            otherwise="nothing"
+            className="icon-button"
+            aria-label={label('edit')}
+            title={label('edit')}
+          >
             <Pencil size={16} aria-hidden="true" />
-          </Link>
+          </RoleLink>
         ) : (
           <button
             type="button"

@@ -72,8 +72,12 @@ export const personRow = person.extend({
 });
 export type PersonRow = Wire<z.output<typeof personRow>>;
 
-/** `GET /api/students/:id`, `GET /api/teachers/:id`: the person with their promotions, groups and subjects. */
+/**
+ * `GET /api/students/:id`, `GET /api/teachers/:id`: the person with their picture (null: none,
+ * the page shows the default avatar of their gender), promotions, groups and subjects.
+ */
 export const personDetail = person.extend({
+  picture_link: z.string().nullable(),
   // program_id last: the order of the keys the API has always sent.
   promotions: z.array(
     promotion

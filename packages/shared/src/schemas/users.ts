@@ -50,6 +50,8 @@ export const userRow = z.object({
   role: z.enum(ROLES),
   gender: z.enum(['Mr', 'Mme']).nullable(),
   phone: z.string().nullable(),
+  /** Their picture; null: none (the default avatar of their gender shows instead). */
+  picture_link: z.string().nullable(),
   locale: z.enum(['fr', 'en', 'de']),
   institution_id: z.number().int().nullable(),
   institution: z.string().nullable(),

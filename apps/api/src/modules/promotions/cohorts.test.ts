@@ -167,6 +167,17 @@ describe('students and teachers (admin)', () => {
     expect(again.statusCode).toBe(401);
   });
 
+  it("answers a student's picture on their page, or null without one", async () => {
+    const { institution, headers } = await adminOf();
+    const pictured = await createUser(db, 'student', institution.id, {
+      picture_link: '/api/files/7',
+    });
+    const plain = await createUser(db, 'student', institution.id, { gender: 'Mr' });
+    const read = (id: number) => app.inject({ method: 'GET', url: `/api/students/${id}`, headers });
+    expect((await read(pictured.id)).json()).toMatchObject({ picture_link: '/api/files/7' });
+    expect((await read(plain.id)).json()).toMatchObject({ picture_link: null, gender: 'Mr' });
+  });
+
   it('assigns subjects to a teacher set-based: one foreign id fails everything', async () => {
     const { institution, headers } = await adminOf();
     const other = await createInstitution(db);

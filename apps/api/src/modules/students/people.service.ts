@@ -64,7 +64,10 @@ export async function list(
 
 export async function read(ctx: AppContext, actor: Actor, kind: PersonKind, id: number) {
   await requireAccess(ctx.db, actor, 'read', kind, id);
-  const [row] = await ctx.db.select(personColumns).from(users).where(eq(users.id, id));
+  const [row] = await ctx.db
+    .select({ ...personColumns, picture_link: users.picture_link })
+    .from(users)
+    .where(eq(users.id, id));
   const links = await personLinks(ctx.db, id);
   return {
     ...(await present(ctx.db, actor, kind, row!)),

@@ -21,6 +21,7 @@ const columns = {
   role: users.role,
   gender: users.gender,
   phone: users.phone,
+  picture_link: users.picture_link,
   locale: users.locale,
   institution_id: users.institution_id,
   institution: institutions.name,

@@ -129,6 +129,17 @@ describe('users (super-admin)', () => {
     });
   });
 
+  it("answers a user's picture, or null without one (the page shows the default avatar)", async () => {
+    const pictured = await createUser(db, 'teacher', institution.id, {
+      picture_link: '/api/files/42',
+    });
+    const plain = await createUser(db, 'teacher', institution.id, { gender: 'Mr' });
+    const read = (id: number) =>
+      app.inject({ method: 'GET', url: `/api/users/${id}`, headers: auth });
+    expect((await read(pictured.id)).json()).toMatchObject({ picture_link: '/api/files/42' });
+    expect((await read(plain.id)).json()).toMatchObject({ picture_link: null, gender: 'Mr' });
+  });
+
   it('edits a user only with a step-up token', async () => {
     const target = await createUser(db, 'teacher', institution.id);
     const payload = { ...body, email: target.email, role: 'teacher', first_name: 'Renamed' };

@@ -3,15 +3,25 @@ import { GraduationCap, Mail, MapPin, Phone, Smartphone, Store } from 'lucide-re
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { signOut, useSession } from '../../api/session.ts';
+import { useMayOpen } from '../../ui/role-link.tsx';
 import './footer.css';
 
+/**
+ * The spec sends who we are, privacy and cookies to the home page; the public home (`/`) is for
+ * visitors only, so a signed-in user gets the same page at `/condition-utilisateur` (decision 90).
+ */
+const PUBLIC_HOME = ['/', '/condition-utilisateur'] as const;
+
 const ABOUT = [
-  { key: 'faq', to: '/faq' },
-  { key: 'about', to: '/' },
-  { key: 'terms', to: '/condition-utilisateur' },
-  { key: 'privacy', to: '/' },
-  { key: 'cookies', to: '/' },
+  { key: 'faq', to: ['/faq'] },
+  { key: 'about', to: PUBLIC_HOME },
+  { key: 'terms', to: ['/condition-utilisateur'] },
+  { key: 'privacy', to: PUBLIC_HOME },
+  { key: 'cookies', to: PUBLIC_HOME },
 ] as const;
+
+/** The home page's contact anchor for visitors, the contact page for a signed-in user. */
+const CONTACT = ['/#contact', '/contact'] as const;
 
 const SOCIAL = [
   { key: 'LinkedIn', href: 'https://www.linkedin.com/' },
@@ -24,12 +34,15 @@ const PRODUCT_NAME = 'Skolar';
 
 /**
  * The footer (spec 'Navigation chrome'): about links, links (home, calendar, public courses, login
- * or logout, contact), the contact block, the institution's logo unless it is the product's own,
+ * or logout, contact: the home page's anchor for visitors, /contact once signed in), the contact block, the institution's logo unless it is the product's own,
  * and © 2024.
  */
 export function Footer() {
   const { t } = useTranslation();
   const { user, info } = useSession();
+  const mayOpen = useMayOpen();
+  /** The first of the targets the viewer may open (the last one when none). */
+  const target = (paths: readonly string[]) => paths.find(mayOpen) ?? paths[paths.length - 1]!;
   // The spec: logout shows when the user's e-mail is filled, otherwise login.
   const signedIn = Boolean(user && info?.email);
   const institution = info?.institution;
@@ -59,7 +72,7 @@ export function Footer() {
           <ul className="site-footer__list">
             {ABOUT.map((item) => (
               <li key={item.key}>
-                <Link to={item.to}>{t(`chrome.footer.aboutLinks.${item.key}`)}</Link>
+                <Link to={target(item.to)}>{t(`chrome.footer.aboutLinks.${item.key}`)}</Link>
               </li>
             ))}
           </ul>
@@ -90,7 +103,7 @@ export function Footer() {
               )}
             </li>
             <li>
-              <Link to="/#contact">{t('chrome.footer.contact')}</Link>
+              <Link to={target(CONTACT)}>{t('chrome.footer.contact')}</Link>
             </li>
           </ul>
         </nav>

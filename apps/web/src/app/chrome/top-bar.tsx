@@ -1,5 +1,5 @@
 import { homePath, showsCalendarLink } from '@skolar/shared';
-import { CalendarDays, GraduationCap, House, LogIn } from 'lucide-react';
+import { CalendarDays, Globe, GraduationCap, House, LogIn } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../../api/session.ts';
@@ -7,13 +7,18 @@ import { LanguageMenu } from './language-menu.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { UserBadge } from './user-badge.tsx';
 
-/** Brand, Home, Calendar (not for students), language, theme and the user badge or a login button. */
+/**
+ * Brand and the institution's logo (20 px, spec section 9), Home, Calendar (not for students), the
+ * public courses (spec section 2: linked from the menus too, decision 89), language, theme and the
+ * user badge or a login button.
+ */
 export function TopBar() {
   const { t } = useTranslation();
-  const { user } = useSession();
+  const { user, info } = useSession();
   const { pathname } = useLocation();
   const role = user?.role ?? null;
   const home = homePath(role);
+  const institution = user ? info?.institution : null;
 
   return (
     <header className="topbar">
@@ -24,6 +29,14 @@ export function TopBar() {
           </span>
           <span className="brand__name">{t('app.name')}</span>
         </Link>
+        {institution?.logo_link && (
+          <img
+            src={institution.logo_link}
+            alt={institution.name}
+            className="topbar__logo"
+            height={20}
+          />
+        )}
         <nav aria-label={t('chrome.mainNavigation')} className="topbar__nav">
           <NavLink to={home} end className="topbar__link">
             <House aria-hidden="true" size={18} />
@@ -35,6 +48,10 @@ export function TopBar() {
               <span className="topbar__label">{t('chrome.calendar')}</span>
             </NavLink>
           )}
+          <NavLink to="/public-formations" className="topbar__link">
+            <Globe aria-hidden="true" size={18} />
+            <span className="topbar__label">{t('chrome.publicCourses')}</span>
+          </NavLink>
         </nav>
         <div className="topbar__actions">
           <LanguageMenu />

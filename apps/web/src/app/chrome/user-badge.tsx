@@ -5,6 +5,7 @@ import {
   ChevronDown,
   FileText,
   KeyRound,
+  LifeBuoy,
   LogOut,
   type LucideIcon,
   Settings,
@@ -14,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { signOut, useSession } from '../../api/session.ts';
+import { Avatar } from '../../ui/avatar.tsx';
 
 const ICONS: Record<UserMenuKey, LucideIcon> = {
   'profile-details': User,
@@ -21,10 +23,14 @@ const ICONS: Record<UserMenuKey, LucideIcon> = {
   'my-results': Award,
   'my-transcript': FileText,
   settings: Settings,
+  support: LifeBuoy,
   logout: LogOut,
 };
 
-/** The signed-in user's badge and its menu (profile, password, results, settings, logout). */
+/**
+ * The signed-in user's badge (their picture, else the default avatar of their gender) and its menu
+ * (profile, password, results, settings, support, logout).
+ */
 export function UserBadge() {
   const { t } = useTranslation();
   const { user, info } = useSession();
@@ -32,9 +38,6 @@ export function UserBadge() {
 
   if (!user) return null;
   const name = info ? `${info.first_name} ${info.last_name}`.trim() : '';
-  const initials = info
-    ? `${info.first_name.charAt(0)}${info.last_name.charAt(0)}`.toUpperCase()
-    : '';
 
   const logout = async () => {
     setLeaving(true);
@@ -50,9 +53,13 @@ export function UserBadge() {
             className="user-badge__button"
             aria-label={t('chrome.userMenu', { name: info?.first_name ?? '' })}
           >
-            <span className="avatar" aria-hidden="true">
-              {initials || <User size={16} />}
-            </span>
+            {info ? (
+              <Avatar person={info} size={32} />
+            ) : (
+              <span className="avatar" aria-hidden="true">
+                <User size={16} />
+              </span>
+            )}
             <span className="user-badge__name" aria-hidden="true">
               {info?.first_name}
             </span>

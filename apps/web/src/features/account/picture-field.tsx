@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { refreshSessionInfo } from '../../api/session.ts';
 import { ApiError } from '../../lib/http.ts';
+import { Avatar } from '../../ui/avatar.tsx';
 import { FilePicker, IMAGE_FILES, MAX_BYTES } from '../../ui/file-picker.tsx';
 import { removePicture, uploadPicture } from './api.ts';
 
-/** The profile picture: a preview, a file picker (PNG, JPEG or WebP, 2 MB) and a remove button. */
+/** The profile picture: a preview (the default avatar of the gender when there is none), a file picker (PNG, JPEG or WebP, 2 MB) and a remove button. */
 export function PictureField({ profile }: { profile: ProfileAnswer }) {
   const { t } = useTranslation();
   const client = useQueryClient();
@@ -27,23 +28,14 @@ export function PictureField({ profile }: { profile: ProfileAnswer }) {
     onError: fail,
   });
   const remove = useMutation({ mutationFn: removePicture, onSuccess: done, onError: fail });
-  const initials = `${profile.first_name[0] ?? ''}${profile.last_name[0] ?? ''}`.toUpperCase();
 
   return (
     <div className="picture-field">
-      {profile.picture_link ? (
-        <img
-          className="picture-field__image"
-          src={profile.picture_link}
-          alt={t('account.picture.alt')}
-          width={88}
-          height={88}
-        />
-      ) : (
-        <span className="picture-field__image picture-field__initials" aria-hidden="true">
-          {initials}
-        </span>
-      )}
+      <Avatar
+        person={profile}
+        size={88}
+        alt={profile.picture_link ? t('account.picture.alt') : t('account.picture.defaultAlt')}
+      />
       <div className="picture-field__body">
         <FilePicker
           label={t('account.picture.label')}

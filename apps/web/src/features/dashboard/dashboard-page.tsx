@@ -20,6 +20,7 @@ import { useSession } from '../../api/session.ts';
 import { EvaluationStatusBadge } from '../../ui/evaluation-status-badge.tsx';
 import { MENU_ICONS } from '../../ui/menu-icons.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { useMayOpen } from '../../ui/role-link.tsx';
 import { useErrorToast } from '../../ui/toast-error.ts';
 import { useDashboard } from './api.ts';
 import './dashboard.css';
@@ -43,23 +44,25 @@ const COUNT_ICONS: Record<string, LucideIcon> = {
 };
 
 /**
- * Where each count leads: the first entry of the role's menu (the route table) that lists those
- * rows, so a count opens only a page the role may open, and none when no such page exists.
+ * Where each count leads: the nearest list of those rows the role may open (the route table's
+ * guard decides), so a count never links to a page that sends the user away. An admin has no list
+ * of trainings or groups: theirs open from a promotion's page, so those counts lead to the
+ * promotions (decision 88).
  */
-const COUNT_MENU: Record<string, readonly string[]> = {
-  training: ['trainings', 'courses', 'promotions'],
-  seminar: ['seminars'],
-  subject: ['subjects'],
-  lesson: ['subjects'],
-  evaluation: ['evaluations'],
-  group: ['groups'],
-  promotion: ['promotions'],
-  student: ['students'],
-  teacher: ['teachers'],
-  institution: ['institutions'],
-  user: ['users'],
-  program: ['programs'],
-  module: ['modules'],
+const COUNT_PATHS: Record<string, readonly string[]> = {
+  training: ['/student/trainings', '/trainings', '/promotions'],
+  seminar: ['/student/seminars', '/seminars'],
+  subject: ['/subjects'],
+  lesson: ['/subjects'],
+  evaluation: ['/list-evaluations', '/evaluations'],
+  group: ['/groups', '/promotions'],
+  promotion: ['/promotions'],
+  student: ['/students', '/promotions'],
+  teacher: ['/teachers'],
+  institution: ['/institutions'],
+  user: ['/users'],
+  program: ['/programs'],
+  module: ['/modules'],
 };
 
 /** "lun. 23 novembre": an upcoming evaluation's day, short. */
@@ -74,6 +77,7 @@ export function DashboardPage() {
   const { t, i18n } = useTranslation();
   const { user, info } = useSession();
   const dashboard = useDashboard();
+  const mayOpen = useMayOpen();
   useErrorToast(dashboard.isError, 'dashboard-error');
   usePageTitle(t('dashboard.title'));
   if (!user || !info) return null;
@@ -105,9 +109,7 @@ export function DashboardPage() {
           <dl className="dashboard__counts">
             {dashboard.data.counts.map((count) => {
               const Icon = COUNT_ICONS[count.key] ?? Layers;
-              const target = (COUNT_MENU[count.key] ?? [])
-                .map((key) => menu.find((item) => item.key === key))
-                .find(Boolean);
+              const target = COUNT_PATHS[count.key]?.find(mayOpen);
               const label = t(`dashboard.counts.${count.key}`);
               return (
                 <div key={count.key} className="card dashboard__count">
@@ -116,7 +118,7 @@ export function DashboardPage() {
                   </span>
                   <dt>
                     {target ? (
-                      <Link to={target.path} className="dashboard__count-link">
+                      <Link to={target} className="dashboard__count-link">
                         {label}
                       </Link>
                     ) : (

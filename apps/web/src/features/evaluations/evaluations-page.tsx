@@ -10,6 +10,7 @@ import { useListState } from '../../lib/list-state.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { RoleLink } from '../../ui/role-link.tsx';
 import { RowActions } from '../../ui/row-actions.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { FilterSelect } from './filter-select.tsx';
@@ -39,9 +40,9 @@ export function EvaluationsPage() {
         header: t('evaluations.fields.title'),
         meta: { sortKey: 'title' },
         cell: ({ row }) => (
-          <Link to={evaluationPath(row.original)} className="manage-name evaluation-cell-wrap">
+          <RoleLink to={evaluationPath(row.original)} className="manage-name evaluation-cell-wrap">
             {row.original.title}
-          </Link>
+          </RoleLink>
         ),
       },
       {

@@ -1,10 +1,11 @@
 import { UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useGroup } from '../../api/groups.ts';
 import { useSession } from '../../api/session.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { RoleLink } from '../../ui/role-link.tsx';
 import { RowActions } from '../../ui/row-actions.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import '../../ui/cohorts.css';
@@ -30,25 +31,22 @@ export function GroupDetailPage() {
           i18n.language,
         )}
         title={data.name}
-        back={
-          user?.role === 'admin'
-            ? {
-                to: `/${data.program_id}/promotions/${data.promotion_id}`,
-                label: data.promotion_name,
-              }
-            : { to: '/groups', label: t('groups.title') }
-        }
+        back={[
+          { to: `/${data.program_id}/promotions/${data.promotion_id}`, label: data.promotion_name },
+          { to: '/groups', label: t('groups.title') },
+        ]}
         actions={
           <>
             <StatusBadge archived={data.archived_at !== null} />
             {manage && (
-              <Link
+              <RoleLink
+                otherwise="nothing"
                 to={`/${data.promotion_id}/group-student/${data.id}`}
                 className="button button--primary"
               >
                 <UserPlus size={16} aria-hidden="true" />
                 {t('groups.manage')}
-              </Link>
+              </RoleLink>
             )}
             <RowActions
               area="cohorts"
@@ -71,9 +69,9 @@ export function GroupDetailPage() {
               {data.students.map((student) => (
                 <li key={student.id}>
                   <div className="cohort-list__text">
-                    <strong>
+                    <RoleLink to={`/students/${student.id}`} className="cohort-link">
                       {student.first_name} {student.last_name}
-                    </strong>
+                    </RoleLink>
                     <span>{student.email}</span>
                   </div>
                 </li>
@@ -91,9 +89,9 @@ export function GroupDetailPage() {
                 <li key={subject.id}>
                   {/* Linked only when the viewer may open it: a teacher, the subjects they teach. */}
                   {subject.readable ? (
-                    <Link to={`/subjects/${subject.id}`} className="cohort-link">
+                    <RoleLink to={`/subjects/${subject.id}`} className="cohort-link">
                       {subject.name}
-                    </Link>
+                    </RoleLink>
                   ) : (
                     subject.name
                   )}

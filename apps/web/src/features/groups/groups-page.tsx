@@ -11,6 +11,7 @@ import { DataTable } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { RoleLink } from '../../ui/role-link.tsx';
 import { RowActions } from '../../ui/row-actions.tsx';
 import '../../ui/cohorts.css';
 import { formatPromotion } from '../../lib/format.ts';
@@ -31,9 +32,9 @@ export function GroupsPage() {
         header: t('cohorts.fields.name'),
         meta: { sortKey: 'name' },
         cell: ({ row }) => (
-          <Link to={groupPath(row.original)} className="cohort-link">
+          <RoleLink to={groupPath(row.original)} className="cohort-link">
             {row.original.name}
-          </Link>
+          </RoleLink>
         ),
       },
       {

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Archive, ArchiveRestore, Link2, Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { PhoneLink } from '../../ui/phone-link.tsx';
+import { RoleLink } from '../../ui/role-link.tsx';
 import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 import {
@@ -39,13 +40,14 @@ export function InstitutionPage() {
         actions={
           institution && (
             <>
-              <Link
+              <RoleLink
+                otherwise="nothing"
                 to={`/institution-program/${id}`}
                 className="button button--ghost button--small"
               >
                 <Link2 size={16} aria-hidden="true" />
                 {t('institutions.programs')}
-              </Link>
+              </RoleLink>
               {institution.can.update && (
                 <button
                   type="button"

@@ -10,6 +10,7 @@ import { ExportButton } from '../../ui/export-button.tsx';
 import type { CsvColumn } from '../../ui/export-csv.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { RoleLink } from '../../ui/role-link.tsx';
 import { RowActions } from '../../ui/row-actions.tsx';
 import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
 import { institutionKeys } from './api.ts';
@@ -30,14 +31,14 @@ export function InstitutionsPage() {
       header: t('institutions.fields.name'),
       meta: { sortKey: 'name' },
       cell: ({ row }) => (
-        <Link to={`/institutions/${row.original.id}`} className="manage-name">
+        <RoleLink to={`/institutions/${row.original.id}`} className="manage-name">
           {row.original.logo_link ? (
             <img className="manage-logo" src={row.original.logo_link} alt="" />
           ) : (
             <span className="manage-swatch" style={{ background: row.original.color_code }} />
           )}
           {row.original.name}
-        </Link>
+        </RoleLink>
       ),
     }),
     column.accessor('diminutive', {

@@ -1,9 +1,10 @@
 import { Link2, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { formatHours } from '../../lib/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { RoleLink } from '../../ui/role-link.tsx';
 import { useModule } from './api.ts';
 import '../../ui/management.css';
 
@@ -23,15 +24,23 @@ export function ModulePage() {
         actions={
           module && (
             <>
-              <Link to={`/module-subject/${id}`} className="button button--ghost button--small">
+              <RoleLink
+                otherwise="nothing"
+                to={`/module-subject/${id}`}
+                className="button button--ghost button--small"
+              >
                 <Link2 size={16} aria-hidden="true" />
                 {t('modules.subjects')}
-              </Link>
+              </RoleLink>
               {module.can.update && (
-                <Link to={`/modules/edit/${id}`} className="button button--primary button--small">
+                <RoleLink
+                  otherwise="nothing"
+                  to={`/modules/edit/${id}`}
+                  className="button button--primary button--small"
+                >
                   <Pencil size={16} aria-hidden="true" />
                   {t('manage.edit')}
-                </Link>
+                </RoleLink>
               )}
             </>
           )

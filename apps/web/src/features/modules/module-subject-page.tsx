@@ -8,6 +8,7 @@ import { formatHours } from '../../lib/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { RelationTable } from '../../ui/relation-table.tsx';
+import { RoleLink } from '../../ui/role-link.tsx';
 import { moduleKeys, useModule } from './api.ts';
 
 const column = createColumnHelper<ModuleSubjectLink>();
@@ -24,9 +25,9 @@ export function ModuleSubjectPage() {
       header: t('modules.subject.name'),
       meta: { sortKey: 'name' },
       cell: ({ row }) => (
-        <Link to={`/subjects/${row.original.id}`} className="manage-name">
+        <RoleLink to={`/subjects/${row.original.id}`} className="manage-name">
           {row.original.name}
-        </Link>
+        </RoleLink>
       ),
     }),
     column.accessor('coefficient', {
@@ -52,10 +53,10 @@ export function ModuleSubjectPage() {
       <PageHeader
         eyebrow={module.data?.name ?? t('modules.title')}
         title={t('modules.subjects')}
-        back={{
-          to: user?.role === 'super-teacher' ? '/dashboard' : `/modules/${id}`,
-          label: t('manage.back'),
-        }}
+        back={[
+          { to: `/modules/${id}`, label: t('manage.back') },
+          { to: '/subjects', label: t('manage.back') },
+        ]}
         actions={
           <Link to={`/${id}/subjects/add`} className="button button--primary button--small">
             <Plus size={16} aria-hidden="true" />

@@ -12,6 +12,7 @@ import { ExportButton } from '../../ui/export-button.tsx';
 import type { CsvColumn } from '../../ui/export-csv.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { RoleLink } from '../../ui/role-link.tsx';
 import { RowActions } from '../../ui/row-actions.tsx';
 import { moduleKeys } from './api.ts';
 import '../../ui/management.css';
@@ -32,9 +33,9 @@ export function ModulesPage() {
       header: t('modules.fields.name'),
       meta: { sortKey: 'name' },
       cell: ({ row }) => (
-        <Link to={`/modules/${row.original.id}`} className="manage-name">
+        <RoleLink to={`/modules/${row.original.id}`} className="manage-name">
           {row.original.name}
-        </Link>
+        </RoleLink>
       ),
     }),
     column.accessor('hourly_volume', {
@@ -93,13 +94,14 @@ export function ModulesPage() {
             </Link>
           ) : (
             info?.institution && (
-              <Link
+              <RoleLink
+                otherwise="nothing"
                 to={`/institution-module/${info.institution.id}`}
                 className="button button--primary button--small"
               >
                 <Link2 size={16} aria-hidden="true" />
                 {t('modules.manageInstitution')}
-              </Link>
+              </RoleLink>
             )
           )
         }

@@ -2,11 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { RoleLink } from '../../ui/role-link.tsx';
 import { useProgram } from './api.ts';
+import '../../ui/cohorts.css';
 import '../../ui/management.css';
 import { formatAcademicYear } from '../../lib/format.ts';
 
-/** `/programs/:id` (admin, super-teacher): the program and its promotions of the institution. */
+/**
+ * `/programs/:id` (admin, super-teacher): the program and its promotions of the institution, each
+ * linked to its page.
+ */
 export function ProgramPage() {
   const { t, i18n } = useTranslation();
   const id = Number(useParams().id);
@@ -63,7 +68,12 @@ export function ProgramPage() {
                     {program.promotions.map((promotion) => (
                       <tr key={promotion.id}>
                         <td>
-                          {promotion.name}{' '}
+                          <RoleLink
+                            to={`/${program.id}/promotions/${promotion.id}`}
+                            className="cohort-link"
+                          >
+                            {promotion.name}
+                          </RoleLink>{' '}
                           {promotion.archived_at && (
                             <span className="badge manage-badge--archived">
                               {t('manage.archivedBadge')}

@@ -11,6 +11,7 @@ import { ExportButton } from '../../ui/export-button.tsx';
 import type { CsvColumn } from '../../ui/export-csv.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { RoleLink } from '../../ui/role-link.tsx';
 import { RowActions } from '../../ui/row-actions.tsx';
 import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
 import { programKeys } from './api.ts';
@@ -35,14 +36,11 @@ export function ProgramsPage() {
     column.accessor('name', {
       header: t('programs.fields.name'),
       meta: { sortKey: 'name' },
-      cell: ({ row }) =>
-        superAdmin ? (
-          <span className="manage-name">{row.original.name}</span>
-        ) : (
-          <Link to={`/programs/${row.original.id}`} className="manage-name">
-            {row.original.name}
-          </Link>
-        ),
+      cell: ({ row }) => (
+        <RoleLink to={`/programs/${row.original.id}`} className="manage-name">
+          {row.original.name}
+        </RoleLink>
+      ),
     }),
     column.accessor('sector', { header: t('programs.fields.sector'), meta: { sortKey: 'sector' } }),
     column.accessor('levels', {
@@ -69,7 +67,7 @@ export function ProgramsPage() {
           name={row.original.name}
           can={row.original.can}
           archived={row.original.archived_at !== null}
-          view={superAdmin ? undefined : `/programs/${row.original.id}`}
+          view={`/programs/${row.original.id}`}
           edit={() => editWithStepUp(row.original.id)}
           apiPath={`/api/programs/${row.original.id}`}
           invalidate={[programKeys.all]}

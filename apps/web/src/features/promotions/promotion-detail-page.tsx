@@ -1,7 +1,7 @@
 import { GraduationCap, Pencil, Plus, Presentation, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useGroups } from '../../api/groups.ts';
 import { fullName, usePeople } from '../../api/people.ts';
 import { usePromotion } from '../../api/promotions.ts';
@@ -9,6 +9,7 @@ import { useSession } from '../../api/session.ts';
 import { useTrainings } from '../../api/trainings.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { RoleLink } from '../../ui/role-link.tsx';
 import { RowActions } from '../../ui/row-actions.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import '../../ui/cohorts.css';
@@ -46,15 +47,23 @@ export function PromotionDetailPage({ children }: { children?: ReactNode }) {
         actions={
           <>
             <StatusBadge archived={data.archived_at !== null} />
-            <Link to={`/seminars?promotion_id=${data.id}`} className="button button--ghost">
+            <RoleLink
+              otherwise="nothing"
+              to={`/seminars?promotion_id=${data.id}`}
+              className="button button--ghost"
+            >
               <Presentation size={16} aria-hidden="true" />
               {t('seminars.title')}
-            </Link>
+            </RoleLink>
             {data.can.update && (
-              <Link to={`${base}/promotions/edit/${data.id}`} className="button button--ghost">
+              <RoleLink
+                otherwise="nothing"
+                to={`${base}/promotions/edit/${data.id}`}
+                className="button button--ghost"
+              >
                 <Pencil size={16} aria-hidden="true" />
                 {t('cohorts.edit')}
-              </Link>
+              </RoleLink>
             )}
             <RowActions
               area="cohorts"
@@ -89,15 +98,14 @@ export function PromotionDetailPage({ children }: { children?: ReactNode }) {
         <section className="card cohort-section" aria-labelledby="promotion-trainings">
           <div className="cohort-section__head">
             <h2 id="promotion-trainings">{t('trainings.title')}</h2>
-            {isAdmin && (
-              <Link
-                to={`${base}/${data.id}/trainings/add`}
-                className="button button--primary button--small"
-              >
-                <Plus size={16} aria-hidden="true" />
-                {t('trainings.add')}
-              </Link>
-            )}
+            <RoleLink
+              otherwise="nothing"
+              to={`${base}/${data.id}/trainings/add`}
+              className="button button--primary button--small"
+            >
+              <Plus size={16} aria-hidden="true" />
+              {t('trainings.add')}
+            </RoleLink>
           </div>
           {trainings.data?.data.length === 0 ? (
             <p className="cohort-empty">{t('trainings.empty')}</p>
@@ -105,9 +113,12 @@ export function PromotionDetailPage({ children }: { children?: ReactNode }) {
             <ul className="cohort-list">
               {trainings.data?.data.map((training) => (
                 <li key={training.id}>
-                  <Link to={`${base}/${data.id}/trainings/${training.id}`} className="cohort-link">
+                  <RoleLink
+                    to={`${base}/${data.id}/trainings/${training.id}`}
+                    className="cohort-link"
+                  >
                     {training.title}
-                  </Link>
+                  </RoleLink>
                   <span className="badge">{t(`trainings.visibility.${training.visibility}`)}</span>
                 </li>
               ))}
@@ -117,15 +128,14 @@ export function PromotionDetailPage({ children }: { children?: ReactNode }) {
         <section className="card cohort-section" aria-labelledby="promotion-students">
           <div className="cohort-section__head">
             <h2 id="promotion-students">{t('students.title')}</h2>
-            {isAdmin && (
-              <Link
-                to={`${base}/promotion-student/${data.id}`}
-                className="button button--ghost button--small"
-              >
-                <UserPlus size={16} aria-hidden="true" />
-                {t('promotions.manageStudents')}
-              </Link>
-            )}
+            <RoleLink
+              otherwise="nothing"
+              to={`${base}/promotion-student/${data.id}`}
+              className="button button--ghost button--small"
+            >
+              <UserPlus size={16} aria-hidden="true" />
+              {t('promotions.manageStudents')}
+            </RoleLink>
           </div>
           {students.data?.data.length === 0 ? (
             <p className="cohort-empty">{t('students.empty')}</p>
@@ -134,9 +144,9 @@ export function PromotionDetailPage({ children }: { children?: ReactNode }) {
               {students.data?.data.map((student) => (
                 <li key={student.id}>
                   <div className="cohort-list__text">
-                    <Link to={`/students/${student.id}`} className="cohort-link">
+                    <RoleLink to={`/students/${student.id}`} className="cohort-link">
                       {fullName(student)}
-                    </Link>
+                    </RoleLink>
                     <span>{student.email}</span>
                   </div>
                 </li>
@@ -147,15 +157,14 @@ export function PromotionDetailPage({ children }: { children?: ReactNode }) {
         <section className="card cohort-section" aria-labelledby="promotion-groups">
           <div className="cohort-section__head">
             <h2 id="promotion-groups">{t('groups.title')}</h2>
-            {isAdmin && (
-              <Link
-                to={`/groups/add?promotion=${data.id}`}
-                className="button button--ghost button--small"
-              >
-                <Plus size={16} aria-hidden="true" />
-                {t('groups.add')}
-              </Link>
-            )}
+            <RoleLink
+              otherwise="nothing"
+              to={`/groups/add?promotion=${data.id}`}
+              className="button button--ghost button--small"
+            >
+              <Plus size={16} aria-hidden="true" />
+              {t('groups.add')}
+            </RoleLink>
           </div>
           {groups.data?.data.length === 0 ? (
             <p className="cohort-empty">{t('groups.empty')}</p>
@@ -163,9 +172,9 @@ export function PromotionDetailPage({ children }: { children?: ReactNode }) {
             <ul className="cohort-list">
               {groups.data?.data.map((group) => (
                 <li key={group.id}>
-                  <Link to={`/${data.id}/groups/${group.id}`} className="cohort-link">
+                  <RoleLink to={`/${data.id}/groups/${group.id}`} className="cohort-link">
                     {group.name}
-                  </Link>
+                  </RoleLink>
                   <span className="cohort-muted">
                     {t('groups.countStudents', { count: group.nb_students })}
                   </span>
@@ -178,13 +187,14 @@ export function PromotionDetailPage({ children }: { children?: ReactNode }) {
           <section className="card cohort-section" aria-labelledby="promotion-teachers">
             <div className="cohort-section__head">
               <h2 id="promotion-teachers">{t('promotions.teachersWithAccess')}</h2>
-              <Link
+              <RoleLink
+                otherwise="nothing"
                 to={`${base}/promotion-teacher/${data.id}`}
                 className="button button--ghost button--small"
               >
                 <GraduationCap size={16} aria-hidden="true" />
                 {t('promotions.manageTeachers')}
-              </Link>
+              </RoleLink>
             </div>
             <p className="cohort-muted">
               {t('promotions.teachersHint', { count: data.nb_teachers })}

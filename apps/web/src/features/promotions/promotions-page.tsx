@@ -11,6 +11,7 @@ import { DataTable } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { RoleLink } from '../../ui/role-link.tsx';
 import { RowActions } from '../../ui/row-actions.tsx';
 import '../../ui/cohorts.css';
 import { formatAcademicYear } from '../../lib/format.ts';
@@ -37,9 +38,9 @@ export function PromotionsPage() {
         header: t('cohorts.fields.name'),
         meta: { sortKey: 'name' },
         cell: ({ row }) => (
-          <Link to={promotionPath(row.original)} className="cohort-link">
+          <RoleLink to={promotionPath(row.original)} className="cohort-link">
             {row.original.name}
-          </Link>
+          </RoleLink>
         ),
       },
       {

@@ -1,9 +1,10 @@
 import type { GradeGrid } from '@skolar/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/fetch.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { signedInAs } from '../../test/session.ts';
 import { GradeGridPage } from './grade-grid-page.tsx';
 
 const student = (id: number, last: string) => ({
@@ -70,6 +71,9 @@ const gradeOf = (name: string) =>
   screen.getByLabelText(`Note de ${name} Élève sur 20 (tapez abs pour absent)`);
 
 describe('the grade grid', () => {
+  // The way back to the evaluation is shown to the staff who may open it.
+  beforeEach(() => signedInAs('teacher'));
+
   it('moves the focus with the arrow keys and Enter', async () => {
     renderGrid();
     const alpha = await waitFor(() => gradeOf('Alpha'));

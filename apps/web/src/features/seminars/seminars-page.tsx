@@ -11,6 +11,7 @@ import { useListState } from '../../lib/list-state.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { RoleLink } from '../../ui/role-link.tsx';
 import { RowActions } from '../../ui/row-actions.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { seminarAddPath, seminarEditPath, seminarPath } from './paths.ts';
@@ -35,9 +36,9 @@ export function SeminarsPage() {
         header: t('cohorts.fields.title'),
         meta: { sortKey: 'title' },
         cell: ({ row }) => (
-          <Link to={seminarPath(row.original)} className="manage-name">
+          <RoleLink to={seminarPath(row.original)} className="manage-name">
             {row.original.title}
-          </Link>
+          </RoleLink>
         ),
       },
       {

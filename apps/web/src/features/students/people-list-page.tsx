@@ -11,6 +11,7 @@ import { ExportButton } from '../../ui/export-button.tsx';
 import type { CsvColumn } from '../../ui/export-csv.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { RoleLink } from '../../ui/role-link.tsx';
 import { RowActions } from '../../ui/row-actions.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
@@ -35,9 +36,9 @@ export function PeopleListPage({ kind }: { kind: PersonKind }) {
         header: t('cohorts.fields.name'),
         meta: { sortKey: 'last_name' },
         cell: ({ row }) => (
-          <Link to={`${base(kind)}/${row.original.id}`} className="cohort-link">
+          <RoleLink to={`${base(kind)}/${row.original.id}`} className="cohort-link">
             {fullName(row.original)}
-          </Link>
+          </RoleLink>
         ),
       },
       {

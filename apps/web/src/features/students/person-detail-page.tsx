@@ -1,11 +1,13 @@
 import { BookOpen, Pencil, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { fullName, type PersonKind, peoplePath, usePerson } from '../../api/people.ts';
+import { Avatar } from '../../ui/avatar.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { PhoneLink } from '../../ui/phone-link.tsx';
+import { RoleLink } from '../../ui/role-link.tsx';
 import { RowActions } from '../../ui/row-actions.tsx';
 import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
 import '../../ui/cohorts.css';
@@ -31,14 +33,23 @@ export function PersonDetailPage({ kind, children }: { kind: PersonKind; childre
       <PageHeader
         eyebrow={t(`roles.${data.role}`)}
         title={fullName(data)}
-        back={{ to: base(kind), label: t(`${n}.title`) }}
+        // A super-teacher may open a student but not the students' list: back to the promotions.
+        back={[
+          { to: base(kind), label: t(`${n}.title`) },
+          { to: '/promotions', label: t('promotions.title') },
+        ]}
+        media={<Avatar person={data} size={64} />}
         actions={
           <>
             {kind === 'teacher' && (
-              <Link to={`/teacher-subject/${data.id}`} className="button button--ghost">
+              <RoleLink
+                otherwise="nothing"
+                to={`/teacher-subject/${data.id}`}
+                className="button button--ghost"
+              >
                 <BookOpen size={16} aria-hidden="true" />
                 {t('teachers.subjects')}
-              </Link>
+              </RoleLink>
             )}
             {data.can.update && (
               <button
@@ -96,12 +107,12 @@ export function PersonDetailPage({ kind, children }: { kind: PersonKind; childre
             <ul className="cohort-list">
               {data.promotions.map((promotion) => (
                 <li key={promotion.id}>
-                  <Link
+                  <RoleLink
                     to={`/${promotion.program_id}/promotions/${promotion.id}`}
                     className="cohort-link"
                   >
                     {promotion.name}
-                  </Link>
+                  </RoleLink>
                   <span className="cohort-muted">
                     {[promotionYear(promotion, i18n.language), promotion.level]
                       .filter(Boolean)
@@ -117,13 +128,14 @@ export function PersonDetailPage({ kind, children }: { kind: PersonKind; childre
             <div className="cohort-section__head">
               <h2>{t('groups.title')}</h2>
               {data.promotions[0] && (
-                <Link
+                <RoleLink
+                  otherwise="nothing"
                   to={`/${data.promotions[0].id}/student-group/${data.id}`}
                   className="button button--ghost button--small"
                 >
                   <UsersRound size={16} aria-hidden="true" />
                   {t('students.manageGroups')}
-                </Link>
+                </RoleLink>
               )}
             </div>
             {data.groups.length === 0 ? (
@@ -132,9 +144,12 @@ export function PersonDetailPage({ kind, children }: { kind: PersonKind; childre
               <ul className="cohort-list">
                 {data.groups.map((group) => (
                   <li key={group.id}>
-                    <Link to={`/${group.promotion_id}/groups/${group.id}`} className="cohort-link">
+                    <RoleLink
+                      to={`/${group.promotion_id}/groups/${group.id}`}
+                      className="cohort-link"
+                    >
                       {group.name}
-                    </Link>
+                    </RoleLink>
                   </li>
                 ))}
               </ul>
@@ -149,9 +164,9 @@ export function PersonDetailPage({ kind, children }: { kind: PersonKind; childre
               <ul className="cohort-list">
                 {data.subjects.map((subject) => (
                   <li key={subject.id}>
-                    <Link to={`/subjects/${subject.id}`} className="cohort-link">
+                    <RoleLink to={`/subjects/${subject.id}`} className="cohort-link">
                       {subject.name}
-                    </Link>
+                    </RoleLink>
                   </li>
                 ))}
               </ul>

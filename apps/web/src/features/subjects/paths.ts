@@ -1,14 +1,5 @@
-import { canAccess } from '@skolar/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../api/session.ts';
-
-/** Whether the signed-in user may open a screen: a link to one they may not is never shown. */
-export function useMayOpen() {
-  const { user } = useSession();
-  const role = user?.role ?? null;
-  return useCallback((path: string) => canAccess(path, role) === 'ok', [role]);
-}
 
 /**
  * Where a subject's lessons live: `/<moduleId>/<subjectId>`, under the first module the subject

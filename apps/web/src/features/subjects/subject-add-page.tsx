@@ -7,8 +7,8 @@ import { useSession } from '../../api/session.ts';
 import { http } from '../../lib/http.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { useMayOpen } from '../../ui/role-link.tsx';
 import { createSubject, subjectKeys } from './api.ts';
-import { useMayOpen } from './paths.ts';
 import { SubjectForm } from './subject-form.tsx';
 
 /** `/:moduleId?/subjects/add`: a new subject, created in the module of the path when there is one. */

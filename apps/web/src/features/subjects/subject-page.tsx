@@ -9,10 +9,11 @@ import { AssignmentPanel } from '../../ui/assignment-panel.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { useMayOpen } from '../../ui/role-link.tsx';
 import { RowActions } from '../../ui/row-actions.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 import { deleteSubject, type SubjectDetail, subjectKeys, useSubject } from './api.ts';
-import { lessonsBase, useCoefficient, useMayOpen } from './paths.ts';
+import { lessonsBase, useCoefficient } from './paths.ts';
 import '../../ui/cohorts.css';
 import '../../ui/management.css';
 

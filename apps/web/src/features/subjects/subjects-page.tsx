@@ -11,9 +11,10 @@ import { ExportButton } from '../../ui/export-button.tsx';
 import type { CsvColumn } from '../../ui/export-csv.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { RoleLink, useMayOpen } from '../../ui/role-link.tsx';
 import { RowActions } from '../../ui/row-actions.tsx';
 import { subjectKeys } from './api.ts';
-import { useCoefficient, useMayOpen } from './paths.ts';
+import { useCoefficient } from './paths.ts';
 import '../../ui/management.css';
 
 const column = createColumnHelper<SubjectRow>();
@@ -32,9 +33,9 @@ export function SubjectsPage() {
       header: t('subjects.fields.name'),
       meta: { sortKey: 'name' },
       cell: ({ row }) => (
-        <Link to={`/subjects/${row.original.id}`} className="manage-name">
+        <RoleLink to={`/subjects/${row.original.id}`} className="manage-name">
           {row.original.name}
-        </Link>
+        </RoleLink>
       ),
     }),
     column.accessor('coefficient', {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Layers, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useTraining } from '../../api/trainings.ts';
 import { formatHours } from '../../lib/format.ts';
@@ -10,6 +10,7 @@ import { http } from '../../lib/http.ts';
 import { FilePicker, IMAGE_FILES, MAX_BYTES } from '../../ui/file-picker.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { RoleLink } from '../../ui/role-link.tsx';
 import { RowActions } from '../../ui/row-actions.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { toastError } from '../../ui/toast-error.ts';
@@ -43,15 +44,23 @@ export function TrainingDetailPage() {
               archived={data.archived_at !== null}
               label={t(`trainings.visibility.${data.visibility}`)}
             />
-            <Link to={`${base}/training-subject/${data.id}`} className="button button--ghost">
+            <RoleLink
+              otherwise="nothing"
+              to={`${base}/training-subject/${data.id}`}
+              className="button button--ghost"
+            >
               <Layers size={16} aria-hidden="true" />
               {t('trainings.subjects')}
-            </Link>
+            </RoleLink>
             {data.can.update && (
-              <Link to={`${base}/trainings/edit/${data.id}`} className="button button--primary">
+              <RoleLink
+                otherwise="nothing"
+                to={`${base}/trainings/edit/${data.id}`}
+                className="button button--primary"
+              >
                 <Pencil size={16} aria-hidden="true" />
                 {t('cohorts.edit')}
-              </Link>
+              </RoleLink>
             )}
             <RowActions
               area="cohorts"
@@ -92,7 +101,9 @@ export function TrainingDetailPage() {
           <ul className="cohort-list">
             {data.modules.map((module) => (
               <li key={module.id}>
-                {module.name}
+                <RoleLink to={`/modules/${module.id}`} className="cohort-link">
+                  {module.name}
+                </RoleLink>
                 {module.hourly_volume !== null && (
                   <span className="cohort-muted">
                     {formatHours(module.hourly_volume, i18n.language)}

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTraining } from '../../api/trainings.ts';
 import { formatHours } from '../../lib/format.ts';
 import { AssignmentPanel } from '../../ui/assignment-panel.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { RoleLink } from '../../ui/role-link.tsx';
 import '../../ui/cohorts.css';
 
 /** `/:id/:promotionId/training-subject/:trainingId`: subjects through the training's modules. */
@@ -33,9 +34,9 @@ export function TrainingSubjectsPage() {
             {data?.subjects.map((subject) => (
               <li key={`${subject.module_id}-${subject.id}`}>
                 <div className="cohort-list__text">
-                  <Link to={`/subjects/${subject.id}`} className="cohort-link">
+                  <RoleLink to={`/subjects/${subject.id}`} className="cohort-link">
                     <strong>{subject.name}</strong>
-                  </Link>
+                  </RoleLink>
                   <span>{subject.module_name}</span>
                 </div>
                 <span className="cohort-muted">

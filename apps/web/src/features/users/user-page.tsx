@@ -3,6 +3,7 @@ import { Archive, ArchiveRestore, Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { Avatar } from '../../ui/avatar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
@@ -33,6 +34,7 @@ export function UserPage() {
         eyebrow={t('users.title')}
         title={name || '…'}
         back={{ to: '/users', label: t('manage.back') }}
+        media={user && <Avatar person={user} size={64} />}
         actions={
           user && (
             <>

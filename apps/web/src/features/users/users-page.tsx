@@ -10,6 +10,7 @@ import { ExportButton } from '../../ui/export-button.tsx';
 import type { CsvColumn } from '../../ui/export-csv.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { RoleLink } from '../../ui/role-link.tsx';
 import { RowActions } from '../../ui/row-actions.tsx';
 import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
 import { userKeys } from './api.ts';
@@ -36,9 +37,9 @@ export function UsersPage() {
       header: t('users.fields.name'),
       meta: { sortKey: 'name' },
       cell: ({ row }) => (
-        <Link to={`/users/${row.original.id}`} className="manage-name">
+        <RoleLink to={`/users/${row.original.id}`} className="manage-name">
           {row.original.first_name} {row.original.last_name}
-        </Link>
+        </RoleLink>
       ),
     }),
     column.accessor('email', { header: t('users.fields.email'), meta: { sortKey: 'email' } }),
