@@ -3,9 +3,14 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMayOpen } from '../../ui/role-link.tsx';
 import { TrainingCard } from './training-card.tsx';
 
-/** A horizontal, free-scrolling, non-looping row of cards (Embla), with previous/next buttons. */
+/**
+ * A horizontal, free-scrolling, non-looping row of cards (Embla), with previous/next buttons. A
+ * card opens the training's public page, which is for visitors: a signed-in user (the landing page
+ * at /condition-utilisateur) gets its preview on /public-formations instead (decision 102).
+ */
 export function CardRow({
   trainings,
   label,
@@ -16,6 +21,7 @@ export function CardRow({
   fullName?: boolean;
 }) {
   const { t } = useTranslation();
+  const mayOpen = useMayOpen();
   const [viewport, embla] = useEmblaCarousel({
     loop: false,
     dragFree: true,
@@ -38,7 +44,13 @@ export function CardRow({
         <ul className="card-row__track">
           {trainings.map((training) => (
             <li key={training.id} className="card-row__slide">
-              <TrainingCard training={training} fullName={fullName} />
+              <TrainingCard
+                training={training}
+                fullName={fullName}
+                {...(!mayOpen(`/public-trainings/${training.id}`) && {
+                  to: `/public-formations?training=${training.id}`,
+                })}
+              />
             </li>
           ))}
         </ul>

@@ -18,9 +18,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { RoleLink, useFirstOpen } from '../../ui/role-link.tsx';
 import { TrainingsBlock } from './grouped-catalogue.tsx';
 import { InstitutionsCarousel } from './institutions-carousel.tsx';
 import { SeminarsBlock } from './seminars-block.tsx';
+
+/** The catalogue's page: the guest-only one for visitors, the list open to all once signed in. */
+const CATALOGUE_PAGES = [{ to: '/public-trainings' }, { to: '/public-formations' }] as const;
 
 /** The five anchor sections of the landing page, in page order. */
 const HOME_SECTIONS = ['welcome', 'trainings', 'partners', 'schools', 'contact'] as const;
@@ -45,6 +49,7 @@ const SCHOOL_FEATURES = [
 export function HomePage({ contact }: { contact: (headingId: string) => ReactNode }) {
   const { t } = useTranslation();
   usePageTitle('');
+  const catalogue = useFirstOpen(CATALOGUE_PAGES)?.to ?? '/public-formations';
   return (
     <div className="landing">
       <section id="welcome" className="hero" aria-labelledby="welcome-title">
@@ -56,14 +61,14 @@ export function HomePage({ contact }: { contact: (headingId: string) => ReactNod
             </h1>
             <p className="hero__intro">{t('home.intro')}</p>
             <div className="hero__actions">
-              <Link to="/public-trainings" className="button button--primary">
+              <Link to={catalogue} className="button button--primary">
                 {t('public.home.toCatalogue')}
                 <ArrowRight aria-hidden="true" size={18} />
               </Link>
-              <Link to="/login" className="button button--ghost">
+              <RoleLink to="/login" otherwise="nothing" className="button button--ghost">
                 <LogIn aria-hidden="true" size={18} />
                 {t('home.login')}
-              </Link>
+              </RoleLink>
             </div>
           </div>
           <div className="hero__art" aria-hidden="true">
@@ -122,7 +127,7 @@ export function HomePage({ contact }: { contact: (headingId: string) => ReactNod
           <TrainingsBlock grouped={false} />
           <SeminarsBlock headingLevel={3} />
           <div className="landing__more">
-            <Link to="/public-trainings" className="button button--primary">
+            <Link to={catalogue} className="button button--primary">
               {t('public.home.toCatalogue')}
               <ArrowRight aria-hidden="true" size={18} />
             </Link>
