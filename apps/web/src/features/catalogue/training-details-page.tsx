@@ -1,29 +1,19 @@
 import { cardHeading } from '@skolar/shared';
 import './catalogue.css';
 import './training-details.css';
-import {
-  ArrowLeft,
-  Award,
-  Clock,
-  ExternalLink,
-  GraduationCap,
-  Layers,
-  Mail,
-  MapPin,
-  Phone,
-} from 'lucide-react';
+import { ArrowLeft, Award, ExternalLink, Mail, MapPin, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { formatHours } from '../../lib/format.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { PhoneLink } from '../../ui/phone-link.tsx';
 import { usePublicTraining } from './api.ts';
 import { CoverArt } from './cover-art.tsx';
 import { InstitutionMark } from './institution-mark.tsx';
+import { TrainingOverview } from './training-overview.tsx';
 
 /** PublicTrainingDetails: everything public about a training and its institution, and a way to ask. */
 export function TrainingDetailsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = Number(useParams().id);
   const query = usePublicTraining(id);
   const training = query.data;
@@ -61,39 +51,7 @@ export function TrainingDetailsPage() {
           <div className="training-details__body">
             <p className="page__eyebrow">{training.program}</p>
             <h1>{cardHeading(training)}</h1>
-            <ul className="training-details__facts">
-              <li>
-                <GraduationCap aria-hidden="true" size={16} />
-                {t('public.details.level', { level: training.level })}
-              </li>
-              <li>
-                <Clock aria-hidden="true" size={16} />
-                {t('public.details.hours', {
-                  hours: formatHours(training.total_hours, i18n.language),
-                })}
-              </li>
-              <li>
-                <Layers aria-hidden="true" size={16} />
-                {t('public.details.moduleCount', { count: training.modules.length })}
-              </li>
-            </ul>
-            <h2>{t('public.details.description')}</h2>
-            <p className="training-details__description">
-              {training.description || t('public.details.noDescription')}
-            </p>
-            <h2>{t('public.details.modules')}</h2>
-            {training.modules.length ? (
-              <ol className="training-details__modules">
-                {training.modules.map((module) => (
-                  <li key={module.id}>
-                    <strong>{module.name}</strong>
-                    {module.description && <span>{module.description}</span>}
-                  </li>
-                ))}
-              </ol>
-            ) : (
-              <p className="text-muted">{t('public.details.noModules')}</p>
-            )}
+            <TrainingOverview training={training} Heading="h2" />
           </div>
         </article>
         <aside className="training-details__aside">

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { cardHeading, hoursLabel } from '@skolar/shared';
-import { Award, Clock, GraduationCap, Layers, Mail, X } from 'lucide-react';
+import { cardHeading } from '@skolar/shared';
+import { Award, Mail, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import './training-details.css';
@@ -8,6 +8,7 @@ import './training-preview.css';
 import { usePublicTraining } from './api.ts';
 import { CoverArt } from './cover-art.tsx';
 import { InstitutionMark } from './institution-mark.tsx';
+import { TrainingOverview } from './training-overview.tsx';
 
 /**
  * A public training in a dialog over the catalogue, for whoever may not open its public page (a
@@ -53,37 +54,7 @@ export function TrainingPreviewDialog({ id, onClose }: { id: number; onClose: ()
                   <p className="page__eyebrow">{training.program}</p>
                   <Dialog.Title className="dialog__title">{cardHeading(training)}</Dialog.Title>
                 </div>
-                <ul className="training-details__facts">
-                  <li>
-                    <GraduationCap aria-hidden="true" size={16} />
-                    {t('public.details.level', { level: training.level })}
-                  </li>
-                  <li>
-                    <Clock aria-hidden="true" size={16} />
-                    {t('public.details.hours', { hours: hoursLabel(training.total_hours) })}
-                  </li>
-                  <li>
-                    <Layers aria-hidden="true" size={16} />
-                    {t('public.details.moduleCount', { count: training.modules.length })}
-                  </li>
-                </ul>
-                <h3>{t('public.details.description')}</h3>
-                <p className="training-details__description">
-                  {training.description || t('public.details.noDescription')}
-                </p>
-                <h3>{t('public.details.modules')}</h3>
-                {training.modules.length ? (
-                  <ol className="training-details__modules">
-                    {training.modules.map((module) => (
-                      <li key={module.id}>
-                        <strong>{module.name}</strong>
-                        {module.description && <span>{module.description}</span>}
-                      </li>
-                    ))}
-                  </ol>
-                ) : (
-                  <p className="text-muted">{t('public.details.noModules')}</p>
-                )}
+                <TrainingOverview training={training} Heading="h3" />
                 <div className="training-preview__institution">
                   <InstitutionMark institution={training.institution} height={32} />
                   <div>
