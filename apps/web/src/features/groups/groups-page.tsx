@@ -38,19 +38,19 @@ export function GroupsPage() {
       {
         id: 'promotion_name',
         header: t('cohorts.fields.promotion'),
-        meta: { sortKey: 'promotion_name' },
+        meta: { sortKey: 'promotion_name', priority: 2 },
         cell: ({ row }) => `${row.original.promotion_name} (${row.original.academic_year})`,
       },
       {
         id: 'nb_students',
         header: t('cohorts.fields.nbStudents'),
-        meta: { sortKey: 'nb_students', numeric: true },
+        meta: { sortKey: 'nb_students', numeric: true, priority: 2 },
         cell: ({ row }) => row.original.nb_students,
       },
       {
         id: 'nb_subjects',
         header: t('cohorts.fields.nbSubjects'),
-        meta: { sortKey: 'nb_subjects', numeric: true },
+        meta: { sortKey: 'nb_subjects', numeric: true, priority: 3 },
         cell: ({ row }) => row.original.nb_subjects,
       },
       {

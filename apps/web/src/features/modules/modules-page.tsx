@@ -38,19 +38,19 @@ export function ModulesPage() {
     }),
     column.accessor('hourly_volume', {
       header: t('modules.fields.hourly_volume'),
-      meta: { sortKey: 'hourly_volume', numeric: true },
+      meta: { sortKey: 'hourly_volume', numeric: true, priority: 2 },
       cell: ({ getValue }) =>
         getValue() === null ? '—' : t('modules.hours', { count: getValue() ?? 0 }),
     }),
     column.accessor('nb_subjects', {
       header: t('modules.fields.nb_subjects'),
-      meta: { sortKey: 'nb_subjects', numeric: true },
+      meta: { sortKey: 'nb_subjects', numeric: true, priority: 2 },
     }),
     ...(superAdmin
       ? [
           column.accessor('nb_institutions', {
             header: t('modules.fields.nb_institutions'),
-            meta: { sortKey: 'nb_institutions', numeric: true },
+            meta: { sortKey: 'nb_institutions', numeric: true, priority: 3 },
           }),
         ]
       : []),
