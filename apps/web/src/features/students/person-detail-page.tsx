@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { fullName, type PersonKind, peoplePath, usePerson } from '../../api/people.ts';
+import { EmailText } from '../../ui/email-text.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { RowActions } from '../../ui/row-actions.tsx';
@@ -62,7 +63,9 @@ export function PersonDetailPage({ kind, children }: { kind: PersonKind; childre
       <dl className="cohort-facts">
         <div>
           <dt>{t('cohorts.fields.email')}</dt>
-          <dd>{data.email}</dd>
+          <dd>
+            <EmailText email={data.email} />
+          </dd>
         </div>
         <div>
           <dt>{t('cohorts.fields.phone')}</dt>

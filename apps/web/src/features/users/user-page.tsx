@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { EmailText } from '../../ui/email-text.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
@@ -105,7 +106,9 @@ export function UserPage() {
           <dl className="manage-facts">
             <div>
               <dt>{t('users.fields.email')}</dt>
-              <dd>{user.email}</dd>
+              <dd>
+                <EmailText email={user.email} />
+              </dd>
             </div>
             <div>
               <dt>{t('users.fields.role')}</dt>
