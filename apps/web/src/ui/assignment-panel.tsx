@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../lib/http.ts';
 import './cohorts.css';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { TruncatedText } from './truncated-text.tsx';
 import { useAssignment } from './use-assignment.ts';
 
 interface AssignmentPanelProps {
@@ -83,7 +84,7 @@ export function AssignmentPanel({
               <li key={item.id}>
                 <div className="cohort-list__text">
                   <strong>{item.label}</strong>
-                  {item.detail && <span>{item.detail}</span>}
+                  {item.detail && <TruncatedText>{item.detail}</TruncatedText>}
                 </div>
                 {!readOnly && (
                   <ConfirmDialog
@@ -143,7 +144,12 @@ export function AssignmentPanel({
                   />
                   <span className="cohort-list__text">
                     <strong>{option.label}</strong>
-                    {option.detail && <span>{option.detail}</span>}
+                    {option.detail && (
+                      // In a label nothing else may take the focus: the hover shows the full value.
+                      <span className="cohort-list__cut" title={option.detail}>
+                        {option.detail}
+                      </span>
+                    )}
                   </span>
                 </label>
               ))}

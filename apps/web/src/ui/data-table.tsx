@@ -1,4 +1,5 @@
 import {
+  type Column,
   type ColumnDef,
   flexRender,
   getCoreRowModel,
@@ -15,13 +16,21 @@ import {
   type PerPage,
 } from '../lib/list-state.ts';
 import './data-table.css';
+import { TruncatedText } from './truncated-text.tsx';
 
 declare module '@tanstack/react-table' {
   interface ColumnMeta<TData extends RowData, TValue> {
     /** The API's sort key for this column; the header becomes a sort button. */
     sortKey?: string;
-    /** Right-aligned numbers (counts, grades). */
+    /** Right-aligned numbers (counts, grades); sized to their content, never cut. */
     numeric?: boolean;
+    /**
+     * How much the column matters: 1 (the default) always shows; 2 hides on a narrow table
+     * (under 800 px) but shows on a phone's card; 3 shows only on a wide table (1120 px and more).
+     */
+    priority?: 1 | 2 | 3;
+    /** Short values (badges, dates) sized to their content and never cut, like numbers. */
+    fit?: boolean;
     /** Kept only to please the generic parameters. */
     _types?: [TData, TValue];
   }
@@ -47,9 +56,31 @@ interface DataTableProps<T> {
 
 const SEARCH_DELAY_MS = 300;
 
+/** The row's actions: the column with this id stays in view at the end and ends each card. */
+const ACTIONS = 'actions';
+
+// biome-ignore lint/suspicious/noExplicitAny: any column of any row type.
+function columnLayout(column: Column<any, unknown>, index: number) {
+  const meta = column.columnDef.meta;
+  const actions = column.id === ACTIONS;
+  const fit = actions || meta?.numeric || meta?.fit;
+  const className = [
+    index === 0 && 'is-main',
+    meta?.numeric && 'is-numeric',
+    fit ? 'is-fit' : 'is-flexible',
+    actions && 'is-actions',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const priority = meta?.priority && meta.priority > 1 ? meta.priority : undefined;
+  return { attributes: { className, 'data-priority': priority }, cut: !fit };
+}
+
 /**
  * The one list component: server-side search, sort and pagination with the rows-per-page
- * selector (10, 25, 50, 100), a skeleton while loading and the entity's empty message.
+ * selector (10, 25, 50, 100), a skeleton while loading and the entity's empty message. The table
+ * fits its box: long values are cut (full value on hover and focus), low-priority columns hide as
+ * the box narrows, the actions stay at the end, and on a phone each row becomes a card.
  */
 export function DataTable<T>({
   caption,
@@ -130,8 +161,9 @@ export function DataTable<T>({
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
-                {group.headers.map((header) => {
+                {group.headers.map((header, index) => {
                   const meta = header.column.columnDef.meta;
+                  const { attributes } = columnLayout(header.column, index);
                   const key = meta?.sortKey;
                   const direction =
                     key && state.sort === key
@@ -145,7 +177,7 @@ export function DataTable<T>({
                       key={header.id}
                       scope="col"
                       aria-sort={direction ?? (key ? 'none' : undefined)}
-                      className={meta?.numeric ? 'is-numeric' : undefined}
+                      {...attributes}
                     >
                       {key ? (
                         <button
@@ -176,24 +208,31 @@ export function DataTable<T>({
               ? Array.from({ length: 5 }, (_, row) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
                   <tr key={row} className="data-table__skeleton">
-                    {columns.map((_, cell) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity.
-                      <td key={cell}>
-                        <span />
-                      </td>
-                    ))}
+                    {table.getVisibleLeafColumns().map((column, index) => {
+                      return (
+                        <td key={column.id} {...columnLayout(column, index).attributes}>
+                          <span />
+                        </td>
+                      );
+                    })}
                   </tr>
                 ))
               : table.getRowModel().rows.map((row) => (
                   <tr key={row.id}>
-                    {row.getVisibleCells().map((cell) => (
-                      <td
-                        key={cell.id}
-                        className={cell.column.columnDef.meta?.numeric ? 'is-numeric' : undefined}
-                      >
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </td>
-                    ))}
+                    {row.getVisibleCells().map((cell, index) => {
+                      const { attributes, cut } = columnLayout(cell.column, index);
+                      const header = cell.column.columnDef.header;
+                      const content = flexRender(cell.column.columnDef.cell, cell.getContext());
+                      return (
+                        <td
+                          key={cell.id}
+                          {...attributes}
+                          data-label={typeof header === 'string' ? header : undefined}
+                        >
+                          {cut ? <TruncatedText>{content}</TruncatedText> : content}
+                        </td>
+                      );
+                    })}
                   </tr>
                 ))}
             {!isLoading && answer && answer.data.length === 0 && (

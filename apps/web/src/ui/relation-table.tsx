@@ -47,9 +47,9 @@ export function RelationTable<T extends Linkable>({
     },
   });
 
-  /** Status and action side by side, right after the name, so they stay in view on a phone. */
+  /** Status and action side by side as the row's actions, which the table keeps in view. */
   const statusColumn: ColumnDef<T> = {
-    id: 'assigned',
+    id: 'actions',
     header: t('manage.relation.status'),
     meta: { sortKey: 'assigned' },
     cell: ({ row }) => (
@@ -93,8 +93,7 @@ export function RelationTable<T extends Linkable>({
       </div>
     ),
   };
-  const [first, ...rest] = columns;
-  const allColumns: ColumnDef<T>[] = first ? [first, statusColumn, ...rest] : [statusColumn];
+  const allColumns: ColumnDef<T>[] = [...columns, statusColumn];
 
   return (
     <div className="manage-list">

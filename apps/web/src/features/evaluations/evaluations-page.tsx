@@ -49,7 +49,7 @@ export function EvaluationsPage() {
         // The subject and, under it, the training: one column keeps the table within 1366 px.
         id: 'subject_name',
         header: t('evaluations.fields.subject'),
-        meta: { sortKey: 'subject_name' },
+        meta: { sortKey: 'subject_name', priority: 2, fit: true },
         cell: ({ row }) => (
           <span className="evaluation-cell-wrap">
             {row.original.subject.name}
@@ -60,24 +60,25 @@ export function EvaluationsPage() {
       {
         id: 'type',
         header: t('evaluations.fields.type'),
-        meta: { sortKey: 'type' },
+        meta: { sortKey: 'type', priority: 3, fit: true },
         cell: ({ row }) => t(`evaluations.type.${row.original.type}`),
       },
       {
         id: 'date',
         header: t('evaluations.fields.when'),
-        meta: { sortKey: 'date' },
+        meta: { sortKey: 'date', fit: true },
         cell: ({ row }) => <span className="evaluation-cell-when">{when(row.original)}</span>,
       },
       {
         id: 'percentage',
         header: t('evaluations.fields.percentage'),
-        meta: { sortKey: 'percentage', numeric: true },
+        meta: { sortKey: 'percentage', numeric: true, priority: 3 },
         cell: ({ row }) => `${row.original.percentage} %`,
       },
       {
         id: 'window',
         header: t('evaluations.fields.window'),
+        meta: { priority: 2, fit: true },
         cell: ({ row }) => (
           <StatusBadge
             archived={row.original.archived_at !== null}

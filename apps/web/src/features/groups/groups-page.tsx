@@ -40,7 +40,7 @@ export function GroupsPage() {
       {
         id: 'promotion_name',
         header: t('cohorts.fields.promotion'),
-        meta: { sortKey: 'promotion_name' },
+        meta: { sortKey: 'promotion_name', priority: 2 },
         cell: ({ row }) =>
           formatPromotion(
             { name: row.original.promotion_name, academic_year: row.original.academic_year },
@@ -50,13 +50,13 @@ export function GroupsPage() {
       {
         id: 'nb_students',
         header: t('cohorts.fields.nbStudents'),
-        meta: { sortKey: 'nb_students', numeric: true },
+        meta: { sortKey: 'nb_students', numeric: true, priority: 2 },
         cell: ({ row }) => row.original.nb_students,
       },
       {
         id: 'nb_subjects',
         header: t('cohorts.fields.nbSubjects'),
-        meta: { sortKey: 'nb_subjects', numeric: true },
+        meta: { sortKey: 'nb_subjects', numeric: true, priority: 3 },
         cell: ({ row }) => row.original.nb_subjects,
       },
       {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { EmailText } from '../../ui/email-text.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { PhoneLink } from '../../ui/phone-link.tsx';
@@ -151,7 +152,9 @@ export function InstitutionPage() {
             </div>
             <div>
               <dt>{t('institutions.fields.email')}</dt>
-              <dd>{institution.email}</dd>
+              <dd>
+                <EmailText email={institution.email} />
+              </dd>
             </div>
             <div>
               <dt>{t('institutions.fields.phone')}</dt>

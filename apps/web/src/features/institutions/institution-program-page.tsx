@@ -19,9 +19,10 @@ export function InstitutionProgramPage() {
   const columns = useMemo(
     () => [
       column.accessor('name', { header: t('programs.fields.name'), meta: { sortKey: 'name' } }),
-      column.accessor('sector', { header: t('programs.fields.sector') }),
+      column.accessor('sector', { header: t('programs.fields.sector'), meta: { priority: 2 } }),
       column.accessor('levels', {
         header: t('programs.fields.levels'),
+        meta: { priority: 3 },
         cell: ({ getValue }) => (getValue() ?? []).join(', ') || '—',
       }),
     ],

@@ -43,16 +43,17 @@ export function InstitutionsPage() {
     }),
     column.accessor('diminutive', {
       header: t('institutions.fields.diminutive'),
-      meta: { sortKey: 'diminutive' },
+      meta: { sortKey: 'diminutive', priority: 3, fit: true },
       cell: ({ getValue }) => getValue() ?? '—',
     }),
     column.accessor('kind', {
       header: t('institutions.fields.kind'),
-      meta: { sortKey: 'kind' },
+      meta: { sortKey: 'kind', priority: 2, fit: true },
       cell: ({ getValue }) => t(`institutions.kinds.${getValue()}`),
     }),
     column.accessor('color_code', {
       header: t('institutions.fields.color_code'),
+      meta: { priority: 3, fit: true },
       cell: ({ getValue }) => (
         <span className="manage-name">
           <span className="manage-swatch" style={{ background: getValue() }} />
@@ -62,11 +63,11 @@ export function InstitutionsPage() {
     }),
     column.accessor('nb_users', {
       header: t('institutions.fields.nb_users'),
-      meta: { sortKey: 'nb_users', numeric: true },
+      meta: { sortKey: 'nb_users', numeric: true, priority: 2 },
     }),
     column.accessor('nb_programs', {
       header: t('institutions.fields.nb_programs'),
-      meta: { sortKey: 'nb_programs', numeric: true },
+      meta: { sortKey: 'nb_programs', numeric: true, priority: 2 },
     }),
     column.display({
       id: 'actions',

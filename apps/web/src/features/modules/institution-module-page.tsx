@@ -18,7 +18,7 @@ export function InstitutionModulePage() {
     column.accessor('name', { header: t('modules.fields.name'), meta: { sortKey: 'name' } }),
     column.accessor('hourly_volume', {
       header: t('modules.fields.hourly_volume'),
-      meta: { numeric: true },
+      meta: { numeric: true, priority: 2 },
       cell: ({ getValue }) =>
         getValue() === null ? '—' : formatHours(getValue() ?? 0, i18n.language),
     }),

@@ -32,18 +32,18 @@ export function ModuleSubjectPage() {
     }),
     column.accessor('coefficient', {
       header: t('modules.subject.coefficient'),
-      meta: { numeric: true },
+      meta: { numeric: true, priority: 2 },
     }),
     column.accessor('hourly_volume', {
       header: t('modules.fields.hourly_volume'),
-      meta: { numeric: true },
+      meta: { numeric: true, priority: 2 },
       cell: ({ getValue }) => formatHours(getValue(), i18n.language),
     }),
     ...(user?.role === 'super-admin'
       ? [
           column.accessor('institution', {
             header: t('modules.subject.institution'),
-            meta: { sortKey: 'institution' },
+            meta: { sortKey: 'institution', priority: 2 },
           }),
         ]
       : []),

@@ -40,19 +40,19 @@ export function ModulesPage() {
     }),
     column.accessor('hourly_volume', {
       header: t('modules.fields.hourly_volume'),
-      meta: { sortKey: 'hourly_volume', numeric: true },
+      meta: { sortKey: 'hourly_volume', numeric: true, priority: 2 },
       cell: ({ getValue }) =>
         getValue() === null ? '—' : formatHours(getValue() ?? 0, i18n.language),
     }),
     column.accessor('nb_subjects', {
       header: t('modules.fields.nb_subjects'),
-      meta: { sortKey: 'nb_subjects', numeric: true },
+      meta: { sortKey: 'nb_subjects', numeric: true, priority: 2 },
     }),
     ...(superAdmin
       ? [
           column.accessor('nb_institutions', {
             header: t('modules.fields.nb_institutions'),
-            meta: { sortKey: 'nb_institutions', numeric: true },
+            meta: { sortKey: 'nb_institutions', numeric: true, priority: 3 },
           }),
         ]
       : []),

@@ -42,20 +42,24 @@ export function ProgramsPage() {
         </RoleLink>
       ),
     }),
-    column.accessor('sector', { header: t('programs.fields.sector'), meta: { sortKey: 'sector' } }),
+    column.accessor('sector', {
+      header: t('programs.fields.sector'),
+      meta: { sortKey: 'sector', priority: 2 },
+    }),
     column.accessor('levels', {
       header: t('programs.fields.levels'),
+      meta: { priority: 3 },
       cell: ({ getValue }) => getValue().join(', ') || '—',
     }),
     column.accessor('nb_promotions', {
       header: t('programs.fields.nb_promotions'),
-      meta: { sortKey: 'nb_promotions', numeric: true },
+      meta: { sortKey: 'nb_promotions', numeric: true, priority: 2 },
     }),
     ...(superAdmin
       ? [
           column.accessor('nb_institutions', {
             header: t('programs.fields.nb_institutions'),
-            meta: { sortKey: 'nb_institutions', numeric: true },
+            meta: { sortKey: 'nb_institutions', numeric: true, priority: 3 },
           }),
         ]
       : []),

@@ -46,31 +46,31 @@ export function PromotionsPage() {
       {
         id: 'academic_year',
         header: t('cohorts.fields.academicYear'),
-        meta: { sortKey: 'academic_year' },
+        meta: { sortKey: 'academic_year', priority: 2, fit: true },
         cell: ({ row }) => formatAcademicYear(row.original.academic_year, i18n.language),
       },
       {
         id: 'program_name',
         header: t('cohorts.fields.program'),
-        meta: { sortKey: 'program_name' },
+        meta: { sortKey: 'program_name', priority: 2 },
         cell: ({ row }) => row.original.program_name,
       },
       {
         id: 'level',
         header: t('cohorts.fields.level'),
-        meta: { sortKey: 'level' },
+        meta: { sortKey: 'level', priority: 3, fit: true },
         cell: ({ row }) => row.original.level,
       },
       {
         id: 'nb_students',
         header: t('cohorts.fields.nbStudents'),
-        meta: { sortKey: 'nb_students', numeric: true },
+        meta: { sortKey: 'nb_students', numeric: true, priority: 3 },
         cell: ({ row }) => row.original.nb_students,
       },
       {
         id: 'nb_trainings',
         header: t('cohorts.fields.nbTrainings'),
-        meta: { sortKey: 'nb_trainings', numeric: true },
+        meta: { sortKey: 'nb_trainings', numeric: true, priority: 3 },
         cell: ({ row }) => row.original.nb_trainings,
       },
       {

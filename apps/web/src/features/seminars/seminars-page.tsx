@@ -44,19 +44,19 @@ export function SeminarsPage() {
       {
         id: 'promotion_name',
         header: t('cohorts.fields.promotion'),
-        meta: { sortKey: 'promotion_name' },
+        meta: { sortKey: 'promotion_name', priority: 2 },
         cell: ({ row }) => row.original.promotion_name,
       },
       {
         id: 'nb_episodes',
         header: t('seminars.fields.nbEpisodes'),
-        meta: { sortKey: 'nb_episodes', numeric: true },
+        meta: { sortKey: 'nb_episodes', numeric: true, priority: 3 },
         cell: ({ row }) => row.original.nb_episodes,
       },
       {
         id: 'visibility',
         header: t('cohorts.fields.visibility'),
-        meta: { sortKey: 'visibility' },
+        meta: { sortKey: 'visibility', fit: true },
         cell: ({ row }) => (
           <StatusBadge
             archived={row.original.archived_at !== null}

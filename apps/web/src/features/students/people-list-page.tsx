@@ -52,12 +52,13 @@ export function PeopleListPage({ kind }: { kind: PersonKind }) {
             {
               id: 'role',
               header: t('cohorts.fields.role'),
+              meta: { priority: 3 },
               cell: ({ row }) => t(`roles.${row.original.role}`),
             },
             {
               id: 'nb_subjects',
               header: t('cohorts.fields.nbSubjects'),
-              meta: { sortKey: 'nb_subjects', numeric: true },
+              meta: { sortKey: 'nb_subjects', numeric: true, priority: 3 },
               cell: ({ row }) => row.original.nb_subjects,
             },
           ] satisfies ColumnDef<PersonRow>[])
@@ -65,18 +66,20 @@ export function PeopleListPage({ kind }: { kind: PersonKind }) {
             {
               id: 'nb_groups',
               header: t('cohorts.fields.nbGroups'),
-              meta: { sortKey: 'nb_groups', numeric: true },
+              meta: { sortKey: 'nb_groups', numeric: true, priority: 3 },
               cell: ({ row }) => row.original.nb_groups,
             },
           ] satisfies ColumnDef<PersonRow>[])),
       {
         id: 'promotions',
         header: t('cohorts.fields.promotions'),
+        meta: { priority: 2 },
         cell: ({ row }) => row.original.promotions.join(', ') || '—',
       },
       {
         id: 'status',
         header: t('cohorts.fields.status'),
+        meta: { fit: true },
         cell: ({ row }) =>
           row.original.archived_at ? (
             <StatusBadge archived />

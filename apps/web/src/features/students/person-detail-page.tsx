@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { fullName, type PersonKind, peoplePath, usePerson } from '../../api/people.ts';
 import { Avatar } from '../../ui/avatar.tsx';
+import { EmailText } from '../../ui/email-text.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { PhoneLink } from '../../ui/phone-link.tsx';
@@ -75,7 +76,9 @@ export function PersonDetailPage({ kind, children }: { kind: PersonKind; childre
       <dl className="cohort-facts">
         <div>
           <dt>{t('cohorts.fields.email')}</dt>
-          <dd>{data.email}</dd>
+          <dd>
+            <EmailText email={data.email} />
+          </dd>
         </div>
         <div>
           <dt>{t('cohorts.fields.phone')}</dt>

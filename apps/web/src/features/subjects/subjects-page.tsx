@@ -40,25 +40,25 @@ export function SubjectsPage() {
     }),
     column.accessor('coefficient', {
       header: t('subjects.fields.coefficient'),
-      meta: { sortKey: 'coefficient', numeric: true },
+      meta: { sortKey: 'coefficient', numeric: true, priority: 2 },
       cell: ({ getValue }) => coefficient(getValue()),
     }),
     column.accessor('hourly_volume', {
       header: t('subjects.fields.hourly_volume'),
-      meta: { sortKey: 'hourly_volume', numeric: true },
+      meta: { sortKey: 'hourly_volume', numeric: true, priority: 2 },
       cell: ({ getValue }) => formatHours(getValue(), i18n.language),
     }),
     column.accessor('nb_modules', {
       header: t('subjects.fields.nb_modules'),
-      meta: { sortKey: 'nb_modules', numeric: true },
+      meta: { sortKey: 'nb_modules', numeric: true, priority: 3 },
     }),
     column.accessor('nb_teachers', {
       header: t('subjects.fields.nb_teachers'),
-      meta: { sortKey: 'nb_teachers', numeric: true },
+      meta: { sortKey: 'nb_teachers', numeric: true, priority: 3 },
     }),
     column.accessor('nb_lessons', {
       header: t('subjects.fields.nb_lessons'),
-      meta: { sortKey: 'nb_lessons', numeric: true },
+      meta: { sortKey: 'nb_lessons', numeric: true, priority: 3 },
     }),
     column.display({
       id: 'actions',

@@ -29,7 +29,7 @@ export function AllTrainingsPage() {
       {
         id: 'institution_name',
         header: t('cohorts.fields.institution'),
-        meta: { sortKey: 'institution_name' },
+        meta: { sortKey: 'institution_name', priority: 2 },
         cell: ({ row }) => (
           <span
             className="badge"
@@ -42,7 +42,7 @@ export function AllTrainingsPage() {
       {
         id: 'promotion_name',
         header: t('cohorts.fields.promotion'),
-        meta: { sortKey: 'promotion_name' },
+        meta: { sortKey: 'promotion_name', priority: 2 },
         cell: ({ row }) =>
           formatPromotion(
             { name: row.original.promotion_name, academic_year: row.original.academic_year },
@@ -52,19 +52,19 @@ export function AllTrainingsPage() {
       {
         id: 'level',
         header: t('cohorts.fields.level'),
-        meta: { sortKey: 'level' },
+        meta: { sortKey: 'level', priority: 3, fit: true },
         cell: ({ row }) => row.original.level,
       },
       {
         id: 'total_hours',
         header: t('cohorts.fields.totalHours'),
-        meta: { sortKey: 'total_hours', numeric: true },
+        meta: { sortKey: 'total_hours', numeric: true, priority: 2 },
         cell: ({ row }) => row.original.total_hours,
       },
       {
         id: 'visibility',
         header: t('cohorts.fields.visibility'),
-        meta: { sortKey: 'visibility' },
+        meta: { sortKey: 'visibility', fit: true },
         cell: ({ row }) => (
           <StatusBadge
             archived={row.original.archived_at !== null}

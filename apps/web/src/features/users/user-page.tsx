@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { Avatar } from '../../ui/avatar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { EmailText } from '../../ui/email-text.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { PhoneLink } from '../../ui/phone-link.tsx';
@@ -109,7 +110,9 @@ export function UserPage() {
           <dl className="manage-facts">
             <div>
               <dt>{t('users.fields.email')}</dt>
-              <dd>{user.email}</dd>
+              <dd>
+                <EmailText email={user.email} />
+              </dd>
             </div>
             <div>
               <dt>{t('users.fields.role')}</dt>

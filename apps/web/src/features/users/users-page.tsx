@@ -45,12 +45,12 @@ export function UsersPage() {
     column.accessor('email', { header: t('users.fields.email'), meta: { sortKey: 'email' } }),
     column.accessor('role', {
       header: t('users.fields.role'),
-      meta: { sortKey: 'role' },
+      meta: { sortKey: 'role', priority: 2 },
       cell: ({ getValue }) => <span className="badge">{t(`roles.${getValue()}`)}</span>,
     }),
     column.accessor('institution', {
       header: t('users.fields.institution'),
-      meta: { sortKey: 'institution' },
+      meta: { sortKey: 'institution', priority: 2 },
       cell: ({ row }) =>
         row.original.institution ? (
           <span className="manage-name" style={{ fontWeight: 500 }}>
