@@ -20,7 +20,13 @@ export function GroupDetailPage() {
   const { data, error } = useGroup(id);
   usePageTitle(data?.name ?? t('groups.title'));
   if (error)
-    return <p className="container page cohort-page notice notice--error">{error.message}</p>;
+    return (
+      <div className="container page cohort-page">
+        <p className="notice notice--error" role="alert">
+          {error.message}
+        </p>
+      </div>
+    );
   if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
   const manage = user?.role === 'admin' || user?.role === 'super-teacher';
   return (

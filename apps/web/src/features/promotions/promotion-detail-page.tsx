@@ -33,7 +33,13 @@ export function PromotionDetailPage({ children }: { children?: ReactNode }) {
   const groups = useGroups(SMALL, id);
   usePageTitle(data?.name ?? t('promotions.title'));
   if (error)
-    return <p className="container page cohort-page notice notice--error">{error.message}</p>;
+    return (
+      <div className="container page cohort-page">
+        <p className="notice notice--error" role="alert">
+          {error.message}
+        </p>
+      </div>
+    );
   if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
   const base = `/${data.program_id}`;
   return (

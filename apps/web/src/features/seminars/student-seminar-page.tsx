@@ -16,7 +16,13 @@ export function StudentSeminarPage() {
   const { data, error } = useSeminar(Number(params.id));
   usePageTitle(data?.title ?? t('seminars.mine'));
   if (error)
-    return <p className="container page cohort-page notice notice--error">{error.message}</p>;
+    return (
+      <div className="container page cohort-page">
+        <p className="notice notice--error" role="alert">
+          {error.message}
+        </p>
+      </div>
+    );
   if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
   return (
     <div className="container page cohort-page">

@@ -27,7 +27,13 @@ export function PersonDetailPage({ kind, children }: { kind: PersonKind; childre
   usePageTitle(data ? fullName(data) : t(`${n}.title`));
   const [stepUpDialog, editWithStepUp] = useStepUpEdit(base(kind));
   if (error)
-    return <p className="container page cohort-page notice notice--error">{error.message}</p>;
+    return (
+      <div className="container page cohort-page">
+        <p className="notice notice--error" role="alert">
+          {error.message}
+        </p>
+      </div>
+    );
   if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
   return (
     <div className="container page cohort-page">

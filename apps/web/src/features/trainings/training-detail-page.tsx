@@ -24,7 +24,13 @@ export function TrainingDetailPage() {
   const { data, error } = useTraining(id);
   usePageTitle(data?.title ?? t('trainings.title'));
   if (error)
-    return <p className="container page cohort-page notice notice--error">{error.message}</p>;
+    return (
+      <div className="container page cohort-page">
+        <p className="notice notice--error" role="alert">
+          {error.message}
+        </p>
+      </div>
+    );
   if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
   const base = `/${params.id}/${params.promotionId}`;
   return (
