@@ -10,6 +10,7 @@ import { RowActions } from '../../ui/row-actions.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import '../../ui/cohorts.css';
 import { formatPromotion } from '../../lib/format.ts';
+import { PageError } from '../../ui/page-error.tsx';
 
 /** `/:promotionId/groups/:groupId`: the group's students and subjects. */
 export function GroupDetailPage() {
@@ -19,14 +20,7 @@ export function GroupDetailPage() {
   const { user } = useSession();
   const { data, error } = useGroup(id);
   usePageTitle(data?.name ?? t('groups.title'));
-  if (error)
-    return (
-      <div className="container page cohort-page">
-        <p className="notice notice--error" role="alert">
-          {error.message}
-        </p>
-      </div>
-    );
+  if (error) return <PageError message={error.message} />;
   if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
   const manage = user?.role === 'admin' || user?.role === 'super-teacher';
   return (

@@ -14,6 +14,7 @@ import { RowActions } from '../../ui/row-actions.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import '../../ui/cohorts.css';
 import { promotionYear } from '../../lib/format.ts';
+import { PageError } from '../../ui/page-error.tsx';
 
 const SMALL = { page: 1, per_page: 100 as const, q: '', sort: '', archived: false };
 
@@ -32,14 +33,7 @@ export function PromotionDetailPage({ children }: { children?: ReactNode }) {
   const trainings = useTrainings(SMALL, id);
   const groups = useGroups(SMALL, id);
   usePageTitle(data?.name ?? t('promotions.title'));
-  if (error)
-    return (
-      <div className="container page cohort-page">
-        <p className="notice notice--error" role="alert">
-          {error.message}
-        </p>
-      </div>
-    );
+  if (error) return <PageError message={error.message} />;
   if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
   const base = `/${data.program_id}`;
   return (

@@ -13,6 +13,7 @@ import { episodeEditPath, seminarPath } from './paths.ts';
 import { ResourcesPanel } from './resources-panel.tsx';
 import '../../ui/cohorts.css';
 import './seminars.css';
+import { PageError } from '../../ui/page-error.tsx';
 
 /** `/:id/:seminarId/episodes/:episodeId`: one episode, its resources; edit and delete. */
 export function EpisodeDetailPage() {
@@ -23,14 +24,7 @@ export function EpisodeDetailPage() {
   const seminar = useSeminar(Number(params.seminarId));
   const { data, error } = useEpisode(Number(params.episodeId));
   usePageTitle(data?.title ?? t('seminars.episodes'));
-  if (error)
-    return (
-      <div className="container page cohort-page">
-        <p className="notice notice--error" role="alert">
-          {error.message}
-        </p>
-      </div>
-    );
+  if (error) return <PageError message={error.message} />;
   if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
   const back = seminar.data ? seminarPath(seminar.data) : '/seminars';
   const remove = async () => {

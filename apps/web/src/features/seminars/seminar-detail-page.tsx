@@ -17,6 +17,7 @@ import { episodeAddPath, episodePath, seminarEditPath, seminarEpisodesPath } fro
 import { SyllabusPanel } from './syllabus-panel.tsx';
 import '../../ui/cohorts.css';
 import './seminars.css';
+import { PageError } from '../../ui/page-error.tsx';
 
 /** `/:id/:promotionId/seminars/:seminarId`: the seminar, its syllabus and its episodes. */
 export function SeminarDetailPage() {
@@ -25,14 +26,7 @@ export function SeminarDetailPage() {
   const { data, error } = useSeminar(Number(params.seminarId));
   const { user } = useSession();
   usePageTitle(data?.title ?? t('seminars.title'));
-  if (error)
-    return (
-      <div className="container page cohort-page">
-        <p className="notice notice--error" role="alert">
-          {error.message}
-        </p>
-      </div>
-    );
+  if (error) return <PageError message={error.message} />;
   if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
   return (
     <div className="container page cohort-page">

@@ -8,6 +8,7 @@ import { EpisodeList } from './episode-list.tsx';
 import { episodeAddPath, episodePath, seminarPath } from './paths.ts';
 import '../../ui/cohorts.css';
 import './seminars.css';
+import { PageError } from '../../ui/page-error.tsx';
 
 /** `/:id/:promotionId/seminar-episode/:seminarId` (admin, super-admin): the seminar's episodes. */
 export function SeminarEpisodesPage() {
@@ -15,14 +16,7 @@ export function SeminarEpisodesPage() {
   const params = useParams();
   const { data, error } = useSeminar(Number(params.seminarId));
   usePageTitle(t('seminars.episodesOf', { name: data?.title ?? '' }));
-  if (error)
-    return (
-      <div className="container page cohort-page">
-        <p className="notice notice--error" role="alert">
-          {error.message}
-        </p>
-      </div>
-    );
+  if (error) return <PageError message={error.message} />;
   if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
   return (
     <div className="container page cohort-page">

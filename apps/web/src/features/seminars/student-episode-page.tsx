@@ -8,6 +8,7 @@ import { studentSeminarPath } from './paths.ts';
 import { ResourcesPanel } from './resources-panel.tsx';
 import '../../ui/cohorts.css';
 import './seminars.css';
+import { PageError } from '../../ui/page-error.tsx';
 
 /** `/:id/episodes/:episodeId?eventType=`: one episode of the student's seminar `:id`. */
 export function StudentEpisodePage() {
@@ -15,14 +16,7 @@ export function StudentEpisodePage() {
   const params = useParams();
   const { data, error } = useEpisode(Number(params.episodeId));
   usePageTitle(data?.title ?? t('seminars.episodes'));
-  if (error)
-    return (
-      <div className="container page cohort-page">
-        <p className="notice notice--error" role="alert">
-          {error.message}
-        </p>
-      </div>
-    );
+  if (error) return <PageError message={error.message} />;
   if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
   return (
     <div className="container page cohort-page">

@@ -8,6 +8,7 @@ import { studentEpisodePath } from './paths.ts';
 import { SyllabusPanel } from './syllabus-panel.tsx';
 import '../../ui/cohorts.css';
 import './seminars.css';
+import { PageError } from '../../ui/page-error.tsx';
 
 /** `/student/seminars/:id`: the seminar's description, syllabus and episodes. */
 export function StudentSeminarPage() {
@@ -15,14 +16,7 @@ export function StudentSeminarPage() {
   const params = useParams();
   const { data, error } = useSeminar(Number(params.id));
   usePageTitle(data?.title ?? t('seminars.mine'));
-  if (error)
-    return (
-      <div className="container page cohort-page">
-        <p className="notice notice--error" role="alert">
-          {error.message}
-        </p>
-      </div>
-    );
+  if (error) return <PageError message={error.message} />;
   if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
   return (
     <div className="container page cohort-page">

@@ -13,6 +13,7 @@ import { RowActions } from '../../ui/row-actions.tsx';
 import { useStepUpEdit } from '../../ui/step-up-edit.tsx';
 import '../../ui/cohorts.css';
 import { promotionYear } from '../../lib/format.ts';
+import { PageError } from '../../ui/page-error.tsx';
 import { base, ns } from './people-paths.ts';
 
 /**
@@ -26,14 +27,7 @@ export function PersonDetailPage({ kind, children }: { kind: PersonKind; childre
   const { data, error } = usePerson(kind, id);
   usePageTitle(data ? fullName(data) : t(`${n}.title`));
   const [stepUpDialog, editWithStepUp] = useStepUpEdit(base(kind));
-  if (error)
-    return (
-      <div className="container page cohort-page">
-        <p className="notice notice--error" role="alert">
-          {error.message}
-        </p>
-      </div>
-    );
+  if (error) return <PageError message={error.message} />;
   if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
   return (
     <div className="container page cohort-page">

@@ -15,6 +15,7 @@ import { RowActions } from '../../ui/row-actions.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 import '../../ui/cohorts.css';
+import { PageError } from '../../ui/page-error.tsx';
 
 /** `/:id/:promotionId/trainings/:trainingId`: the training, its modules and subjects. */
 export function TrainingDetailPage() {
@@ -23,14 +24,7 @@ export function TrainingDetailPage() {
   const id = Number(params.trainingId);
   const { data, error } = useTraining(id);
   usePageTitle(data?.title ?? t('trainings.title'));
-  if (error)
-    return (
-      <div className="container page cohort-page">
-        <p className="notice notice--error" role="alert">
-          {error.message}
-        </p>
-      </div>
-    );
+  if (error) return <PageError message={error.message} />;
   if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
   const base = `/${params.id}/${params.promotionId}`;
   return (
