@@ -76,5 +76,5 @@ test('an admin imports students from a CSV: a bad line is reported, the fixed fi
   const lines = exported.split(/\r?\n/).filter((line) => line.trim());
   // The header, then the two Haddads (the imported one and the demo's).
   expect(lines).toHaveLength(3);
-  expect(lines.slice(1).every((line) => line.startsWith('Haddad,'))).toBe(true);
+  expect(lines.slice(1).every((line) => line.startsWith('"Haddad",'))).toBe(true);
 });

@@ -14,12 +14,14 @@ const PAGE_SIZE = 100;
 const MAX_PAGES = 200;
 
 /**
- * The CSV text of rows (comma-separated, quoted when needed, a UTF-8 BOM for spreadsheets);
- * formula-like cells are neutralised by the rule the gradebook's CSV also follows.
+ * The CSV text of rows (comma-separated, every cell quoted, a UTF-8 BOM for spreadsheets);
+ * formula-like cells are neutralised by the rule the gradebook's CSV also follows. Every cell is
+ * quoted because a spreadsheet set to another separator (the semicolon of French and German
+ * locales) would otherwise split an unquoted `Dubois;=1+1` into a second, formula cell.
  */
 export function toCsv<T>(rows: T[], columns: CsvColumn<T>[]): string {
   const data = rows.map((row) => columns.map((column) => neutraliseCell(column.value(row))));
-  return `\uFEFF${Papa.unparse({ fields: columns.map((column) => column.header), data })}`;
+  return `\uFEFF${Papa.unparse({ fields: columns.map((column) => column.header), data }, { quotes: true })}`;
 }
 
 /**
