@@ -92,10 +92,26 @@ function zodFieldErrors(locale: Locale, entries: ValidationEntry[]): FieldErrors
   return errors;
 }
 
-const PG_UNIQUE_VIOLATION = '23505';
-const PG_FOREIGN_KEY_VIOLATION = '23503';
+/**
+ * What a database error class tells the client: one mapper for all of them. A unique violation
+ * is a duplicate; a foreign key (23503) or a RESTRICT (23001) reference means other rows depend
+ * on it; bad data that slipped past the schemas (an invalid byte, a value too long or out of
+ * range, a malformed number or date) is the client's, never a 500.
+ */
+const DATABASE_ERRORS: Readonly<Record<string, { status: 409 | 422; key: MessageKey }>> = {
+  '23505': { status: 409, key: 'errors.duplicate' },
+  '23503': { status: 409, key: 'errors.in_use' },
+  '23001': { status: 409, key: 'errors.in_use' },
+  '22001': { status: 422, key: 'errors.validation' },
+  '22003': { status: 422, key: 'errors.validation' },
+  '22007': { status: 422, key: 'errors.validation' },
+  '22008': { status: 422, key: 'errors.validation' },
+  '22021': { status: 422, key: 'errors.validation' },
+  '22P02': { status: 422, key: 'errors.validation' },
+};
 
-function databaseErrorCode(error: unknown): string | undefined {
+/** The SQLSTATE of a database error, however deep the driver wrapped it. */
+export function databaseErrorCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth += 1) {
     const code = (current as { code?: unknown }).code;
@@ -105,8 +121,48 @@ function databaseErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** True when other rows still reference the row a statement tried to remove. */
+export function isReferenced(error: unknown): boolean {
+  return DATABASE_ERRORS[databaseErrorCode(error) ?? '']?.key === 'errors.in_use';
+}
+
+/**
+ * An unexpected error as the log may hold it: a failed query's text is kept, its parameters (the
+ * personal data a request carried) are not.
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  const withoutParams = (text: string | undefined) =>
+    text?.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [redacted]');
+  const { name, message, stack } = error instanceof Error ? error : new Error(String(error));
+  return {
+    type: name,
+    code: databaseErrorCode(error),
+    message: withoutParams(message),
+    stack: withoutParams(stack),
+  };
+}
+
+/** Where a NUL character hides in a request's query, parameters or JSON body, as a field path. */
+function nulCharacterAt(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || '_' : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = nulCharacterAt(inner, path ? `${path}.${key}` : key);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** Every error leaves as `{ message, errors? }` in the request's locale; never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // No text the application stores may hold a NUL character (PostgreSQL refuses it): the field
+  // that carries one gets a 422 before any handler runs.
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const field = nulCharacterAt(part, '');
+      if (field) throw validationFailed({ [field]: ['errors.nul_character'] });
+    }
+  });
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const locale = request.locale;
     if (error instanceof HttpError) {
@@ -125,12 +181,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
         errors: zodFieldErrors(locale, error.validation as unknown as ValidationEntry[]),
       });
     }
-    const dbCode = databaseErrorCode(error);
-    if (dbCode === PG_UNIQUE_VIOLATION) {
-      return reply.status(409).send({ message: translate(locale, 'errors.duplicate') });
-    }
-    if (dbCode === PG_FOREIGN_KEY_VIOLATION) {
-      return reply.status(409).send({ message: translate(locale, 'errors.in_use') });
+    const mapped = DATABASE_ERRORS[databaseErrorCode(error) ?? ''];
+    if (mapped) {
+      return reply.status(mapped.status).send({ message: translate(locale, mapped.key) });
     }
     const status = (error as FastifyError).statusCode;
     if (status === 413) {
@@ -146,7 +199,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status && status >= 400 && status < 500) {
       return reply.status(status).send({ message: translate(locale, 'errors.bad_request') });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.status(500).send({ message: translate(locale, 'errors.internal') });
   });
 }

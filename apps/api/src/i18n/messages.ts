@@ -39,6 +39,11 @@ const catalogue = {
     en: 'The operation conflicts with the current state.',
     de: 'Der Vorgang steht im Konflikt mit dem aktuellen Zustand.',
   },
+  'errors.nul_character': {
+    fr: 'Ce texte contient un caractère invisible interdit (NUL).',
+    en: 'This text contains a forbidden invisible character (NUL).',
+    de: 'Dieser Text enthält ein unzulässiges unsichtbares Zeichen (NUL).',
+  },
   'errors.duplicate': {
     fr: 'Cet élément existe déjà.',
     en: 'This item already exists.',

@@ -14,7 +14,13 @@ import { type Actor, revokeUserSessions } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { conflict, fieldErrorsOf, HttpError, validationFailed } from '../../http/errors.ts';
+import {
+  conflict,
+  fieldErrorsOf,
+  HttpError,
+  isReferenced,
+  validationFailed,
+} from '../../http/errors.ts';
 import { changes } from '../../http/patch.ts';
 import {
   emailOwner,
@@ -122,16 +128,7 @@ export async function remove(ctx: AppContext, actor: Actor, id: number) {
   try {
     await ctx.db.delete(users).where(eq(users.id, id));
   } catch (error) {
-    if (isForeignKeyViolation(error)) throw new HttpError(409, 'manage.conflict.userInUse');
+    if (isReferenced(error)) throw new HttpError(409, 'manage.conflict.userInUse');
     throw error;
   }
-}
-
-function isForeignKeyViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth += 1) {
-    if ((current as { code?: unknown }).code === '23503') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }

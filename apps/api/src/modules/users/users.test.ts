@@ -1,8 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signIn, TEST_PASSWORD } from '../../../test/app.ts';
-import { createInstitution, createUser } from '../../../test/factories.ts';
-import { mailOutbox, oneTimeTokens, users } from '../../db/schema/index.ts';
+import {
+  createEvaluation,
+  createInstitution,
+  createPromotion,
+  createSubject,
+  createTraining,
+  createUser,
+} from '../../../test/factories.ts';
+import { attempts, mailOutbox, oneTimeTokens, users } from '../../db/schema/index.ts';
 
 const { app, db } = await createTestApp();
 const superAdmin = await createUser(db, 'super-admin', null);
@@ -210,5 +217,26 @@ describe('users (super-admin)', () => {
       headers: auth,
     });
     expect(self.statusCode).toBe(409);
+  });
+
+  it('refuses with a 409, not a 500, to delete a student whose exam attempts are kept', async () => {
+    const student = await createUser(db, 'student', institution.id);
+    const promotion = await createPromotion(db, institution.id, { students: [student.id] });
+    const training = await createTraining(db, promotion);
+    const subject = await createSubject(db, institution.id);
+    const exam = await createEvaluation(db, training, subject.id);
+    await db.insert(attempts).values({
+      evaluation_id: exam.id,
+      student_id: student.id,
+      started_at: new Date(0),
+      deadline_at: new Date(0),
+    });
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/users/${student.id}`,
+      headers: { ...auth, 'accept-language': 'en' },
+    });
+    expect(removed.statusCode).toBe(409);
+    expect(await db.select().from(users).where(eq(users.id, student.id))).toHaveLength(1);
   });
 });
