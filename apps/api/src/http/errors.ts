@@ -142,12 +142,19 @@ export function loggableError(error: unknown): Record<string, unknown> {
   };
 }
 
-/** Where a NUL character hides in a request's query, parameters or JSON body, as a field path. */
-function nulCharacterAt(value: unknown, path: string): string | null {
+/**
+ * Where a NUL character hides in a request's query, parameters or JSON body, as a field path.
+ * Parsed data only: an upload's buffer or stream is skipped, and the walk stops at a depth no
+ * form reaches.
+ */
+function nulCharacterAt(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path || '_' : null;
-  if (value === null || typeof value !== 'object') return null;
+  if (value === null || typeof value !== 'object' || depth > 8) return null;
+  if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function') {
+    return null;
+  }
   for (const [key, inner] of Object.entries(value)) {
-    const found = nulCharacterAt(inner, path ? `${path}.${key}` : key);
+    const found = nulCharacterAt(inner, path ? `${path}.${key}` : key, depth + 1);
     if (found) return found;
   }
   return null;
