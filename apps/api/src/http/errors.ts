@@ -111,7 +111,7 @@ const DATABASE_ERRORS: Readonly<Record<string, { status: 409 | 422; key: Message
 };
 
 /** The SQLSTATE of a database error, however deep the driver wrapped it. */
-export function databaseErrorCode(error: unknown): string | undefined {
+function databaseErrorCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth += 1) {
     const code = (current as { code?: unknown }).code;
