@@ -21,27 +21,31 @@ import {
   modules,
   subjects,
   trainingModules,
+  trainings,
 } from '../../db/schema/index.ts';
 import { type ListQuery, orderFrom } from '../../http/pagination.ts';
 
 /** A column with its table's name: drizzle leaves single-table columns unqualified, which a correlated sub-select would resolve to its own table. */
 const ref = (column: PgColumn) => sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
 
-/** Counts in the list's own query: subjects of the viewer's institution (all for the super-admin). */
+/**
+ * Counts in the list's own query, of the viewer's institution only (all of them for the
+ * super-admin): a module shared by several institutions tells an admin nothing about the others.
+ */
 function counts(institutionId: number | null) {
-  const mine =
-    institutionId === null ? sql`true` : sql`${ref(subjects.institution_id)} = ${institutionId}`;
+  const own = (column: PgColumn) =>
+    institutionId === null ? sql`true` : sql`${ref(column)} = ${institutionId}`;
   return {
     nb_subjects:
-      sql<number>`(select count(*) from ${moduleSubjects} join ${subjects} on ${ref(subjects.id)} = ${ref(moduleSubjects.subject_id)} where ${ref(moduleSubjects.module_id)} = ${ref(modules.id)} and ${mine})`.mapWith(
+      sql<number>`(select count(*) from ${moduleSubjects} join ${subjects} on ${ref(subjects.id)} = ${ref(moduleSubjects.subject_id)} where ${ref(moduleSubjects.module_id)} = ${ref(modules.id)} and ${own(subjects.institution_id)})`.mapWith(
         Number,
       ),
     nb_institutions:
-      sql<number>`(select count(*) from ${institutionModules} where ${ref(institutionModules.module_id)} = ${ref(modules.id)})`.mapWith(
+      sql<number>`(select count(*) from ${institutionModules} where ${ref(institutionModules.module_id)} = ${ref(modules.id)} and ${own(institutionModules.institution_id)})`.mapWith(
         Number,
       ),
     nb_trainings:
-      sql<number>`(select count(*) from ${trainingModules} where ${ref(trainingModules.module_id)} = ${ref(modules.id)})`.mapWith(
+      sql<number>`(select count(*) from ${trainingModules} join ${trainings} on ${ref(trainings.id)} = ${ref(trainingModules.training_id)} where ${ref(trainingModules.module_id)} = ${ref(modules.id)} and ${own(trainings.institution_id)})`.mapWith(
         Number,
       ),
   };

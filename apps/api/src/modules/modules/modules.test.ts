@@ -109,4 +109,30 @@ describe('modules', () => {
       await db.select().from(moduleSubjects).where(eq(moduleSubjects.module_id, mod.id)),
     ).toHaveLength(0);
   });
+
+  it("counts an admin's own institution and trainings only, not those of others sharing the module", async () => {
+    const mod = await newModule('Module partagé');
+    const mine = await createInstitution(db);
+    const other = await createInstitution(db);
+    await db.insert(institutionModules).values([
+      { institution_id: mine.id, module_id: mod.id },
+      { institution_id: other.id, module_id: mod.id },
+    ]);
+    const otherTraining = await createTraining(db, await createPromotion(db, other.id));
+    await db.insert(trainingModules).values({ training_id: otherTraining.id, module_id: mod.id });
+    const admin = await createUser(db, 'admin', mine.id);
+    const adminAuth = bearer((await signIn(app, admin.email)).accessToken);
+    const detail = await app.inject({
+      method: 'GET',
+      url: `/api/modules/${mod.id}`,
+      headers: adminAuth,
+    });
+    expect(detail.json()).toMatchObject({ nb_institutions: 1, nb_trainings: 0 });
+    const overall = await app.inject({
+      method: 'GET',
+      url: `/api/modules/${mod.id}`,
+      headers: auth,
+    });
+    expect(overall.json()).toMatchObject({ nb_institutions: 2, nb_trainings: 1 });
+  });
 });
