@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import { users } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { files, users } from '../../db/schema/index.ts';
+import { storageFor } from '../../files/storage.ts';
 import { saveFile } from '../../files/uploads.ts';
 import { HttpError } from '../../http/errors.ts';
 import { getProfile } from './profile.service.ts';
@@ -35,13 +37,35 @@ async function reencodePicture(bytes: Buffer): Promise<Buffer> {
 }
 
 /**
+ * Forgets a user's earlier pictures (all of them, or all but `keep`): their rows go in the
+ * caller's transaction, so `/api/files/<id>` answers 404 at once; the stored bytes are deleted
+ * once it has committed (`drop`).
+ */
+async function forgetPictures(tx: DbOrTx, userId: number, keep?: number) {
+  const old = await tx
+    .delete(files)
+    .where(
+      and(
+        eq(files.kind, 'user/picture'),
+        eq(files.owner_id, userId),
+        keep === undefined ? undefined : ne(files.id, keep),
+      ),
+    )
+    .returning({ key: files.storage_key });
+  return (ctx: AppContext) => {
+    const storage = storageFor(ctx.config);
+    return Promise.all(old.map((row) => storage.delete(row.key).catch(() => undefined)));
+  };
+}
+
+/**
  * Sets the signed-in user's picture: cropped to a 256 px WebP, then kept by the files adapter
  * (local folder or S3) like every upload, and served by `GET /api/files/:id` to the user's
  * institution only.
  */
 export async function setPicture(ctx: AppContext, actor: Actor, bytes: Buffer) {
   const webp = await reencodePicture(bytes);
-  await ctx.db.transaction(async (tx) => {
+  const drop = await ctx.db.transaction(async (tx) => {
     const saved = await saveFile(ctx, tx, {
       kind: 'user/picture',
       ownerId: actor.userId,
@@ -50,12 +74,21 @@ export async function setPicture(ctx: AppContext, actor: Actor, bytes: Buffer) {
       filename: 'picture.webp',
     });
     await tx.update(users).set({ picture_link: saved.url }).where(eq(users.id, actor.userId));
+    return forgetPictures(tx, actor.userId, saved.id);
   });
+  await drop(ctx);
   return getProfile(ctx, actor);
 }
 
-/** Removes the picture (the default avatar of the gender shows again). */
+/**
+ * Removes the picture (the default avatar of the gender shows again); the file goes with it, so
+ * its address stops answering.
+ */
 export async function removePicture(ctx: AppContext, actor: Actor) {
-  await ctx.db.update(users).set({ picture_link: null }).where(eq(users.id, actor.userId));
+  const drop = await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ picture_link: null }).where(eq(users.id, actor.userId));
+    return forgetPictures(tx, actor.userId);
+  });
+  await drop(ctx);
   return getProfile(ctx, actor);
 }

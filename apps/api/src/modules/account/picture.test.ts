@@ -49,8 +49,16 @@ describe('PUT /api/me/picture', () => {
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
     expect(row?.picture_link).toBe(link);
 
+    // A new picture replaces the old one: the old address stops answering.
+    const replaced = await upload(auth, photo, 'image/jpeg');
+    const newLink: string = replaced.json().picture_link;
+    expect(newLink).not.toBe(link);
+    expect((await app.inject({ url: link, headers: auth })).statusCode).toBe(404);
+
+    // A removed picture is no longer readable.
     const removed = await app.inject({ method: 'DELETE', url: '/api/me/picture', headers: auth });
     expect(removed.json().picture_link).toBeNull();
+    expect((await app.inject({ url: newLink, headers: auth })).statusCode).toBe(404);
   });
 
   it('refuses what is not a JPEG, PNG or WebP image (415), and nothing changes', async () => {
