@@ -139,6 +139,13 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   registerErrorHandling(app);
+  // An API answer is someone's data (a session's token, a grade, a person): no browser or proxy
+  // keeps it unless its route says otherwise (public files, the web's assets).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'private, no-store');
+    }
+  });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

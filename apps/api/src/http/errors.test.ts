@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn } from '../../test/app.ts';
+import { bearer, createTestApp, signIn, TEST_PASSWORD } from '../../test/app.ts';
 import { createInstitution, createUser } from '../../test/factories.ts';
 import { contactRequests } from '../db/schema/index.ts';
 import { loggableError } from './errors.ts';
@@ -58,5 +58,19 @@ describe('the log of an unexpected error', () => {
       'Failed query: update users set email = $1 where id = $2\nparams: [redacted]',
     );
     expect(JSON.stringify(logged)).not.toContain('jean.dupont');
+  });
+});
+
+describe('API answers', () => {
+  it('are never cached: the sign-in answer with its token, and a list of people', async () => {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: admin.email, password: TEST_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['cache-control']).toBe('private, no-store');
+    const list = await app.inject({ method: 'GET', url: '/api/students', headers: auth });
+    expect(list.headers['cache-control']).toBe('private, no-store');
   });
 });
