@@ -60,6 +60,7 @@ import {
 import { episodeRoutes } from './modules/seminars/episodes.routes.ts';
 import { publicSeminarRoutes } from './modules/seminars/public.routes.ts';
 import { mySeminarRoutes, seminarRoutes } from './modules/seminars/seminars.routes.ts';
+import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { studentRoutes } from './modules/students/students.routes.ts';
 import { subjectRoutes } from './modules/subjects/subjects.routes.ts';
 import { teacherRoutes } from './modules/teachers/teachers.routes.ts';
@@ -203,6 +204,7 @@ export async function buildApp(
   );
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(setupRoutes, { prefix: '/api/setup' });
   await app.register(accountRoutes, { prefix: '/api/me' });
   await app.register(institutionRoutes, { prefix: '/api/institutions' });
   await app.register(catalogueRoutes, { prefix: '/api/event' });

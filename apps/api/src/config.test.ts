@@ -17,6 +17,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).HOST).toBe('0.0.0.0');
   });
 
+  it('seeds the demo by default in development and test only, and when asked in production', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).SEED).toBe('demo');
+    expect(loadConfig({ NODE_ENV: 'production' }).SEED).toBe('none');
+    expect(loadConfig({ NODE_ENV: 'production', SEED: 'demo' }).SEED).toBe('demo');
+    expect(loadConfig({ NODE_ENV: 'development', SEED: 'none' }).SEED).toBe('none');
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['DATABASE_URL', 'mysql://localhost/db'],

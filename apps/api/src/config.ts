@@ -16,7 +16,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
-  SEED: z.enum(['demo', 'none']).default('demo'),
+  /** Unset: `demo` in development and test, `none` in production (decision 108). */
+  SEED: z.enum(['demo', 'none']).optional(),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().min(3).default('Skolar <no-reply@skolar.test>'),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
@@ -37,8 +38,9 @@ const envSchema = z.object({
     .transform((value) => value === '1'),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'HOST' | 'PUBLIC_URL'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'HOST' | 'PUBLIC_URL' | 'SEED'> & {
   HOST: string;
+  SEED: 'demo' | 'none';
   PUBLIC_URL: string;
 };
 
@@ -69,6 +71,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...value,
     HOST: host,
+    // The demo's accounts share a published password: a production server seeds them only when
+    // told to in so many words.
+    SEED: value.SEED ?? (value.NODE_ENV === 'production' ? 'none' : 'demo'),
     PUBLIC_URL: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
   };
 }

@@ -4,21 +4,20 @@ import { RateLimits } from './auth/rate-limit.ts';
 import type { Config } from './config.ts';
 import { systemClock } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { seedDemo } from './db/seed/demo.ts';
-import { saveFile } from './files/uploads.ts';
 import { startExamCloser } from './jobs/exam-closer.ts';
 import { startOutboxWorker } from './jobs/outbox-worker.ts';
 import { startReminders } from './jobs/reminders.ts';
 import { mailTransportFor } from './mail/transport.ts';
+import { prepareDatabase } from './modules/setup/first-run.ts';
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, embedded PGlite otherwise. */
-function openConfiguredDatabase(config: Config): Promise<Database> {
+export function openConfiguredDatabase(config: Config): Promise<Database> {
   return config.DATABASE_URL
     ? openDatabase({ kind: 'postgres', url: config.DATABASE_URL })
     : openDatabase({ kind: 'pglite', dataDir: config.DATA_DIR });
 }
 
-/** Starts everything: database, migrations, demo seed, HTTP. Answers a function that stops it all. */
+/** Starts everything: database, migrations, demo seed or first-run link, HTTP. Answers a function that stops it all. */
 export async function start(config: Config) {
   const database = await openConfiguredDatabase(config);
   const redis = config.REDIS_URL
@@ -32,14 +31,7 @@ export async function start(config: Config) {
     redis,
   };
   const app = await buildApp(ctx);
-  if (config.SEED === 'demo') {
-    const outcome = await seedDemo(database.db, {
-      now: ctx.clock.now(),
-      publicUrl: config.PUBLIC_URL,
-      storeFile: (db, input) => saveFile(ctx, db, input),
-    });
-    app.log.info(`demo data: ${outcome}`);
-  }
+  await prepareDatabase(ctx, app.log);
   await app.listen({ port: config.PORT, host: config.HOST });
   const stopMail = startOutboxWorker(ctx, { transport: mailTransportFor(config), log: app.log });
   const stopCloser = startExamCloser(ctx, { log: app.log });

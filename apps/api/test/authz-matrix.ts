@@ -41,6 +41,8 @@ export const MATRIX: Record<string, string> = {
   'POST /api/auth/change-password':                  '422 422 422 422 422 422 422 422 422 401',
   'POST /api/auth/client-request':                   '200 200 200 200 200 200 200 200 200 200',
   'POST /api/auth/user-request':                     '200 200 200 200 200 200 200 200 200 401',
+  'GET /api/setup/:token':                           '404 404 404 404 404 404 404 404 404 404',
+  'POST /api/setup/:token':                          '404 404 404 404 404 404 404 404 404 404',
   'GET /api/me/settings':                            '200 200 200 200 200 200 200 200 200 401',
   'PATCH /api/me/settings':                          '200 200 200 200 200 200 200 200 200 401',
   'GET /api/me/sessions':                            '200 200 200 200 200 200 200 200 200 401',

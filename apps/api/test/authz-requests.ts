@@ -669,6 +669,18 @@ export const REQUESTS: Record<string, Build> = {
     url: '/api/auth/verify-token-validity/not-a-token',
   }),
   'GET /api/auth/info': () => ({ url: '/api/auth/info' }),
+  // A super-admin exists in the matrix's database: the first-run setup is closed for everyone.
+  'GET /api/setup/:token': () => ({ url: '/api/setup/not-a-token' }),
+  'POST /api/setup/:token': () => ({
+    url: '/api/setup/not-a-token',
+    payload: {
+      first_name: 'First',
+      last_name: 'Admin',
+      email: 'first-admin@example.test',
+      password: 'Another#Pass2026',
+      password_confirmation: 'Another#Pass2026',
+    },
+  }),
   'POST /api/auth/forgot-password': () => ({
     url: '/api/auth/forgot-password',
     payload: { email: 'nobody@example.test' },

@@ -139,6 +139,16 @@ const catalogue = {
     en: 'Invalid code.',
     de: 'Ungültiger Code.',
   },
+  'setup.link_invalid': {
+    fr: 'Ce lien de première installation est invalide, a déjà servi ou a expiré.',
+    en: 'This first-run setup link is invalid, already used or expired.',
+    de: 'Dieser Link zur Ersteinrichtung ist ungültig, wurde bereits verwendet oder ist abgelaufen.',
+  },
+  'setup.done': {
+    fr: 'Le compte super-administrateur est créé. Vous pouvez vous connecter.',
+    en: 'The super-admin account is created. You can sign in.',
+    de: 'Das Super-Administrator-Konto wurde erstellt. Sie können sich anmelden.',
+  },
   'account.link_invalid': {
     fr: 'Ce lien est invalide, a déjà servi ou a expiré. Demandez-en un nouveau.',
     en: 'This link is invalid, already used or expired. Ask for a new one.',

@@ -7,7 +7,7 @@ import {
   PASSWORD_TOO_LONG_KEY,
 } from '../rules/password.ts';
 import { emailField } from './auth.ts';
-import { phoneField } from './common-fields.ts';
+import { phoneField, requiredText as requiredName } from './common-fields.ts';
 
 // Messages are keys of the translation catalogues (web and API), never display text.
 
@@ -44,6 +44,22 @@ export const newPasswordBody = withConfirmation(
   z.object({ password: newPasswordField, password_confirmation: confirmation }),
 );
 export type NewPasswordBody = z.infer<typeof newPasswordBody>;
+
+/**
+ * `POST /api/setup/:token` and `npm run create-admin`: the first super-admin of an empty
+ * database, who chooses their password at once.
+ */
+export const firstRunBody = withConfirmation(
+  z.object({
+    first_name: requiredName(100),
+    last_name: requiredName(100),
+    email: emailField,
+    locale: z.enum(['fr', 'en', 'de']).default('fr'),
+    password: newPasswordField,
+    password_confirmation: confirmation,
+  }),
+);
+export type FirstRunBody = z.infer<typeof firstRunBody>;
 
 /** `POST /api/auth/change-password`: the current password is required. */
 export const changePasswordBody = withConfirmation(

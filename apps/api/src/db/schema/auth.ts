@@ -47,3 +47,16 @@ export const oneTimeTokens = pgTable(
     index('one_time_tokens_expires_at_idx').on(t.expires_at),
   ],
 );
+
+/**
+ * The one-time links of the first-run setup, issued at start while the database has no
+ * super-admin (decision 109); stored hashed, like every token. No user owns them: the first
+ * super-admin does not exist yet.
+ */
+export const setupTokens = pgTable('setup_tokens', {
+  id: id(),
+  token_hash: text('token_hash').notNull().unique('setup_tokens_token_hash_unique'),
+  expires_at: timestamptz('expires_at').notNull(),
+  used_at: timestamptz('used_at'),
+  created_at: createdAt(),
+});

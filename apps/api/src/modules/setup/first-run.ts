@@ -1,0 +1,153 @@
+import type { FirstRunBody } from '@skolar/shared';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { isCommonPassword } from '../../auth/common-passwords.ts';
+import { hashPassword } from '../../auth/password.ts';
+import { hashToken, newToken } from '../../auth/tokens.ts';
+import type { AppContext } from '../../context.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { setupTokens, users } from '../../db/schema/index.ts';
+import { seedDemo } from '../../db/seed/demo.ts';
+import { saveFile } from '../../files/uploads.ts';
+import { HttpError, validationFailed } from '../../http/errors.ts';
+
+/** A first-run link lasts an hour; a restart prints a new one while no super-admin exists. */
+export const SETUP_TTL_MS = 60 * 60 * 1000;
+
+/** Any 64-bit key shared by every process that may create the first super-admin. */
+const FIRST_RUN_LOCK_KEY = 7_265_431_003;
+
+/** True when an active super-admin exists: the first-run setup is then closed for good. */
+async function hasSuperAdmin(db: DbOrTx): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'super-admin'), isNull(users.archived_at), isNull(users.disabled_at)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Why the first super-admin was not created; `npm run create-admin` prints it. */
+export class SuperAdminExistsError extends Error {}
+
+/** The setup link and route answer this once a super-admin exists, or for a bad token. */
+const setupClosed = () => new HttpError(404, 'setup.link_invalid');
+
+/**
+ * Creates a super-admin with the password they chose (verified address, no invitation), in one
+ * transaction under a lock, so two concurrent setups create one. Refuses while an active
+ * super-admin exists unless `allowExisting` (create-admin's `--force`); with `token`, consumes
+ * that setup link in the same transaction.
+ */
+export async function createSuperAdmin(
+  db: Db,
+  input: FirstRunBody,
+  now: Date,
+  options: { token?: string; allowExisting?: boolean } = {},
+): Promise<number> {
+  if (isCommonPassword(input.password)) {
+    throw validationFailed({ password: ['account.rules.passwordCommon'] });
+  }
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_RUN_LOCK_KEY})`);
+    if (options.token !== undefined) {
+      const [used] = await tx
+        .update(setupTokens)
+        .set({ used_at: now })
+        .where(
+          and(
+            eq(setupTokens.token_hash, hashToken(options.token)),
+            isNull(setupTokens.used_at),
+            gt(setupTokens.expires_at, now),
+          ),
+        )
+        .returning({ id: setupTokens.id });
+      if (!used) throw setupClosed();
+    }
+    if (!options.allowExisting && (await hasSuperAdmin(tx))) {
+      if (options.token !== undefined) throw setupClosed();
+      throw new SuperAdminExistsError('a super-admin already exists');
+    }
+    const email = input.email.toLowerCase();
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`);
+    if (taken) throw validationFailed({ email: ['manage.validation.emailTaken'] });
+    const [row] = await tx
+      .insert(users)
+      .values({
+        role: 'super-admin',
+        institution_id: null,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        email,
+        email_verified_at: now,
+        password_hash: passwordHash,
+        locale: input.locale,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning({ id: users.id });
+    // Every other setup link dies with the first use.
+    await tx.update(setupTokens).set({ used_at: now }).where(isNull(setupTokens.used_at));
+    return row!.id;
+  });
+}
+
+/** Answers whether the setup link still works (the page asks before showing its form). */
+export async function checkSetupToken(ctx: AppContext, token: string): Promise<void> {
+  const now = ctx.clock.now();
+  const [live] = await ctx.db
+    .select({ id: setupTokens.id })
+    .from(setupTokens)
+    .where(
+      and(
+        eq(setupTokens.token_hash, hashToken(token)),
+        isNull(setupTokens.used_at),
+        gt(setupTokens.expires_at, now),
+      ),
+    );
+  if (!live || (await hasSuperAdmin(ctx.db))) throw setupClosed();
+}
+
+/**
+ * At start, on a database without a super-admin: a new one-time setup link, valid an hour,
+ * answered for the log. Null once a super-admin exists.
+ */
+async function issueSetupLink(ctx: AppContext): Promise<URL | null> {
+  if (await hasSuperAdmin(ctx.db)) return null;
+  const token = newToken();
+  const now = ctx.clock.now();
+  await ctx.db.insert(setupTokens).values({
+    token_hash: hashToken(token),
+    expires_at: new Date(now.getTime() + SETUP_TTL_MS),
+    created_at: now,
+  });
+  return new URL(`/setup/${token}`, ctx.config.PUBLIC_URL);
+}
+
+/**
+ * What start does to the database before listening: the demo when SEED=demo (decision 108), then,
+ * while no super-admin exists, the first-run setup link in the log (decision 109).
+ */
+export async function prepareDatabase(
+  ctx: AppContext,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+): Promise<void> {
+  if (ctx.config.SEED === 'demo') {
+    const outcome = await seedDemo(ctx.db, {
+      now: ctx.clock.now(),
+      publicUrl: ctx.config.PUBLIC_URL,
+      storeFile: (db, input) => saveFile(ctx, db, input),
+    });
+    log.info(`demo data: ${outcome}`);
+  }
+  const link = await issueSetupLink(ctx);
+  if (link) {
+    log.warn(
+      `first-run setup: no super-admin yet. Open ${link} within 60 minutes to create one (single use), or run \`npm run create-admin\`.`,
+    );
+  }
+}
