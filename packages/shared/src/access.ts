@@ -167,11 +167,13 @@ export const ROUTES: readonly RouteAccess[] = [
 /**
  * Pages outside the spec's table (which stays exactly spec/routes.json): recorded in
  * docs/decisions.md. `/verify` and `/verify/:code` let anyone check a printed transcript
- * (decision 59).
+ * (decision 59). `/setup/:token` creates the first super-admin of an empty database (decision 109).
  */
 export const OFF_SPEC_ROUTES: readonly RouteAccess[] = [
   { path: '/verify', name: 'VerifyTranscriptForm', roles: null },
   { path: '/verify/:code', name: 'VerifyTranscript', roles: null },
+  // The first-run setup link the server logs while no super-admin exists (decision 109).
+  { path: '/setup/:token', name: 'FirstRunSetup', roles: null },
 ];
 
 /** Every route the web app serves: the spec's table, then the pages outside it. */

@@ -19,5 +19,7 @@ export const accountPages: PageRegistry = {
     import('../../features/account/profile-details-page.tsx').then((m) => m.ProfileDetailsPage),
   '/edit-profile/:id/:token': () =>
     import('../../features/account/edit-profile-page.tsx').then((m) => m.EditProfilePage),
+  '/setup/:token': () =>
+    import('../../features/account/setup-page.tsx').then((m) => m.FirstRunSetupPage),
   '/support': () => import('../../features/contact/support-page.tsx').then((m) => m.SupportPage),
 };

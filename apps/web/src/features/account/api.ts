@@ -1,5 +1,6 @@
 import type {
   ChangePasswordBody,
+  FirstRunBody,
   NewPasswordBody,
   ProfileAnswer,
   ProfileBody,
@@ -17,6 +18,13 @@ export const checkResetToken = (token: string) =>
 
 export const resetPassword = (token: string, body: NewPasswordBody) =>
   http.post<Message>(`/api/auth/reset-password/${encodeURIComponent(token)}`, body);
+
+/** True when the link still works (204); a dead one throws (404). */
+export const checkSetupLink = (token: string) =>
+  http.get<void>(`/api/setup/${encodeURIComponent(token)}`).then(() => true);
+
+export const createFirstSuperAdmin = (token: string, body: FirstRunBody) =>
+  http.post<Message>(`/api/setup/${encodeURIComponent(token)}`, body);
 
 export const verifyEmail = (token: string) =>
   http.get<Message & { password_required: boolean }>(
