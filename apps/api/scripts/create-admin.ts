@@ -116,8 +116,8 @@ function readPassword(prompt: string): Promise<string> {
   return new Promise((resolve) => {
     rl.once('line', (line) => {
       if (hidden) process.stdout.write('\n');
-      rl.close();
       resolve(line);
+      rl.close();
     });
     rl.once('close', () => resolve(''));
   });

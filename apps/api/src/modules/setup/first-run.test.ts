@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { DEMO_PASSWORD } from '@skolar/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -190,5 +192,33 @@ describe('npm run create-admin', () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe('npm run create-admin as a command', () => {
+  it('reads the password piped on standard input and checks it before touching the database', () => {
+    const root = resolve(import.meta.dirname, '../../../../..');
+    const result = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'apps/api/scripts/create-admin.ts',
+        '--email',
+        'root@example.org',
+        '--first-name',
+        'Root',
+        '--last-name',
+        'Admin',
+      ],
+      {
+        cwd: root,
+        input: 'P@ssw0rd\n',
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, DATA_DIR: tempDir('create-admin-cli') },
+      },
+    );
+    expect(result.stderr).toContain('This password is too common');
+    expect(result.status).toBe(1);
   });
 });
