@@ -45,7 +45,7 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
-function withDatabase(url: URL, database: string): string {
+export function withDatabase(url: URL, database: string): string {
   const copy = new URL(url.toString());
   copy.pathname = `/${database}`;
   return copy.toString();

@@ -1,9 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client.ts';
 import { questions } from '../src/db/schema/index.ts';
 import { localDay, minuteOfDay } from '../src/time.ts';
 import { TEST_PASSWORD } from './credentials.ts';
@@ -15,29 +10,15 @@ import {
   createTraining,
   createUser,
 } from './factories.ts';
-import { tempDir } from './temp-dir.ts';
+import { freePort, killed, serverStore, startServer } from './processes.ts';
 
-// The server as a separate process on a file-backed database, killed with SIGKILL while answers
-// are being saved, then started again on the same data: every answer it acknowledged is there.
+// The server as a separate process, killed with SIGKILL while answers are being saved, then
+// started again on the same data: every answer it acknowledged is there. On a PGlite folder by
+// default; on a PostgreSQL database of its own when TEST_DATABASE_URL is set (decision 113).
 // Nothing here waits for a fixed time: it polls until the server answers (generously).
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const dataDir = tempDir('exam-crash');
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+const store = await serverStore('exam-crash');
+afterAll(store.drop);
 
 /** A zone where the wall clock is now between 01:00 and 22:00, so that an exam window fits in today. */
 function zoneWithRoom(now: Date): string {
@@ -50,7 +31,7 @@ function zoneWithRoom(now: Date): string {
 
 /** A student of a promotion whose exam, with four long questions, is open all day today. */
 async function prepare() {
-  const database = await openDatabase({ kind: 'pglite', dataDir });
+  const database = await store.open();
   const now = new Date();
   const zone = zoneWithRoom(now);
   const school = await createInstitution(database.db, { timezone: zone });
@@ -77,47 +58,12 @@ async function prepare() {
   return { email: student.email, examId: exam.id };
 }
 
-async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      SEED: 'none',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
-    },
-    stdio: 'ignore',
-  });
-  children.push(child);
-  const base = `http://127.0.0.1:${port}`;
-  for (let tries = 0; tries < 600; tries += 1) {
-    if (child.exitCode !== null) throw new Error(`the server stopped with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error('the server did not start');
-}
-
-async function killed(child: ChildProcess): Promise<void> {
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGKILL');
-  await exited;
-}
-
 describe('an exam server killed while answers are saved', () => {
   it('keeps every answer it acknowledged', { timeout: 300_000 }, async () => {
     const { email, examId } = await prepare();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    let server = await startServer(port);
+    let server = await startServer(port, store.env);
 
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
@@ -167,11 +113,11 @@ describe('an exam server killed while answers are saved', () => {
       ),
     );
     await new Promise((done) => setImmediate(done));
-    await killed(server);
+    await killed(server.child);
     await Promise.all(inFlight);
 
     // The killed process's folder lock is left behind: the restart takes it over.
-    server = await startServer(port);
+    server = await startServer(port, store.env);
     const login2 = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -190,6 +136,6 @@ describe('an exam server killed while answers are saved', () => {
       expect(Number(saved?.value.text.replace('answer ', ''))).toBeGreaterThanOrEqual(n);
     }
     expect(acknowledged.size).toBe(4);
-    await killed(server);
+    await killed(server.child);
   });
 });

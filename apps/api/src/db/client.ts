@@ -105,12 +105,48 @@ async function lockFolder(dir: string): Promise<() => Promise<void>> {
   };
 }
 
+/** The advisory lock key under which one process at a time migrates a PostgreSQL database. */
+const MIGRATION_LOCK = 715_142_101;
+
+/**
+ * Applies the pending migrations to a PostgreSQL database while holding a session advisory lock:
+ * API nodes started together on a new (or older) database migrate one after the other, and the
+ * later ones find nothing left to do. Drizzle's migrator takes no lock of its own: without this,
+ * the second node failed on `CREATE TYPE … already exists` and stopped. The lock is released with
+ * the connection if the process dies mid-migration (the migration itself is one transaction).
+ */
+async function migrateOnce(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client, { schema }) as never, {
+        migrationsFolder: migrationsFolder(),
+      });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } catch (error) {
+    broken = error as Error;
+    throw error;
+  } finally {
+    // A connection that failed is closed, not pooled: a lock it may still hold goes with it.
+    client.release(broken);
+  }
+}
+
 /** Opens the database, takes the folder lock for embedded PGlite, and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    try {
+      await migrateOnce(pool);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder: migrationsFolder() });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
 
