@@ -243,10 +243,9 @@ export async function changePassword(
 ): Promise<MessageKey> {
   const key = String(actor.userId);
   if (ip) await ctx.limits.hit('step-up:ip', ip);
-  await ctx.limits.check('step-up:account', key);
+  await ctx.limits.hit('step-up:account', key);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
   if (!user?.password_hash || !(await verifyPassword(user.password_hash, body.current_password))) {
-    await ctx.limits.penalise('step-up:account', key);
     log?.warn({ userId: actor.userId }, 'password change refused: wrong current password');
     throw validationFailed({ current_password: ['auth.wrong_password'] });
   }
