@@ -12,13 +12,18 @@ interface DevMail {
   links: string[];
 }
 
-/** The newest mail of a template to the address, from the development mailbox. */
+/**
+ * The newest mail of a template to the address, from the development mailbox. A reset or
+ * verification link is written by the outbox worker, a moment after the request: poll for it.
+ */
 async function mailLink(page: Page, template: string): Promise<string> {
-  const response = await page.request.get(`/api/dev/mail?to=${encodeURIComponent(NEWCOMER)}`);
-  expect(response.ok()).toBe(true);
-  const mails = (await response.json()) as DevMail[];
-  const mail = mails.find((m) => m.template === template);
-  expect(mail, `a ${template} mail`).toBeDefined();
+  let mail: DevMail | undefined;
+  await expect(async () => {
+    const response = await page.request.get(`/api/dev/mail?to=${encodeURIComponent(NEWCOMER)}`);
+    expect(response.ok()).toBe(true);
+    mail = ((await response.json()) as DevMail[]).find((m) => m.template === template);
+    expect(mail, `a ${template} mail`).toBeDefined();
+  }).toPass({ timeout: 10_000 });
   // The mail carries PUBLIC_URL's host; follow the same path on the test server.
   const link = new URL(mail!.links[0]!);
   return `${link.pathname}${link.search}`;

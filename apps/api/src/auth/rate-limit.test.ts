@@ -75,15 +75,15 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
       return new RateLimits(client, {}, prefix);
     });
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      await nodes[attempt % 2]!.penalise('login:account', 'shared@example.test');
+      await nodes[attempt % 2]!.hit('login:account', 'shared@example.test');
     }
-    await expect(nodes[0]!.check('login:account', 'shared@example.test')).rejects.toMatchObject({
+    await expect(nodes[0]!.hit('login:account', 'shared@example.test')).rejects.toMatchObject({
       statusCode: 429,
     });
-    await expect(nodes[1]!.check('login:account', 'shared@example.test')).rejects.toMatchObject({
+    await expect(nodes[1]!.hit('login:account', 'shared@example.test')).rejects.toMatchObject({
       statusCode: 429,
     });
     await nodes[1]!.reset('login:account', 'shared@example.test');
-    await expect(nodes[0]!.check('login:account', 'shared@example.test')).resolves.toBeUndefined();
+    await expect(nodes[0]!.hit('login:account', 'shared@example.test')).resolves.toBeUndefined();
   });
 });

@@ -60,7 +60,12 @@ export class RateLimits {
     ) as unknown as Record<LimitName, RateLimiterAbstract>;
   }
 
-  /** Counts one hit; throws 429 with Retry-After once the limit is passed. */
+  /**
+   * Counts one hit; throws 429 with Retry-After once the limit is passed. The count is taken in
+   * one step (a synchronous increment in this process, one Lua script of INCRBY and EXPIRE on Redis), so
+   * parallel requests cannot all read a counter that is still under the limit: call it *before*
+   * the work it guards (a password or code check), then `refund` or `reset` when that succeeds.
+   */
   async hit(name: LimitName, key: string): Promise<void> {
     try {
       await this.limiters[name].consume(key);
@@ -70,17 +75,9 @@ export class RateLimits {
     }
   }
 
-  /** Throws 429 when the key has already used up its limit, without counting a hit. */
-  async check(name: LimitName, key: string): Promise<void> {
-    const state = await this.limiters[name].get(key);
-    if (state && state.consumedPoints >= this.specs[name].points) {
-      throw tooManyRequests(state.msBeforeNext / 1000);
-    }
-  }
-
-  /** Counts a failure without throwing (the failing request still gets its own answer). */
-  async penalise(name: LimitName, key: string): Promise<void> {
-    await this.limiters[name].penalty(key);
+  /** Gives back the attempt a `hit` took, when only failures should count (e.g. a valid feed). */
+  async refund(name: LimitName, key: string): Promise<void> {
+    await this.limiters[name].reward(key, 1);
   }
 
   /** Forgets a key, e.g. after a successful sign-in. */

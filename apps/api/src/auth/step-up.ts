@@ -19,13 +19,13 @@ export async function confirmPassword(
   ip?: string,
 ) {
   if (ip) await ctx.limits.hit('step-up:ip', ip);
-  await ctx.limits.check('step-up:account', String(actor.userId));
+  // Charged before the password is checked, so parallel guesses cannot outrun the counter.
+  await ctx.limits.hit('step-up:account', String(actor.userId));
   const [user] = await ctx.db
     .select({ hash: users.password_hash })
     .from(users)
     .where(eq(users.id, actor.userId));
   if (!user?.hash || !(await verifyPassword(user.hash, password))) {
-    await ctx.limits.penalise('step-up:account', String(actor.userId));
     throw validationFailed({ password: ['auth.wrong_password'] });
   }
   await ctx.limits.reset('step-up:account', String(actor.userId));

@@ -5,6 +5,7 @@ import { mailOutbox } from '../db/schema/index.ts';
 import { LOCALES, type Locale } from '../i18n/messages.ts';
 import { isMailTemplate, renderMail } from '../mail/templates.ts';
 import type { MailTransport } from '../mail/transport.ts';
+import { isAccountRequest, resolveAccountRequest } from '../modules/auth/passwords.service.ts';
 import { repeatEvery } from './repeat.ts';
 
 /** After this many failed attempts a mail is marked failed and left alone. */
@@ -71,9 +72,16 @@ export async function processOutbox(
   });
 
   const run: OutboxRun = { sent: 0, retried: 0, failed: 0 };
-  for (const row of claimed.sort((a, b) => a.id - b.id)) {
-    const attempts = row.attempts + 1;
+  for (const claim of claimed.sort((a, b) => a.id - b.id)) {
+    const attempts = claim.attempts + 1;
+    let row = claim;
     try {
+      // A reset or verification request: its address is resolved here, off the request path.
+      if (isAccountRequest(claim.payload)) {
+        const mail = await resolveAccountRequest(ctx, claim, options.log);
+        if (!mail) continue;
+        row = mail;
+      }
       if (!isMailTemplate(row.template)) throw new Error(`unknown mail template ${row.template}`);
       const locale: Locale = (LOCALES as readonly string[]).includes(row.locale)
         ? row.locale
@@ -89,7 +97,7 @@ export async function processOutbox(
           last_error: null,
           updated_at: ctx.clock.now(),
         })
-        .where(eq(mailOutbox.id, row.id));
+        .where(eq(mailOutbox.id, claim.id));
       run.sent += 1;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -103,9 +111,9 @@ export async function processOutbox(
           next_attempt_at: new Date(ctx.clock.now().getTime() + backoffMs(attempts)),
           updated_at: ctx.clock.now(),
         })
-        .where(eq(mailOutbox.id, row.id));
+        .where(eq(mailOutbox.id, claim.id));
       // The address is personal data of a third party, the payload may carry a token: log neither.
-      options.log?.warn({ mailId: row.id, attempts, giveUp, err: message }, 'mail not sent');
+      options.log?.warn({ mailId: claim.id, attempts, giveUp, err: message }, 'mail not sent');
       if (giveUp) run.failed += 1;
       else run.retried += 1;
     }

@@ -24,13 +24,12 @@ export async function setupMfa(ctx: AppContext, actor: Actor) {
 
 /** Turns MFA on once a code of the new secret checks; answers the 10 recovery codes, once. */
 export async function enableMfa(ctx: AppContext, actor: Actor, code: string) {
-  await ctx.limits.check('mfa:account', String(actor.userId));
+  await ctx.limits.hit('mfa:account', String(actor.userId));
   const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
   if (!user) throw notFound();
   if (user.mfa_enabled_at) throw new HttpError(409, 'errors.conflict');
   if (!user.mfa_secret) throw new HttpError(409, 'account.mfa_not_started');
   if (!checkTotp(user.mfa_secret, code, ctx.clock.now())) {
-    await ctx.limits.penalise('mfa:account', String(actor.userId));
     throw wrongCode();
   }
   await ctx.limits.reset('mfa:account', String(actor.userId));
@@ -44,7 +43,7 @@ export async function enableMfa(ctx: AppContext, actor: Actor, code: string) {
 
 /** Turns MFA off with a current code (or a recovery code), unless the institution requires it. */
 export async function disableMfa(ctx: AppContext, actor: Actor, code: string) {
-  await ctx.limits.check('mfa:account', String(actor.userId));
+  await ctx.limits.hit('mfa:account', String(actor.userId));
   const row = await userWithPolicy(ctx.db, actor.userId);
   if (!row) throw notFound();
   const { user } = row;
@@ -55,10 +54,8 @@ export async function disableMfa(ctx: AppContext, actor: Actor, code: string) {
   const ok =
     checkTotp(user.mfa_secret, code, ctx.clock.now()) ||
     spendRecoveryCode(user.mfa_recovery_codes, code) !== null;
-  if (!ok) {
-    await ctx.limits.penalise('mfa:account', String(actor.userId));
-    throw wrongCode();
-  }
+  if (!ok) throw wrongCode();
+  await ctx.limits.reset('mfa:account', String(actor.userId));
   await ctx.db
     .update(users)
     .set({ mfa_enabled_at: null, mfa_secret: null, mfa_recovery_codes: [] })

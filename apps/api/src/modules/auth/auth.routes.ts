@@ -178,7 +178,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       message: translate(
         request.locale,
-        await passwords.forgotPassword(app.ctx, request.body.email, request.ip, request.log),
+        await passwords.forgotPassword(app.ctx, request.body.email, request.ip),
       ),
     }),
   );

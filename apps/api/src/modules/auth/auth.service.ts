@@ -27,7 +27,7 @@ export type LoginResult =
 
 /**
  * Signs a user in. Unknown e-mail and wrong password answer the same 401 after the same work;
- * failures count against the account (strict) and every attempt against the IP (generous).
+ * every attempt counts against the account (strict, forgotten on success) and the IP (generous).
  */
 export async function login(
   ctx: AppContext,
@@ -37,7 +37,8 @@ export async function login(
   const accountKey = input.email.toLowerCase();
   try {
     await ctx.limits.hit('login:ip', client.ip);
-    await ctx.limits.check('login:account', accountKey);
+    // Charged before the password is checked, so parallel guesses cannot outrun the counter.
+    await ctx.limits.hit('login:account', accountKey);
   } catch (error) {
     client.log?.warn({ email: accountKey, ip: client.ip }, 'sign-in refused: too many attempts');
     throw error;
@@ -49,7 +50,6 @@ export async function login(
   if (usable) passwordOk = await verifyPassword(user.password_hash!, input.password);
   else await burnPasswordCheck(input.password);
   if (!user || !passwordOk) {
-    await ctx.limits.penalise('login:account', accountKey);
     client.log?.warn(
       { email: accountKey, userId: user?.id, ip: client.ip },
       user
@@ -87,13 +87,12 @@ export async function loginWithMfa(
   const challenge = await findLiveToken(ctx.db, input.mfa_token, 'mfa_challenge', now);
   if (!challenge) throw new HttpError(400, 'account.link_invalid');
   const key = String(challenge.user_id);
-  await ctx.limits.check('mfa:account', key);
+  await ctx.limits.hit('mfa:account', key);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, challenge.user_id));
   if (!user?.mfa_secret || user.disabled_at || user.archived_at) throw invalidCredentials();
   const totpOk = checkTotp(user.mfa_secret, input.code, now);
   const remainingCodes = totpOk ? null : spendRecoveryCode(user.mfa_recovery_codes, input.code);
   if (!totpOk && !remainingCodes) {
-    await ctx.limits.penalise('mfa:account', key);
     client.log?.warn({ userId: user.id, ip: client.ip }, 'sign-in failed: wrong MFA code');
     throw validationFailed({ code: ['account.mfa_invalid'] });
   }

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { type Actor, revokeUserSessions } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { institutions, oneTimeTokens, users } from '../../db/schema/index.ts';
+import { institutions, mailOutbox, oneTimeTokens, users } from '../../db/schema/index.ts';
 import { HttpError, validationFailed } from '../../http/errors.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
 import { enqueueMail, type MailTemplate } from '../../mail/outbox.ts';
@@ -40,24 +40,23 @@ async function brandOf(db: DbOrTx, institutionId: number | null) {
   return { institution_name: row?.name ?? 'Skolar', color_code: row?.color_code ?? '#144E5E' };
 }
 
+/** What an account mail to the user needs: their name, the link, their institution's brand. */
+async function mailPayload(db: DbOrTx, user: UserRow, link?: URL) {
+  return {
+    first_name: user.first_name,
+    ...(link ? { link: link.toString() } : {}),
+    ...(await brandOf(db, user.institution_id)),
+  };
+}
+
 /** Queues one of the account mails to the user, with their institution's name and colour. */
-async function mailUser(
-  db: DbOrTx,
-  user: UserRow,
-  template: MailTemplate,
-  at: Date,
-  link?: URL,
-): Promise<void> {
+async function mailUser(db: DbOrTx, user: UserRow, template: MailTemplate, at: Date) {
   await enqueueMail(db, {
     at,
     to: user.email,
     template,
     locale: user.locale,
-    payload: {
-      first_name: user.first_name,
-      ...(link ? { link: link.toString() } : {}),
-      ...(await brandOf(db, user.institution_id)),
-    },
+    payload: await mailPayload(db, user),
   });
 }
 
@@ -84,33 +83,19 @@ const usable = (user: UserRow | undefined): user is UserRow =>
   Boolean(user && !user.disabled_at && !user.archived_at);
 
 /**
- * Sends a reset link when the address belongs to an active account; the answer is the same
- * either way, so nobody learns which addresses have an account.
+ * Asks for a reset link. The request path does the same work whatever the address: it counts the
+ * attempt and queues one request row in the outbox; the outbox worker resolves the address
+ * (`resolveAccountRequest`) and sends a link only to an active account. So neither the answer nor
+ * its timing tells who has an account.
  */
 export async function forgotPassword(
   ctx: AppContext,
   email: string,
   ip: string,
-  log?: FastifyBaseLogger,
 ): Promise<MessageKey> {
   await ctx.limits.hit('forgot-password:ip', ip);
   await ctx.limits.hit('forgot-password:account', email.toLowerCase());
-  const user = await findUserByEmail(ctx.db, email);
-  if (usable(user)) {
-    const now = ctx.clock.now();
-    await ctx.db.transaction(async (tx) => {
-      await retireTokens(tx, user.id, 'reset_password', now);
-      const token = await issueToken(tx, user.id, 'reset_password', now, RESET_TTL_MS);
-      await mailUser(
-        tx,
-        user,
-        'reset-password',
-        now,
-        new URL(`/reset-password/${token}`, ctx.config.PUBLIC_URL),
-      );
-    });
-    log?.info({ userId: user.id }, 'password reset requested');
-  }
+  await queueAccountRequest(ctx.db, 'reset-password', email, ctx.clock.now());
   return 'account.forgot_sent';
 }
 
@@ -202,8 +187,9 @@ export async function activateAccount(
 }
 
 /**
- * Sends a new verification link to an unverified, active account (an invitation again when
- * the person has no password yet). Same answer whatever the address.
+ * Asks for a new verification link; like `forgotPassword`, the request path only queues a request
+ * row, whatever the address. The worker sends the link to an unverified, active account (an
+ * invitation again when the person has no password yet), and nothing otherwise.
  */
 export async function requestVerification(
   ctx: AppContext,
@@ -212,22 +198,86 @@ export async function requestVerification(
 ): Promise<MessageKey> {
   await ctx.limits.hit('verify-email:ip', ip);
   await ctx.limits.hit('verify-email:account', email.toLowerCase());
-  const user = await findUserByEmail(ctx.db, email);
-  if (usable(user) && !user.email_verified_at) {
-    const now = ctx.clock.now();
-    await ctx.db.transaction(async (tx) => {
-      await retireTokens(tx, user.id, 'verify_email', now);
-      if (!user.password_hash) {
-        await inviteUser(ctx, tx, user);
-        return;
-      }
-      const token = await issueToken(tx, user.id, 'verify_email', now, VERIFY_TTL_MS);
-      const link = new URL(`/verify-email/${token}`, ctx.config.PUBLIC_URL);
-      link.searchParams.set('email', user.email);
-      await mailUser(tx, user, 'verify-email', now, link);
-    });
-  }
+  await queueAccountRequest(ctx.db, 'verify-email', email, ctx.clock.now());
   return 'account.verify_sent';
+}
+
+/** What a request row asks for: a reset link, or a new verification link. */
+type AccountRequest = 'reset-password' | 'verify-email';
+/** The payload key that marks an outbox row as a request the worker still has to resolve. */
+const REQUEST_KEY = 'account_request';
+
+/**
+ * Queues the request as an outbox row addressed to the address as typed, with no link yet. The
+ * row's shape is the same for every address: it is the only write of the request path.
+ */
+async function queueAccountRequest(db: DbOrTx, request: AccountRequest, email: string, at: Date) {
+  await enqueueMail(db, {
+    at,
+    to: email,
+    template: request,
+    locale: 'fr',
+    payload: { [REQUEST_KEY]: request },
+  });
+}
+
+/** Whether an outbox row is a request still to be resolved (see `resolveAccountRequest`). */
+export function isAccountRequest(payload: Record<string, unknown>): boolean {
+  return payload[REQUEST_KEY] === 'reset-password' || payload[REQUEST_KEY] === 'verify-email';
+}
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/**
+ * Resolves a request row, in the outbox worker: in one transaction, when the address belongs to
+ * an account the request is for, issues the token (retiring the earlier ones) and turns the row
+ * into the mail to send (the account's address, language, name and link), answered for sending.
+ * Otherwise the row is deleted (it held an address typed by anyone) and nothing is answered. An
+ * invited person without a password gets a new invitation, queued as its own row.
+ */
+export async function resolveAccountRequest(
+  ctx: AppContext,
+  row: OutboxRow,
+  log?: FastifyBaseLogger,
+): Promise<OutboxRow | null> {
+  const request = row.payload[REQUEST_KEY] as AccountRequest;
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, row.to_address);
+    const wanted =
+      usable(user) && (request === 'reset-password' || !user.email_verified_at) ? user : null;
+    if (!wanted || (request === 'verify-email' && !wanted.password_hash)) {
+      await tx.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
+      if (wanted) {
+        await retireTokens(tx, wanted.id, 'verify_email', now);
+        await inviteUser(ctx, tx, wanted);
+      }
+      return null;
+    }
+    const purpose = request === 'reset-password' ? 'reset_password' : 'verify_email';
+    await retireTokens(tx, wanted.id, purpose, now);
+    const token = await issueToken(
+      tx,
+      wanted.id,
+      purpose,
+      now,
+      request === 'reset-password' ? RESET_TTL_MS : VERIFY_TTL_MS,
+    );
+    const link = new URL(`/${request}/${token}`, ctx.config.PUBLIC_URL);
+    if (request === 'verify-email') link.searchParams.set('email', wanted.email);
+    const [mail] = await tx
+      .update(mailOutbox)
+      .set({
+        to_address: wanted.email,
+        locale: wanted.locale,
+        payload: await mailPayload(tx, wanted, link),
+        updated_at: now,
+      })
+      .where(eq(mailOutbox.id, row.id))
+      .returning();
+    if (request === 'reset-password') log?.info({ userId: wanted.id }, 'password reset requested');
+    return mail ?? null;
+  });
 }
 
 /**
@@ -243,10 +293,9 @@ export async function changePassword(
 ): Promise<MessageKey> {
   const key = String(actor.userId);
   if (ip) await ctx.limits.hit('step-up:ip', ip);
-  await ctx.limits.check('step-up:account', key);
+  await ctx.limits.hit('step-up:account', key);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
   if (!user?.password_hash || !(await verifyPassword(user.password_hash, body.current_password))) {
-    await ctx.limits.penalise('step-up:account', key);
     log?.warn({ userId: actor.userId }, 'password change refused: wrong current password');
     throw validationFailed({ current_password: ['auth.wrong_password'] });
   }

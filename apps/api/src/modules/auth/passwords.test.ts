@@ -1,10 +1,12 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signIn, TEST_PASSWORD } from '../../../test/app.ts';
 import { createInstitution, createUser } from '../../../test/factories.ts';
 import { inviteUser } from '../../auth/invitations.ts';
 import { verifyPassword } from '../../auth/password.ts';
 import { mailOutbox, oneTimeTokens, sessions, users } from '../../db/schema/index.ts';
+import { processOutbox } from '../../jobs/outbox-worker.ts';
+import { devTransport } from '../../mail/transport.ts';
 import { RESET_TTL_MS } from './passwords.service.ts';
 
 const { app, db, ctx, clock } = await createTestApp();
@@ -15,8 +17,12 @@ const RULE_EN =
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url, payload, headers });
 
-/** The link of the newest mail to the address, with its template. */
+/** Runs the outbox worker once: it resolves the reset and verification requests. */
+const deliver = () => processOutbox(ctx, { transport: devTransport });
+
+/** The newest mail to the address, with its template and link, once the worker has run. */
 async function lastMail(to: string) {
+  await deliver();
   const [row] = await db
     .select()
     .from(mailOutbox)
@@ -42,13 +48,59 @@ describe('POST /api/auth/forgot-password', () => {
     expect(known.json()).toEqual(unknown.json());
     expect(known.json().message).toMatch(/60 minutes/);
     const mail = await lastMail(user.email);
-    expect(mail).toMatchObject({ template: 'reset-password', locale: 'de', status: 'pending' });
+    expect(mail).toMatchObject({ template: 'reset-password', locale: 'de', status: 'sent' });
     expect(mail?.payload).toMatchObject({ institution_name: 'Lycée Hoche', color_code: '#AA3377' });
     expect(await lastMail('nobody@example.test')).toBeUndefined();
     // Only the hash of the token is stored.
     const token = tokenOf(mail?.payload.link);
     const rows = await db.select().from(oneTimeTokens).where(eq(oneTimeTokens.user_id, user.id));
     expect(rows.some((r) => r.token_hash === token)).toBe(false);
+  });
+
+  it.each([
+    ['/api/auth/forgot-password', 'reset-password'],
+    ['/api/auth/verify-email-request', 'verify-email'],
+  ])('%s does the same work whether or not the address has an account', async (url, template) => {
+    // An unverified active account (the one case both routes mail), a disabled one and no account.
+    const user = await freshUser({ email_verified_at: null });
+    const disabled = await freshUser({ email_verified_at: null, disabled_at: new Date() });
+    const addresses = [user.email, disabled.email, 'nobody-at-all@example.test'];
+    const [before] = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
+    const answers = [];
+    for (const email of addresses) answers.push(await post(url, { email }));
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toBe(answers[0]!.body);
+    }
+    // The request path wrote one row of the same shape per address, and no token yet.
+    const queued = await db
+      .select()
+      .from(mailOutbox)
+      .where(gt(mailOutbox.id, before?.id ?? 0))
+      .orderBy(mailOutbox.id);
+    expect(queued.map((row) => row.to_address)).toEqual(addresses);
+    const shape = ({ template, locale, status, payload, attempts }: (typeof queued)[0]) => ({
+      template,
+      locale,
+      status,
+      payload,
+      attempts,
+    });
+    expect(new Set(queued.map((row) => JSON.stringify(shape(row)))).size).toBe(1);
+    expect(shape(queued[0]!)).toMatchObject({ template, status: 'pending' });
+    expect(await db.select().from(oneTimeTokens).where(eq(oneTimeTokens.user_id, user.id))).toEqual(
+      [],
+    );
+    // The worker then mails the account only, and forgets the other addresses.
+    await deliver();
+    const after = await db
+      .select()
+      .from(mailOutbox)
+      .where(gt(mailOutbox.id, before?.id ?? 0));
+    expect(after.map((row) => [row.to_address, row.template, row.status])).toEqual([
+      [user.email, template, 'sent'],
+    ]);
+    expect(after[0]!.payload.link).toMatch(new RegExp(`/${template}/`));
   });
 
   it('sends nothing for a disabled account, with the same answer', async () => {
@@ -235,6 +287,7 @@ describe('e-mail verification', () => {
     await post('/api/auth/verify-email-request', { email: user.email });
     const first = tokenOf((await lastMail(user.email))?.payload.link);
     await post('/api/auth/verify-email-request', { email: user.email });
+    await deliver();
     expect((await app.inject({ url: `/api/auth/verify-email/${first}` })).statusCode).toBe(400);
   });
 

@@ -86,7 +86,8 @@ export function myCalendar(ctx: AppContext, actor: Actor) {
  * against the caller's IP); a feed fetched too often, 429.
  */
 export async function feedDocument(ctx: AppContext, token: string, ip: string) {
-  await ctx.limits.check('calendar-feed:ip', ip);
+  // Charged before the lookup (parallel guesses cannot outrun it), given back for a real feed.
+  await ctx.limits.hit('calendar-feed:ip', ip);
   const tokenHash = hashToken(token);
   const [row] = await ctx.db
     .select({ feedId: calendarFeeds.id, ...actorColumns })
@@ -95,10 +96,8 @@ export async function feedDocument(ctx: AppContext, token: string, ip: string) {
     .leftJoin(institutions, eq(institutions.id, users.institution_id))
     .where(eq(calendarFeeds.token_hash, tokenHash));
   const actor = row ? actorOf(row, 0) : null;
-  if (!row || !actor || actor.mfaEnrolmentRequired) {
-    await ctx.limits.penalise('calendar-feed:ip', ip);
-    throw notFound();
-  }
+  if (!row || !actor || actor.mfaEnrolmentRequired) throw notFound();
+  await ctx.limits.refund('calendar-feed:ip', ip);
   await ctx.limits.hit('calendar-feed:feed', tokenHash);
   await ctx.db
     .update(calendarFeeds)

@@ -15,7 +15,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'sendContactRequest',
         tags: ['contact'],
-        summary: 'Contact request from a visitor; queues the notification and acknowledgement',
+        summary:
+          'Contact request from a visitor; queues the notification (no mail to the typed address)',
         security: [],
         body: contactRequestWithInstitution,
         response: answer,
@@ -38,7 +39,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'sendSupportRequest',
         tags: ['contact'],
-        summary: 'Contact request from the signed-in user (to their institution)',
+        summary:
+          'Contact request from the signed-in user (to their institution; acknowledged at their address)',
         body: contactRequestWithInstitution,
         response: { ...answer, 401: errorBody },
       },

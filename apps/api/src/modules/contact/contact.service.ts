@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import { contactRequests, institutions } from '../../db/schema/index.ts';
+import { contactRequests, institutions, users } from '../../db/schema/index.ts';
 import { validationFailed } from '../../http/errors.ts';
 import { type Locale, translate } from '../../i18n/messages.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -19,7 +19,9 @@ interface Sender {
 
 /**
  * Stores a contact request and, in the same transaction, queues the notification to the
- * institution (or the platform) and the acknowledgement to the sender. Answers the message to show.
+ * institution (or the platform). A signed-in sender also gets an acknowledgement, at their
+ * account's (verified) address; a guest gets none: the address they type is anyone's, and the
+ * form would mail it their text (decision 126). Answers the message to show.
  */
 export async function send(ctx: AppContext, sender: Sender, body: ContactRequest) {
   if (sender.actor) await ctx.limits.hit('contact:account', String(sender.actor.userId));
@@ -72,12 +74,23 @@ export async function send(ctx: AppContext, sender: Sender, body: ContactRequest
       locale: 'fr',
       payload,
     });
+    if (!sender.actor) return;
+    const [account] = await tx
+      .select({ email: users.email, first_name: users.first_name })
+      .from(users)
+      .where(eq(users.id, sender.actor.userId));
+    if (!account) return;
     await enqueueMail(tx, {
       at: now,
-      to: body.email,
+      to: account.email,
       template: 'contact-acknowledgement',
       locale: sender.locale,
-      payload,
+      payload: {
+        request_id: request!.id,
+        first_name: account.first_name,
+        object: body.object,
+        institution_name: institution?.name ?? 'Skolar',
+      },
     });
   });
   return { message: translate(sender.locale, 'contact.sent') };

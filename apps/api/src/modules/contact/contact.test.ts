@@ -20,7 +20,7 @@ const send = (url: string, payload: object, headers: Record<string, string> = {}
   app.inject({ method: 'POST', url, payload, headers });
 
 describe('POST /api/auth/client-request', () => {
-  it('stores the request and queues the notification and the acknowledgement together', async () => {
+  it('stores the request and queues the notification to the platform', async () => {
     const response = await send('/api/auth/client-request', valid, { 'accept-language': 'en' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: expect.stringContaining('sent') });
@@ -34,10 +34,22 @@ describe('POST /api/auth/client-request', () => {
     const forRequest = mails.filter(
       (mail) => (mail.payload as { request_id?: number }).request_id === row!.id,
     );
-    expect(forRequest.map((m) => [m.template, m.to_address, m.locale]).sort()).toEqual([
-      ['contact-acknowledgement', valid.email, 'en'],
+    expect(forRequest.map((m) => [m.template, m.to_address, m.locale])).toEqual([
       ['contact-request', 'contact@skolar.test', 'fr'],
     ]);
+  });
+
+  it("mails nothing to the address a guest types, so it cannot carry the guest's text to anyone", async () => {
+    const victim = 'someone-else@example.test';
+    const response = await send('/api/auth/client-request', {
+      ...valid,
+      first_name: 'Your bank',
+      email: victim,
+      object: 'Your account is locked: call +33 1 23 45 67 89',
+      message: 'Visit https://phishing.example.test to unlock it.',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to_address, victim))).toEqual([]);
   });
 
   it('answers 422 with the errors of each field (need, object and message included)', async () => {
@@ -121,5 +133,25 @@ describe('POST /api/auth/user-request', () => {
     expect(row).toMatchObject({ need: 'support', institution_id: school.id });
     const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to_address, school.email));
     expect(mails.map((m) => m.template)).toEqual(['contact-request']);
+  });
+
+  it("acknowledges at the account's own address, never at the one typed in the form", async () => {
+    const typed = 'typed-in-the-form@example.test';
+    const response = await send(
+      '/api/auth/user-request',
+      { ...valid, email: typed, object: 'Mon accès' },
+      { ...bearer(token), 'accept-language': 'de' },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to_address, typed))).toEqual([]);
+    const acks = (
+      await db.select().from(mailOutbox).where(eq(mailOutbox.to_address, student.email))
+    ).filter((mail) => mail.payload.object === 'Mon accès');
+    expect(acks.map((m) => [m.template, m.locale])).toEqual([['contact-acknowledgement', 'de']]);
+    expect(acks[0]!.payload).toMatchObject({
+      first_name: student.first_name,
+      object: 'Mon accès',
+      institution_name: school.name,
+    });
   });
 });

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import { LOCALES, type Locale } from '../../i18n/messages.ts';
 import { isMailTemplate, linksOf, renderMail } from '../../mail/templates.ts';
+import { isAccountRequest } from '../auth/passwords.service.ts';
 
 /** The outbox, newest first, each mail rendered as it is (or would be) sent. */
 export async function listDevMail(db: DbOrTx, options: { to?: string; limit: number }) {
@@ -12,20 +13,25 @@ export async function listDevMail(db: DbOrTx, options: { to?: string; limit: num
     .where(options.to ? sql`lower(${mailOutbox.to_address}) = lower(${options.to})` : undefined)
     .orderBy(desc(mailOutbox.id))
     .limit(options.limit);
-  return rows.map((row) => {
-    const locale: Locale = (LOCALES as readonly string[]).includes(row.locale) ? row.locale : 'fr';
-    const rendered = isMailTemplate(row.template)
-      ? renderMail(row.template, locale, row.payload)
-      : { subject: row.template, text: '', html: '' };
-    return {
-      id: row.id,
-      to: row.to_address,
-      template: row.template,
-      locale,
-      status: row.status,
-      created_at: row.created_at.toISOString(),
-      ...rendered,
-      links: linksOf(rendered.text),
-    };
-  });
+  // A reset or verification request not yet resolved by the worker is no mail yet.
+  return rows
+    .filter((row) => !isAccountRequest(row.payload))
+    .map((row) => {
+      const locale: Locale = (LOCALES as readonly string[]).includes(row.locale)
+        ? row.locale
+        : 'fr';
+      const rendered = isMailTemplate(row.template)
+        ? renderMail(row.template, locale, row.payload)
+        : { subject: row.template, text: '', html: '' };
+      return {
+        id: row.id,
+        to: row.to_address,
+        template: row.template,
+        locale,
+        status: row.status,
+        created_at: row.created_at.toISOString(),
+        ...rendered,
+        links: linksOf(rendered.text),
+      };
+    });
 }
