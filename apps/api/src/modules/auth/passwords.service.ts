@@ -41,12 +41,13 @@ async function brandOf(db: DbOrTx, institutionId: number | null) {
 }
 
 /** Queues one of the account mails to the user, with their institution's name and colour. */
-async function mailUser(
+export async function mailUser(
   db: DbOrTx,
   user: UserRow,
   template: MailTemplate,
   at: Date,
   link?: URL,
+  extra: Record<string, string | number> = {},
 ): Promise<void> {
   await enqueueMail(db, {
     at,
@@ -56,6 +57,7 @@ async function mailUser(
     payload: {
       first_name: user.first_name,
       ...(link ? { link: link.toString() } : {}),
+      ...extra,
       ...(await brandOf(db, user.institution_id)),
     },
   });
