@@ -10,7 +10,7 @@ import { safeEqual, xsrfFor } from './tokens.ts';
  * `__Host-`: the browser keeps it only when Secure, for Path=/ and without Domain, so no
  * subdomain or plain-http page can plant or shadow it. Browsers treat http://localhost as secure.
  */
-export const SESSION_COOKIE = '__Host-skolar_session';
+const SESSION_COOKIE = '__Host-skolar_session';
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

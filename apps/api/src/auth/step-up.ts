@@ -14,7 +14,7 @@ export const STEP_UP_TTL_MS = 15 * 60 * 1000;
 export const STEP_UP_HEADER = 'x-confirm-token';
 
 /** How a target is stored: `student:42`; null for an edit that names no row (the own profile). */
-export const targetKey = (target: StepUpTarget | null | undefined): string | null =>
+const targetKey = (target: StepUpTarget | null | undefined): string | null =>
   target ? `${target.entity}:${target.id}` : null;
 
 /**
