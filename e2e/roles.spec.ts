@@ -121,7 +121,7 @@ test('an expired session sends the user to /login with the expiry message', asyn
   baseURL,
 }) => {
   await signIn(page, 'student@uni.skolar.test');
-  const session = (await page.context().cookies()).find((c) => c.name === 'skolar_session');
+  const session = (await page.context().cookies()).find((c) => c.name === '__Host-skolar_session');
   expect(session).toBeDefined();
   // The session ends on the server (as after an idle timeout): revoke it with the bearer token.
   const api = await request.newContext({ baseURL });

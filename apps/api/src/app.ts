@@ -186,7 +186,7 @@ export async function buildApp(
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },
-          cookie: { type: 'apiKey', in: 'cookie', name: 'skolar_session' },
+          cookie: { type: 'apiKey', in: 'cookie', name: '__Host-skolar_session' },
         },
       },
       security: [{ bearer: [] }, { cookie: [] }],

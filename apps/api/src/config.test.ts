@@ -14,7 +14,18 @@ describe('loadConfig', () => {
       TRUST_PROXY: false,
     });
     expect(config.DATABASE_URL).toBeUndefined();
-    expect(loadConfig({ NODE_ENV: 'production' }).HOST).toBe('0.0.0.0');
+    const key = 'k'.repeat(32);
+    expect(loadConfig({ NODE_ENV: 'production', MFA_ENCRYPTION_KEY: key }).HOST).toBe('0.0.0.0');
+  });
+
+  it('requires MFA_ENCRYPTION_KEY (32 characters or more) in production only', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/MFA_ENCRYPTION_KEY/);
+    expect(() => loadConfig({ MFA_ENCRYPTION_KEY: 'short' })).toThrow(/MFA_ENCRYPTION_KEY/);
+    const key = 'k'.repeat(32);
+    expect(loadConfig({ NODE_ENV: 'production', MFA_ENCRYPTION_KEY: key }).MFA_ENCRYPTION_KEY).toBe(
+      key,
+    );
+    expect(loadConfig({}).MFA_ENCRYPTION_KEY.length).toBeGreaterThanOrEqual(32);
   });
 
   it('seeds the demo by default in development and test only, and when asked in production', () => {

@@ -31,6 +31,12 @@ const envSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The key that encrypts the MFA secrets at rest and keys the recovery-code hashes (any string of
+   * 32 characters or more; `openssl rand -base64 32`). Required in production; development and
+   * tests fall back to a fixed key that protects nothing.
+   */
+  MFA_ENCRYPTION_KEY: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   /** `1` serves /api/dev/* (the demo accounts, the mail outbox with its links): never in production. */
   DEV_ROUTES: z
     .enum(['0', '1'])
@@ -38,11 +44,18 @@ const envSchema = z.object({
     .transform((value) => value === '1'),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'HOST' | 'PUBLIC_URL' | 'SEED'> & {
+export type Config = Omit<
+  z.infer<typeof envSchema>,
+  'HOST' | 'PUBLIC_URL' | 'SEED' | 'MFA_ENCRYPTION_KEY'
+> & {
   HOST: string;
   SEED: 'demo' | 'none';
   PUBLIC_URL: string;
+  MFA_ENCRYPTION_KEY: string;
 };
+
+/** Outside production only: the MFA key when none is set (it protects nothing, by design). */
+const DEV_MFA_ENCRYPTION_KEY = 'skolar-development-mfa-key-never-used-in-production';
 
 /** Thrown when an environment variable has a bad value; the message names the variable. */
 export class ConfigError extends Error {}
@@ -67,6 +80,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid DEV_ROUTES="1": the development routes hand out sign-in links and are refused with NODE_ENV=production',
     );
   }
+  if (!value.MFA_ENCRYPTION_KEY && value.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Missing MFA_ENCRYPTION_KEY: production needs a secret of 32 characters or more to encrypt the MFA secrets (openssl rand -base64 32)',
+    );
+  }
   const host = value.HOST ?? (value.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
   return {
     ...value,
@@ -74,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The demo's accounts share a published password: a production server seeds them only when
     // told to in so many words.
     SEED: value.SEED ?? (value.NODE_ENV === 'production' ? 'none' : 'demo'),
+    MFA_ENCRYPTION_KEY: value.MFA_ENCRYPTION_KEY ?? DEV_MFA_ENCRYPTION_KEY,
     PUBLIC_URL: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
   };
 }

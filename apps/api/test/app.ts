@@ -66,3 +66,35 @@ export function cookieJar(response: LightMyRequestResponse): Record<string, stri
 
 /** Headers for a bearer-authenticated request. */
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+const STEP_UP_ENTITY: Record<string, string> = {
+  users: 'user',
+  students: 'student',
+  teachers: 'teacher',
+  programs: 'program',
+  institutions: 'institution',
+};
+
+/**
+ * A fresh step-up token for one edit (`X-Confirm-Token`), asked with the session in `headers` for
+ * the row the edit's URL names (`/api/students/42` → student 42; none for `/api/me/profile`).
+ */
+export async function stepUpFor(
+  app: TestApp,
+  headers: Record<string, string>,
+  url: string,
+  password = TEST_PASSWORD,
+): Promise<{ 'x-confirm-token': string }> {
+  const [, , plural, id] = new URL(url, 'http://x').pathname.split('/');
+  const entity = plural ? STEP_UP_ENTITY[plural] : undefined;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-password-request',
+    headers,
+    payload: { password, ...(entity && id ? { target: { entity, id: Number(id) } } : {}) },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`step-up failed: ${response.statusCode} ${response.body}`);
+  }
+  return { 'x-confirm-token': response.json().token as string };
+}

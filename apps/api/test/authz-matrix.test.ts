@@ -3,8 +3,7 @@ import type { Role } from '@skolar/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { RateLimits } from '../src/auth/rate-limit.ts';
-import { STEP_UP_HEADER } from '../src/auth/step-up.ts';
-import { bearer, createTestApp, signIn, TEST_PASSWORD } from './app.ts';
+import { bearer, createTestApp, signIn, stepUpFor, TEST_PASSWORD } from './app.ts';
 import { COLUMNS, type Column, MATRIX } from './authz-matrix.ts';
 import {
   type Caller,
@@ -30,25 +29,17 @@ const root = await createUser(db, 'super-admin', null);
 
 interface Signed extends Caller {
   token: string | null;
-  stepUp: string | null;
 }
 
 async function signedIn(role: Role, userId: number, email: string): Promise<Signed> {
   const { accessToken } = await signIn(app, email);
-  const confirm = await app.inject({
-    method: 'POST',
-    url: '/api/auth/verify-password-request',
-    headers: bearer(accessToken),
-    payload: { password: TEST_PASSWORD },
-  });
-  return {
-    role,
-    userId,
-    password: TEST_PASSWORD,
-    token: accessToken,
-    stepUp: confirm.json().token,
-  };
+  return { role, userId, password: TEST_PASSWORD, token: accessToken };
 }
+
+/** Step-up tokens serve one edit of one row: each call asks for its own, for the row it edits. */
+const stepUpRoutes = new Set(
+  app.routeRegistry.filter((route) => route.stepUp).map((route) => `${route.method} ${route.url}`),
+);
 
 const emailOf = async (id: number) =>
   (await db.execute(sql`select email from users where id = ${id}`)) as unknown as {
@@ -78,7 +69,7 @@ const callers: Record<Column, { caller: Signed; target: () => Promise<Staff> | S
   'T*': { caller: teacher, target: () => other },
   'S*': { caller: student, target: () => other },
   guest: {
-    caller: { role: 'guest', userId: null, password: '', token: null, stepUp: null },
+    caller: { role: 'guest', userId: null, password: '', token: null },
     target: () => own,
   },
 };
@@ -111,13 +102,16 @@ async function call(key: string, column: Column): Promise<{ status: number; chan
     token = (await extraSession(db, ctx, caller.userId)).token;
   }
   ctx.limits = new RateLimits();
+  const stepUp =
+    stepUpRoutes.has(key) && token ? await stepUpFor(app, bearer(token), request.url) : {};
+  ctx.limits = new RateLimits();
   const before = await snapshot();
   const response = await app.inject({
     method: method as 'GET',
     url: request.url,
     headers: {
       ...(token ? bearer(token) : {}),
-      ...(caller.stepUp ? { [STEP_UP_HEADER]: caller.stepUp } : {}),
+      ...stepUp,
       ...request.headers,
     },
     ...(request.payload === undefined ? {} : { payload: request.payload as string }),

@@ -4,7 +4,9 @@ import {
   currentTotp,
   newMfaSecret,
   newRecoveryCodes,
+  openMfaSecret,
   RECOVERY_CODE_COUNT,
+  sealMfaSecret,
   spendRecoveryCode,
 } from './mfa.ts';
 import { hashToken } from './tokens.ts';
@@ -23,26 +25,34 @@ describe('TOTP codes', () => {
   });
 
   it('are accepted at their instant', () => {
-    expect(checkTotp(RFC_SECRET, '287082', at(59))).toBe(true);
-    expect(checkTotp(RFC_SECRET, '005924', at(1_234_567_890))).toBe(true);
-    expect(checkTotp(RFC_SECRET, '005925', at(1_234_567_890))).toBe(false);
+    expect(checkTotp(RFC_SECRET, '287082', at(59))).not.toBeNull();
+    expect(checkTotp(RFC_SECRET, '005924', at(1_234_567_890))).not.toBeNull();
+    expect(checkTotp(RFC_SECRET, '005925', at(1_234_567_890))).toBeNull();
   });
 
   it('are accepted one 30-second step early or late, not two', () => {
     // 1,111,111,109 s lies in step 37,037,036 (from 1,111,111,080 s to 1,111,111,109 s).
-    expect(checkTotp(RFC_SECRET, '081804', at(1_111_111_109 + 30))).toBe(true);
-    expect(checkTotp(RFC_SECRET, '081804', at(1_111_111_109 - 30))).toBe(true);
-    expect(checkTotp(RFC_SECRET, '081804', at(1_111_111_109 + 60))).toBe(false);
-    expect(checkTotp(RFC_SECRET, '081804', at(1_111_111_109 - 60))).toBe(false);
+    expect(checkTotp(RFC_SECRET, '081804', at(1_111_111_109 + 30))).not.toBeNull();
+    expect(checkTotp(RFC_SECRET, '081804', at(1_111_111_109 - 30))).not.toBeNull();
+    expect(checkTotp(RFC_SECRET, '081804', at(1_111_111_109 + 60))).toBeNull();
+    expect(checkTotp(RFC_SECRET, '081804', at(1_111_111_109 - 60))).toBeNull();
+  });
+
+  it('answer their time-step, and are refused at or before the step accepted last (no replay)', () => {
+    // 59 s lies in step 1; the same code is refused once step 1 was accepted, a later one is not.
+    expect(checkTotp(RFC_SECRET, '287082', at(59))).toBe(1);
+    expect(checkTotp(RFC_SECRET, '287082', at(59), 1)).toBeNull();
+    expect(checkTotp(RFC_SECRET, '287082', at(59), 2)).toBeNull();
+    expect(checkTotp(RFC_SECRET, '287082', at(59), 0)).toBe(1);
   });
 
   it('may be typed with spaces, but must be six digits', () => {
-    expect(checkTotp(RFC_SECRET, '287 082', at(59))).toBe(true);
-    expect(checkTotp(RFC_SECRET, ' 287082 ', at(59))).toBe(true);
-    expect(checkTotp(RFC_SECRET, '28708', at(59))).toBe(false);
-    expect(checkTotp(RFC_SECRET, '2870820', at(59))).toBe(false);
-    expect(checkTotp(RFC_SECRET, '28708a', at(59))).toBe(false);
-    expect(checkTotp(RFC_SECRET, 'x287082', at(59))).toBe(false);
+    expect(checkTotp(RFC_SECRET, '287 082', at(59))).not.toBeNull();
+    expect(checkTotp(RFC_SECRET, ' 287082 ', at(59))).not.toBeNull();
+    expect(checkTotp(RFC_SECRET, '28708', at(59))).toBeNull();
+    expect(checkTotp(RFC_SECRET, '2870820', at(59))).toBeNull();
+    expect(checkTotp(RFC_SECRET, '28708a', at(59))).toBeNull();
+    expect(checkTotp(RFC_SECRET, 'x287082', at(59))).toBeNull();
   });
 });
 
@@ -63,7 +73,7 @@ describe('enrolment', () => {
     });
     expect(enrolment.qr_svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     const code = currentTotp(enrolment.secret, at(1_800_000_000));
-    expect(checkTotp(enrolment.secret, code, at(1_800_000_000))).toBe(true);
+    expect(checkTotp(enrolment.secret, code, at(1_800_000_000))).not.toBeNull();
   });
 
   it('gives each enrolment its own secret', async () => {
@@ -72,37 +82,66 @@ describe('enrolment', () => {
   });
 });
 
-describe('recovery codes', () => {
-  it('are ten codes like k3f9-2xq7 without look-alike characters, stored as their SHA-256', () => {
-    const { codes, hashes } = newRecoveryCodes();
-    expect(RECOVERY_CODE_COUNT).toBe(10);
-    expect(codes).toHaveLength(10);
-    for (const code of codes) expect(code).toMatch(/^[a-hjkmnp-z2-9]{4}-[a-hjkmnp-z2-9]{4}$/);
-    expect(new Set(codes).size).toBe(10);
-    expect(hashes).toEqual(codes.map((code) => hashToken(code)));
+const KEY = 'a-test-key-of-at-least-thirty-two-characters';
+
+describe('the secret at rest', () => {
+  it('is sealed with AES-256-GCM: not readable, opened only with the key, tampering detected', () => {
+    const sealed = sealMfaSecret(KEY, RFC_SECRET);
+    expect(sealed).toMatch(/^v1:/);
+    expect(sealed).not.toContain(RFC_SECRET);
+    expect(sealMfaSecret(KEY, RFC_SECRET)).not.toBe(sealed);
+    expect(openMfaSecret(KEY, sealed)).toEqual({ secret: RFC_SECRET, legacy: false });
+    expect(() => openMfaSecret(`${KEY}-other`, sealed)).toThrow();
+    const flipped = `${sealed.slice(0, -2)}${sealed.endsWith('A') ? 'B' : 'A'}${sealed.slice(-1)}`;
+    expect(() => openMfaSecret(KEY, flipped)).toThrow();
   });
 
-  it('use the whole alphabet over many codes', () => {
+  it('written in clear before encryption is still read, flagged for sealing', () => {
+    expect(openMfaSecret(KEY, RFC_SECRET)).toEqual({ secret: RFC_SECRET, legacy: true });
+  });
+});
+
+describe('recovery codes', () => {
+  it('are ten codes of 16 base32 characters (80 bits) in groups of four, stored salted', () => {
+    const { codes, hashes } = newRecoveryCodes(KEY);
+    expect(RECOVERY_CODE_COUNT).toBe(10);
+    expect(codes).toHaveLength(10);
+    for (const code of codes) expect(code).toMatch(/^[a-z2-7]{4}(-[a-z2-7]{4}){3}$/);
+    expect(new Set(codes).size).toBe(10);
+    for (const [i, stored] of hashes.entries()) {
+      const [salt, mac] = stored.split('$');
+      expect(salt).toMatch(/^[0-9a-f]{32}$/);
+      expect(mac).toMatch(/^[0-9a-f]{64}$/);
+      expect(stored).not.toContain(codes[i]!.replaceAll('-', ''));
+      expect(stored).not.toBe(hashToken(codes[i]!));
+    }
+    // The same code stored twice gives two different values (per-code salt).
+    const again = newRecoveryCodes(KEY);
+    expect(new Set(again.hashes.map((h) => h.split('$')[1])).size).toBe(10);
+  });
+
+  it('use the whole base32 alphabet over many codes', () => {
     const letters = new Set(
-      Array.from({ length: 20 }, () => newRecoveryCodes().codes.join('').replaceAll('-', ''))
+      Array.from({ length: 20 }, () => newRecoveryCodes(KEY).codes.join('').replaceAll('-', ''))
         .join('')
         .split(''),
     );
-    expect([...letters].sort().join('')).toBe('23456789abcdefghjkmnpqrstuvwxyz');
+    expect([...letters].sort().join('')).toBe('234567abcdefghijklmnopqrstuvwxyz');
   });
 
-  it('can each be spent once, typed in any case and with spaces around', () => {
-    const codes = ['k3f9-2xq7', 'ab23-cd45', 'zz99-yy88'];
-    const hashes = codes.map((code) => hashToken(code));
-    const left = spendRecoveryCode(hashes, '  K3F9-2XQ7 ');
-    expect(left).toEqual([hashToken('ab23-cd45'), hashToken('zz99-yy88')]);
-    expect(spendRecoveryCode(left!, 'k3f9-2xq7')).toBeNull();
-    expect(spendRecoveryCode(left!, 'zz99-yy88')).toEqual([hashToken('ab23-cd45')]);
+  it('can each be spent once, typed in any case, with or without dashes and spaces', () => {
+    const { codes, hashes } = newRecoveryCodes(KEY);
+    const left = spendRecoveryCode(KEY, hashes, `  ${codes[0]!.toUpperCase()} `);
+    expect(left).toEqual(hashes.slice(1));
+    expect(spendRecoveryCode(KEY, left!, codes[0]!)).toBeNull();
+    expect(spendRecoveryCode(KEY, left!, codes[2]!.replaceAll('-', ' '))).toHaveLength(8);
+    expect(spendRecoveryCode(`${KEY}-other`, hashes, codes[1]!)).toBeNull();
   });
 
-  it('refuses a code that was never handed out', () => {
-    const hashes = [hashToken('ab23-cd45')];
-    expect(spendRecoveryCode(hashes, 'ab23-cd46')).toBeNull();
-    expect(spendRecoveryCode([], 'ab23-cd45')).toBeNull();
+  it('refuses a code that was never handed out, and the former unsalted short codes', () => {
+    const { hashes } = newRecoveryCodes(KEY);
+    expect(spendRecoveryCode(KEY, hashes, 'aaaa-bbbb-cccc-dddd')).toBeNull();
+    expect(spendRecoveryCode(KEY, [], 'aaaa-bbbb-cccc-dddd')).toBeNull();
+    expect(spendRecoveryCode(KEY, [hashToken('ab23-cd45')], 'ab23-cd45')).toBeNull();
   });
 });

@@ -5,18 +5,24 @@ import { hashToken, newToken } from './tokens.ts';
 
 export type TokenPurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
 
-/** Issues a token for the purpose, valid `ttlMs` from now; only its hash is stored. */
+/**
+ * Issues a token for the purpose, valid `ttlMs` from now; only its hash is stored. A step-up
+ * token is bound to the session that asked for it and to what it unlocks (`binding`).
+ */
 export async function issueToken(
   db: DbOrTx,
   userId: number,
   purpose: TokenPurpose,
   now: Date,
   ttlMs: number,
+  binding: { sessionId?: number; target?: string | null } = {},
 ): Promise<string> {
   const token = newToken();
   await db.insert(oneTimeTokens).values({
     user_id: userId,
     purpose,
+    session_id: binding.sessionId ?? null,
+    target: binding.target ?? null,
     token_hash: hashToken(token),
     expires_at: new Date(now.getTime() + ttlMs),
     created_at: now,

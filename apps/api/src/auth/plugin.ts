@@ -1,11 +1,16 @@
+import type { Role } from '@skolar/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError, unauthenticated } from '../http/errors.ts';
 import { type Locale, localeFromHeader } from '../i18n/messages.ts';
-import { type Actor, resolveSession, SESSION_ABSOLUTE_MS } from './sessions.ts';
+import { type Actor, resolveSession, sessionLifetimeMs } from './sessions.ts';
 import { safeEqual, xsrfFor } from './tokens.ts';
 
-const SESSION_COOKIE = 'skolar_session';
+/**
+ * `__Host-`: the browser keeps it only when Secure, for Path=/ and without Domain, so no
+ * subdomain or plain-http page can plant or shadow it. Browsers treat http://localhost as secure.
+ */
+const SESSION_COOKIE = '__Host-skolar_session';
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -26,29 +31,32 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return header.slice(7).trim() || undefined;
 }
 
-/** Sets the HttpOnly session cookie and the readable XSRF cookie bound to it. */
-export function setSessionCookies(reply: FastifyReply, token: string, secure: boolean): void {
-  const maxAge = SESSION_ABSOLUTE_MS / 1000;
+/**
+ * Sets the HttpOnly session cookie and the readable XSRF cookie bound to it, for as long as a
+ * session of the role lasts.
+ */
+export function setSessionCookies(reply: FastifyReply, token: string, role: Role): void {
+  const maxAge = sessionLifetimeMs(role) / 1000;
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
-    secure,
+    secure: true,
     path: '/',
     maxAge,
   });
   reply.setCookie(XSRF_COOKIE, xsrfFor(token), {
     httpOnly: false,
     sameSite: 'lax',
-    secure,
+    secure: true,
     path: '/',
     maxAge,
   });
 }
 
-/** Removes both cookies. */
+/** Removes both cookies (with the attributes they were set with, or the browser keeps them). */
 export function clearSessionCookies(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
-  reply.clearCookie(XSRF_COOKIE, { path: '/' });
+  reply.clearCookie(SESSION_COOKIE, { path: '/', secure: true, httpOnly: true, sameSite: 'lax' });
+  reply.clearCookie(XSRF_COOKIE, { path: '/', secure: true, sameSite: 'lax' });
 }
 
 /**

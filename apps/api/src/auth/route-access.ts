@@ -3,7 +3,7 @@ import type { FastifyInstance, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
 import { requireActor } from './plugin.ts';
 import { authorize, requireAccess } from './policy.ts';
-import { requireStepUp, STEP_UP_HEADER } from './step-up.ts';
+import { requireStepUp, restoreStepUp, STEP_UP_HEADER } from './step-up.ts';
 
 /**
  * Who may call a route, declared in its options (`config.access`):
@@ -19,8 +19,15 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** Callable by staff whose institution requires MFA before they have enrolled. */
     beforeMfaEnrolment?: boolean;
-    /** Needs a live step-up token of the same user in X-Confirm-Token (403 otherwise). */
+    /**
+     * Needs a live step-up token of the same session in X-Confirm-Token, asked for this row
+     * (`<entity>:<:id>`) or, on a route without an :id, for no row; spent by the call (403 otherwise).
+     */
     stepUp?: boolean;
+  }
+  interface FastifyRequest {
+    /** The step-up token this request spent, given back if the request fails. */
+    spentStepUp?: number;
   }
   interface FastifyInstance {
     /** Every API route with its declared access, in registration order (the authorization matrix). */
@@ -92,6 +99,20 @@ export const routeAccessPlugin = fp(async (app: FastifyInstance) => {
       await requireAccess(app.ctx.db, actor, access.action, access.entity, id);
     }
     const token = request.headers[STEP_UP_HEADER];
-    await requireStepUp(app.ctx, actor, typeof token === 'string' ? token : undefined);
+    const target =
+      access && 'entity' in access && typeof id === 'number' ? `${access.entity}:${id}` : null;
+    request.spentStepUp = await requireStepUp(
+      app.ctx,
+      actor,
+      typeof token === 'string' ? token : undefined,
+      target,
+    );
+  });
+
+  // A refused edit changed nothing: its step-up token serves again (the form is corrected and resent).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.spentStepUp !== undefined && reply.statusCode >= 400) {
+      await restoreStepUp(app.ctx, request.spentStepUp);
+    }
   });
 });

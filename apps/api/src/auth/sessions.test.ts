@@ -11,6 +11,7 @@ import {
   revokeUserSessions,
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
+  STAFF_SESSION_ABSOLUTE_MS,
 } from './sessions.ts';
 import { hashToken } from './tokens.ts';
 
@@ -57,6 +58,26 @@ describe('a new session', () => {
     expect(row.expires_at.toISOString()).toBe('2026-11-29T10:00:00.000Z');
     expect(SESSION_ABSOLUTE_MS).toBe(7 * DAY);
     expect(SESSION_IDLE_MS).toBe(8 * HOUR);
+  });
+
+  it('lasts 12 hours at most for every staff role, whatever the activity (ASVS 7.3.2)', async () => {
+    const clock = new TestClock();
+    const institution = await createInstitution(db);
+    for (const role of ['teacher', 'super-teacher', 'admin', 'super-admin'] as const) {
+      const user = await createUser(db, role, role === 'super-admin' ? null : institution.id);
+      const { token, session } = await createSession(db, user.id, clock.now(), {});
+      expect((await sessionRow(session.id)).expires_at.toISOString(), role).toBe(
+        '2026-11-22T22:00:00.000Z',
+      );
+      // Kept busy (a request every hour), it still ends at 12 hours.
+      const start = clock.now().getTime();
+      const at = (hours: number) => new Date(start + hours * HOUR);
+      for (let hour = 1; hour < 12; hour += 1) {
+        expect(await resolveSession(db, token, at(hour)), `${role} at ${hour} h`).not.toBeNull();
+      }
+      expect(await resolveSession(db, token, at(12)), role).toBeNull();
+    }
+    expect(STAFF_SESSION_ABSOLUTE_MS).toBe(12 * HOUR);
   });
 
   it('keeps the first 400 characters of the browser name, and nothing when none is known', async () => {
@@ -127,14 +148,15 @@ describe('resolving a session', () => {
     await resolveSession(db, token, new Date(start + MINUTE));
     expect((await sessionRow(session.id)).last_seen_at.getTime()).toBe(start + MINUTE);
 
-    await resolveSession(db, token, new Date(start + 7 * HOUR));
-    expect(await resolveSession(db, token, new Date(start + 14 * HOUR))).not.toBeNull();
-    expect((await sessionRow(session.id)).last_seen_at.getTime()).toBe(start + 14 * HOUR);
+    await resolveSession(db, token, new Date(start + 5 * HOUR));
+    expect(await resolveSession(db, token, new Date(start + 11 * HOUR))).not.toBeNull();
+    expect((await sessionRow(session.id)).last_seen_at.getTime()).toBe(start + 11 * HOUR);
   });
 
-  it('ends 7 days after sign-in, however active', async () => {
+  it("ends a student's session 7 days after sign-in, however active", async () => {
     const clock = new TestClock();
-    const { token } = await signedInTeacher(clock);
+    const student = await createUser(db, 'student', (await createInstitution(db)).id);
+    const { token } = await createSession(db, student.id, clock.now(), {});
     const start = clock.now().getTime();
     for (let hours = 6; hours < 7 * 24; hours += 6) {
       expect(await resolveSession(db, token, new Date(start + hours * HOUR))).not.toBeNull();
@@ -148,7 +170,7 @@ describe('resolving a session', () => {
     const strict = await createInstitution(db, { mfa_required_for_staff: true });
     const relaxed = await createInstitution(db);
     const actorOf = async (user: { id: number }) => {
-      const { token } = await createSession(db, user.id, clock.now(), {});
+      const { token } = await createSession(db, user.id, clock.now(), {}, { mfaVerified: true });
       return resolveSession(db, token, clock.now());
     };
 

@@ -8,7 +8,7 @@ import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { issueToken } from './one-time-tokens.ts';
 import { RateLimits } from './rate-limit.ts';
-import type { Actor } from './sessions.ts';
+import { type Actor, createSession } from './sessions.ts';
 import {
   confirmPassword,
   isStepUpValid,
@@ -34,11 +34,12 @@ function context(limits = new RateLimits()): AppContext & { clock: TestClock } {
 async function admin(overrides: Parameters<typeof createUser>[3] = {}): Promise<Actor> {
   const institution = await createInstitution(database.db);
   const user = await createUser(database.db, 'admin', institution.id, overrides);
+  const { session } = await createSession(database.db, user.id, new TestClock().now(), {});
   return {
     userId: user.id,
     role: 'admin',
     institutionId: institution.id,
-    sessionId: 0,
+    sessionId: session.id,
     locale: 'en',
   };
 }
@@ -63,10 +64,10 @@ describe('confirming the password (step-up)', () => {
     expect(STEP_UP_TTL_MS).toBe(15 * MINUTE);
     expect(await isStepUpValid(ctx, actor, token)).toBe(true);
     ctx.clock.advance(15 * MINUTE - 1);
-    await expect(requireStepUp(ctx, actor, token)).resolves.toBeUndefined();
+    expect(await isStepUpValid(ctx, actor, token)).toBe(true);
     ctx.clock.advance(1);
     expect(await isStepUpValid(ctx, actor, token)).toBe(false);
-    expect(await refusal(requireStepUp(ctx, actor, token))).toEqual({
+    expect(await refusal(requireStepUp(ctx, actor, token, null))).toEqual({
       statusCode: 403,
       key: 'auth.step_up_required',
       errors: undefined,
@@ -150,16 +151,44 @@ describe('checking a step-up token', () => {
     expect(await isStepUpValid(ctx, other, theirs)).toBe(true);
     const reset = await issueToken(ctx.db, actor.userId, 'reset_password', ctx.clock.now(), MINUTE);
     expect(await isStepUpValid(ctx, actor, reset)).toBe(false);
-    expect((await refusal(requireStepUp(ctx, actor, undefined))).statusCode).toBe(403);
-    expect((await refusal(requireStepUp(ctx, actor, theirs))).statusCode).toBe(403);
+    expect((await refusal(requireStepUp(ctx, actor, undefined, null))).statusCode).toBe(403);
+    expect((await refusal(requireStepUp(ctx, actor, theirs, null))).statusCode).toBe(403);
   });
 
-  it('lets the same token confirm several saves within its 15 minutes', async () => {
+  it('serves one save only: the same token is refused the second time', async () => {
     const ctx = context();
     const actor = await admin();
     const token = await confirmPassword(ctx, actor, TEST_PASSWORD);
-    await requireStepUp(ctx, actor, token);
-    ctx.clock.advance(10 * MINUTE);
-    await expect(requireStepUp(ctx, actor, token)).resolves.toBeUndefined();
+    await expect(requireStepUp(ctx, actor, token, null)).resolves.toBeTypeOf('number');
+    expect(await isStepUpValid(ctx, actor, token)).toBe(false);
+    expect((await refusal(requireStepUp(ctx, actor, token, null))).statusCode).toBe(403);
+  });
+
+  it('serves only the session that asked for it', async () => {
+    const ctx = context();
+    const actor = await admin();
+    const { session } = await createSession(database.db, actor.userId, ctx.clock.now(), {});
+    const sameUserOtherSession = { ...actor, sessionId: session.id };
+    const token = await confirmPassword(ctx, actor, TEST_PASSWORD);
+    expect(await isStepUpValid(ctx, sameUserOtherSession, token)).toBe(false);
+    expect((await refusal(requireStepUp(ctx, sameUserOtherSession, token, null))).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('serves only the row it was asked for, and a token for no row serves no row edit', async () => {
+    const ctx = context();
+    const actor = await admin();
+    const forAda = await confirmPassword(ctx, actor, TEST_PASSWORD, undefined, {
+      entity: 'student',
+      id: 42,
+    });
+    expect(await isStepUpValid(ctx, actor, forAda, { entity: 'student', id: 42 })).toBe(true);
+    expect((await refusal(requireStepUp(ctx, actor, forAda, 'student:43'))).statusCode).toBe(403);
+    expect((await refusal(requireStepUp(ctx, actor, forAda, 'teacher:42'))).statusCode).toBe(403);
+    expect((await refusal(requireStepUp(ctx, actor, forAda, null))).statusCode).toBe(403);
+    await expect(requireStepUp(ctx, actor, forAda, 'student:42')).resolves.toBeTypeOf('number');
+    const forNoRow = await confirmPassword(ctx, actor, TEST_PASSWORD);
+    expect((await refusal(requireStepUp(ctx, actor, forNoRow, 'student:42'))).statusCode).toBe(403);
   });
 });

@@ -126,7 +126,14 @@ describe('HSTS in production', () => {
     const { loadConfig } = await import('../config.ts');
     const { buildApp } = await import('../app.ts');
     const production = await buildApp(
-      { ...app.ctx, config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }) },
+      {
+        ...app.ctx,
+        config: loadConfig({
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'silent',
+          MFA_ENCRYPTION_KEY: 'k'.repeat(32),
+        }),
+      },
       { webRoot: null },
     );
     const response = await production.inject({ url: '/api/health' });

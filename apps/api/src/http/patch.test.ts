@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn, TEST_PASSWORD } from '../../test/app.ts';
+import { bearer, createTestApp, signIn, stepUpFor } from '../../test/app.ts';
 import {
   createInstitution,
   createProgram,
@@ -30,13 +30,7 @@ const admin = await createUser(db, 'admin', institution.id);
 
 async function headersOf(email: string) {
   const { accessToken } = await signIn(app, email);
-  const confirm = await app.inject({
-    method: 'POST',
-    url: '/api/auth/verify-password-request',
-    headers: bearer(accessToken),
-    payload: { password: TEST_PASSWORD },
-  });
-  return { ...bearer(accessToken), 'x-confirm-token': confirm.json().token as string };
+  return bearer(accessToken);
 }
 const asRoot = await headersOf(root.email);
 const asAdmin = await headersOf(admin.email);
@@ -57,7 +51,12 @@ async function patchOne(
   id: number,
 ) {
   const before = await rowOf(table as never, id);
-  const response = await app.inject({ method: 'PATCH', url, headers, payload });
+  const response = await app.inject({
+    method: 'PATCH',
+    url,
+    headers: { ...headers, ...(await stepUpFor(app, headers, url)) },
+    payload,
+  });
   expect(response.statusCode, response.body).toBe(200);
   const after = await rowOf(table as never, id);
   const changed = Object.keys(after).filter(
@@ -156,7 +155,7 @@ describe('PATCH takes what changes', () => {
     const bad = await app.inject({
       method: 'PATCH',
       url: `/api/programs/${program.id}`,
-      headers: asRoot,
+      headers: { ...asRoot, ...(await stepUpFor(app, asRoot, `/api/programs/${program.id}`)) },
       payload: { name: '', sector: 'Kept?' },
     });
     expect(bad.statusCode).toBe(422);
@@ -169,7 +168,7 @@ describe('PATCH takes what changes', () => {
     const response = await app.inject({
       method: 'PATCH',
       url: `/api/users/${teacher.id}`,
-      headers: asRoot,
+      headers: { ...asRoot, ...(await stepUpFor(app, asRoot, `/api/users/${teacher.id}`)) },
       payload: { role: 'super-admin' },
     });
     // A super-admin belongs to no institution: the teacher's institution makes the change invalid.

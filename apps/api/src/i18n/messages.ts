@@ -149,6 +149,11 @@ const catalogue = {
     en: 'The super-admin account is created. You can sign in.',
     de: 'Das Super-Administrator-Konto wurde erstellt. Sie können sich anmelden.',
   },
+  'account.rules.mfaEmailCode': {
+    fr: 'Saisissez le code reçu par e-mail.',
+    en: 'Enter the code you received by e-mail.',
+    de: 'Geben Sie den per E-Mail erhaltenen Code ein.',
+  },
   'account.link_invalid': {
     fr: 'Ce lien est invalide, a déjà servi ou a expiré. Demandez-en un nouveau.',
     en: 'This link is invalid, already used or expired. Ask for a new one.',
@@ -198,6 +203,11 @@ const catalogue = {
     fr: 'Ce code est incorrect ou a expiré.',
     en: 'This code is incorrect or has expired.',
     de: 'Dieser Code ist falsch oder abgelaufen.',
+  },
+  'account.mfa_email_code_invalid': {
+    fr: 'Ce code de confirmation est incorrect ou a expiré : recommencez l’activation pour en recevoir un nouveau.',
+    en: 'This confirmation code is incorrect or has expired: start the activation again to get a new one.',
+    de: 'Dieser Bestätigungscode ist falsch oder abgelaufen: Beginnen Sie die Aktivierung erneut, um einen neuen zu erhalten.',
   },
   'account.mfa_not_started': {
     fr: 'Commencez par générer un QR code.',

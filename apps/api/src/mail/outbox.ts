@@ -8,6 +8,8 @@ export type MailTemplate =
   | 'verify-email'
   | 'reset-password'
   | 'password-changed'
+  | 'mfa-enrolment-code'
+  | 'mfa-enabled'
   | 'contact-request'
   | 'contact-acknowledgement'
   | 'submission-receipt'

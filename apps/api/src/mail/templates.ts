@@ -140,6 +140,64 @@ const TEXTS: Texts = {
       ],
     },
   },
+  'mfa-enrolment-code': {
+    fr: {
+      subject: 'Code de confirmation de la double authentification',
+      greeting: 'Bonjour {first_name},',
+      body: [
+        'Une activation de la double authentification a été demandée pour votre compte {institution_name}.',
+        'Pour la confirmer, saisissez ce code avec celui de votre application : {code}',
+        'Si ce n’était pas vous, ne communiquez ce code à personne, changez votre mot de passe et prévenez votre établissement.',
+      ],
+      footnote: 'Ce code est valable 15 minutes.',
+    },
+    en: {
+      subject: 'Confirmation code for two-factor authentication',
+      greeting: 'Hello {first_name},',
+      body: [
+        'Someone asked to turn on two-factor authentication for your {institution_name} account.',
+        'To confirm, enter this code together with the one from your app: {code}',
+        'If this was not you, share this code with no one, change your password and tell your institution.',
+      ],
+      footnote: 'This code is valid for 15 minutes.',
+    },
+    de: {
+      subject: 'Bestätigungscode für die Zwei-Faktor-Authentifizierung',
+      greeting: 'Hallo {first_name},',
+      body: [
+        'Für Ihr Konto bei {institution_name} wurde die Aktivierung der Zwei-Faktor-Authentifizierung angefordert.',
+        'Geben Sie zur Bestätigung diesen Code zusammen mit dem Ihrer App ein: {code}',
+        'Wenn Sie das nicht waren, geben Sie diesen Code niemandem weiter, ändern Sie Ihr Passwort und informieren Sie Ihre Einrichtung.',
+      ],
+      footnote: 'Dieser Code ist 15 Minuten gültig.',
+    },
+  },
+  'mfa-enabled': {
+    fr: {
+      subject: 'La double authentification est activée',
+      greeting: 'Bonjour {first_name},',
+      body: [
+        'La double authentification vient d’être activée sur votre compte {institution_name}. Vos autres sessions ont été fermées.',
+        'Si ce n’était pas vous, réinitialisez votre mot de passe immédiatement et prévenez votre établissement.',
+      ],
+    },
+    en: {
+      subject: 'Two-factor authentication is on',
+      greeting: 'Hello {first_name},',
+      body: [
+        'Two-factor authentication has just been turned on for your {institution_name} account. Your other sessions were signed out.',
+        'If this was not you, reset your password right away and tell your institution.',
+      ],
+    },
+    de: {
+      subject: 'Die Zwei-Faktor-Authentifizierung ist aktiviert',
+      greeting: 'Hallo {first_name},',
+      body: [
+        'Für Ihr Konto bei {institution_name} wurde soeben die Zwei-Faktor-Authentifizierung aktiviert. Ihre anderen Sitzungen wurden beendet.',
+        'Wenn Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück und informieren Sie Ihre Einrichtung.',
+      ],
+    },
+  },
   'contact-request': {
     fr: {
       subject: 'Nouvelle demande de contact : {object}',

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
-import { confirmPasswordBody } from '@skolar/shared';
+import { confirmPasswordBody, type StepUpTarget } from '@skolar/shared';
 import { ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,15 +11,17 @@ import { TextField } from './fields.tsx';
 interface StepUpDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Called with the step-up token (valid 15 minutes) once the password is confirmed. */
+  /** Called with the step-up token (one edit, within 15 minutes) once the password is confirmed. */
   onConfirmed: (token: string) => void;
+  /** The row the edit is about: the token then serves that row's edit only. */
+  target?: StepUpTarget;
 }
 
 /**
  * Asks the signed-in user for their password before a sensitive edit; the API answers a
  * step-up token that the edit route carries (`/users/edit/:id/:token`) and sends back.
  */
-export function StepUpDialog({ open, onOpenChange, onConfirmed }: StepUpDialogProps) {
+export function StepUpDialog({ open, onOpenChange, onConfirmed, target }: StepUpDialogProps) {
   const { t } = useTranslation();
   const {
     register,
@@ -33,6 +35,7 @@ export function StepUpDialog({ open, onOpenChange, onConfirmed }: StepUpDialogPr
     try {
       const { token } = await http.post<{ token: string }>('/api/auth/verify-password-request', {
         password,
+        ...(target ? { target } : {}),
       });
       reset();
       onConfirmed(token);

@@ -1,3 +1,4 @@
+import type { StepUpTarget } from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -11,6 +12,8 @@ interface StepUpGateProps {
   token: string;
   /** `/users`, `/institutions`…: where the edit route lives. */
   base: string;
+  /** The kind of row edited: the token was asked for this row. */
+  entity: StepUpTarget['entity'];
   id: number;
   children: ReactNode;
 }
@@ -19,13 +22,15 @@ interface StepUpGateProps {
  * Shows an edit form only while its step-up token is live; an expired or forged one asks for the
  * password again instead of letting the person fill a form the API would refuse.
  */
-export function StepUpGate({ token, base, id, children }: StepUpGateProps) {
+export function StepUpGate({ token, base, entity, id, children }: StepUpGateProps) {
   const { t } = useTranslation();
-  const [dialog, confirm] = useStepUpEdit(base);
+  const [dialog, confirm] = useStepUpEdit(base, entity);
   const validity = useQuery({
-    queryKey: ['step-up', token],
+    queryKey: ['step-up', token, entity, id],
     queryFn: () =>
-      http.post<{ valid: boolean }>(`/api/auth/verify-token-validity/${encodeURIComponent(token)}`),
+      http.post<{ valid: boolean }>(
+        `/api/auth/verify-token-validity/${encodeURIComponent(token)}?entity=${entity}&id=${id}`,
+      ),
     staleTime: 0,
   });
   if (validity.isLoading) return null;

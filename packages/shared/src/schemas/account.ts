@@ -110,6 +110,16 @@ export const mfaCodeBody = z.object({
 });
 export type MfaCodeBody = z.infer<typeof mfaCodeBody>;
 
+/** Turning MFA on: a code of the app and the confirmation code mailed by the setup. */
+export const mfaEnableBody = mfaCodeBody.extend({
+  email_code: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(8, { error: 'account.rules.mfaEmailCode' })
+    .max(12, { error: 'account.rules.mfaEmailCode' }),
+});
+export type MfaEnableBody = z.infer<typeof mfaEnableBody>;
+
 /** A session of the signed-in user, as the settings page lists it. */
 export const sessionItem = z.object({
   id: z.number().int(),

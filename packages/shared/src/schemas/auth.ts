@@ -83,10 +83,24 @@ export const errorBody = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 
-/** `POST /api/auth/verify-password-request`: the step-up before a sensitive edit. */
+/** The kinds of row whose edit needs a step-up (the `entity` of those routes). */
+export const STEP_UP_ENTITIES = ['user', 'student', 'teacher', 'program', 'institution'] as const;
+
+/** The row a step-up token is asked for: the token then serves an edit of that row only. */
+export const stepUpTarget = z.object({
+  entity: z.enum(STEP_UP_ENTITIES),
+  id: z.coerce.number().int().positive(),
+});
+export type StepUpTarget = z.infer<typeof stepUpTarget>;
+
+/**
+ * `POST /api/auth/verify-password-request`: the step-up before a sensitive edit. With `target`
+ * the token serves one edit of that row; without, one edit that names no row (the own profile).
+ */
 export const confirmPasswordBody = z.object({
   password: z
     .string({ error: 'validation.required' })
     .min(1, { error: 'validation.required' })
     .max(1024, { error: 'validation.required' }),
+  target: stepUpTarget.optional(),
 });

@@ -19,7 +19,13 @@ export const sessions = pgTable(
     revoked_at: timestamptz('revoked_at'),
     user_agent: text('user_agent'),
     ip: text('ip'),
-    /** True between the password step and the MFA code of a login. */
+    /**
+     * When this session proved a second factor: the code of the MFA sign-in step, or the code
+     * that enrolled MFA from this session. Null for a session opened with the password alone,
+     * which stops working once the user's account has MFA on.
+     */
+    mfa_verified_at: timestamptz('mfa_verified_at'),
+    /** Unused (never written); kept so that a migration does not have to guess a rename. */
     mfa_pending: boolean('mfa_pending').notNull().default(false),
   },
   (t) => [
@@ -41,6 +47,10 @@ export const oneTimeTokens = pgTable(
     expires_at: timestamptz('expires_at').notNull(),
     used_at: timestamptz('used_at'),
     created_at: createdAt(),
+    /** A step-up token serves only the session that asked for it, and dies with it. */
+    session_id: fk('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    /** What a step-up token unlocks, `<entity>:<id>` (e.g. `student:42`); null: no row edit. */
+    target: text('target'),
   },
   (t) => [
     index('one_time_tokens_user_purpose_idx').on(t.user_id, t.purpose),

@@ -27,6 +27,7 @@ export const tokenPurposeEnum = pgEnum('token_purpose', [
   'reset_password',
   'step_up',
   'mfa_challenge',
+  'mfa_enrolment',
 ]);
 export const mailStatusEnum = pgEnum('mail_status', ['pending', 'sending', 'sent', 'failed']);
 export const fileKindEnum = pgEnum('file_kind', [

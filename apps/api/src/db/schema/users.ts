@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { archivedAt, fk, id, timestamps, timestamptz } from './common.ts';
 import { genderEnum, localeEnum, roleEnum, themeEnum } from './enums.ts';
 import { institutions } from './institutions.ts';
@@ -32,9 +41,12 @@ export const users = pgTable(
     theme: themeEnum('theme').notNull().default('light'),
     notify_email: boolean('notify_email').notNull().default(true),
     notify_offers: boolean('notify_offers').notNull().default(false),
+    /** The TOTP secret, encrypted (AES-256-GCM, `v1:` prefix; see auth/mfa-crypto.ts). */
     mfa_secret: text('mfa_secret'),
     mfa_enabled_at: timestamptz('mfa_enabled_at'),
-    /** Hashes of the unused MFA recovery codes. */
+    /** The 30-second TOTP time-step of the last accepted code: a code at or before it is refused. */
+    mfa_last_step: integer('mfa_last_step'),
+    /** Salted HMACs (`salt$mac`) of the unused MFA recovery codes. */
     mfa_recovery_codes: text('mfa_recovery_codes').array().notNull().default(sql`'{}'::text[]`),
     disabled_at: timestamptz('disabled_at'),
     last_login_at: timestamptz('last_login_at'),

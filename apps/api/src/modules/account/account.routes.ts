@@ -1,6 +1,7 @@
 import {
   errorBody,
   mfaCodeBody,
+  mfaEnableBody,
   patchOf,
   profileAnswer,
   profileBody,
@@ -107,7 +108,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'setupMfa',
         tags: ['account'],
-        summary: 'Starts an MFA enrolment: a new secret and its QR code (SVG, drawn by the server)',
+        summary:
+          'Starts an MFA enrolment: a new secret and its QR code (SVG, drawn by the server); mails a confirmation code',
         response: {
           200: z.object({ secret: z.string(), otpauth_url: z.string(), qr_svg: z.string() }),
           401: errorBody,
@@ -125,8 +127,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'enableMfa',
         tags: ['account'],
-        summary: 'Turns MFA on with a code from the app; answers 10 one-time recovery codes',
-        body: mfaCodeBody,
+        summary:
+          'Turns MFA on with a code from the app and the mailed confirmation code; ends the other sessions, mails the owner, answers 10 one-time recovery codes',
+        body: mfaEnableBody,
         response: {
           200: z.object({ recovery_codes: z.array(z.string()) }),
           401: errorBody,
@@ -136,7 +139,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => mfa.enableMfa(app.ctx, requireActor(request), request.body.code),
+    async (request) => mfa.enableMfa(app.ctx, requireActor(request), request.body),
   );
 
   app.post(

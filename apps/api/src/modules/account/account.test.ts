@@ -138,7 +138,7 @@ describe('sessions', () => {
       headers: bearer(session.accessToken),
     });
     expect(out.statusCode).toBe(204);
-    expect(out.cookies.map((c) => c.name).sort()).toEqual(['XSRF-TOKEN', 'skolar_session']);
+    expect(out.cookies.map((c) => c.name).sort()).toEqual(['XSRF-TOKEN', '__Host-skolar_session']);
   });
 });
 

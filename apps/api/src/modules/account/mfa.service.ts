@@ -1,44 +1,141 @@
-import { eq } from 'drizzle-orm';
-import { checkTotp, newMfaSecret, newRecoveryCodes, spendRecoveryCode } from '../../auth/mfa.ts';
-import type { Actor } from '../../auth/sessions.ts';
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { newMfaSecret, newRecoveryCodes, sealMfaSecret, spendMfaCode } from '../../auth/mfa.ts';
+import { type Actor, revokeUserSessions } from '../../auth/sessions.ts';
+import { hashToken, safeEqual } from '../../auth/tokens.ts';
 import type { AppContext } from '../../context.ts';
-import { users } from '../../db/schema/index.ts';
+import { oneTimeTokens, sessions, users } from '../../db/schema/index.ts';
 import { HttpError, notFound, validationFailed } from '../../http/errors.ts';
+import { mailUser } from '../auth/passwords.service.ts';
 import { userWithPolicy } from './account.queries.ts';
 import { mfaRequiredFor } from './account.service.ts';
 
+class WrongAppCode extends Error {}
+
 const wrongCode = () => validationFailed({ code: ['account.mfa_invalid'] });
+const wrongEmailCode = () => validationFailed({ email_code: ['account.mfa_email_code_invalid'] });
+
+/** The mailed confirmation of an enrolment lasts this long. */
+const MFA_ENROLMENT_TTL_MS = 15 * 60 * 1000;
+
+/** What is stored for a mailed enrolment code: bound to the user, so short codes cannot collide. */
+const enrolmentHash = (userId: number, code: string) =>
+  hashToken(`mfa-enrolment:${userId}:${code.toLowerCase().replace(/[\s-]/g, '')}`);
+
+/** A mailed code like `k3f9-2xq7` (8 characters of [a-z2-9], about 40 bits). */
+function newEnrolmentCode(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  const chars = [...randomBytes(8)].map((b) => alphabet[b % alphabet.length]).join('');
+  return `${chars.slice(0, 4)}-${chars.slice(4)}`;
+}
 
 /**
- * Starts an enrolment: a new secret is kept (not yet active) and its QR code shown; enabling
- * needs a code from the app. An active MFA must be disabled first.
+ * Starts an enrolment: a new secret is kept sealed (not yet active), its QR code shown, and a
+ * confirmation code mailed to the account's address, without which enabling is refused: the
+ * password alone does not enrol a second factor (decision 116). An active MFA must be disabled first.
  */
 export async function setupMfa(ctx: AppContext, actor: Actor) {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
   if (!user) throw notFound();
   if (user.mfa_enabled_at) throw new HttpError(409, 'errors.conflict');
   const enrolment = await newMfaSecret(user.email);
-  await ctx.db.update(users).set({ mfa_secret: enrolment.secret }).where(eq(users.id, user.id));
+  const now = ctx.clock.now();
+  const code = newEnrolmentCode();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        mfa_secret: sealMfaSecret(ctx.config.MFA_ENCRYPTION_KEY, enrolment.secret),
+        mfa_last_step: null,
+      })
+      .where(eq(users.id, user.id));
+    await tx
+      .update(oneTimeTokens)
+      .set({ used_at: now })
+      .where(
+        and(
+          eq(oneTimeTokens.user_id, user.id),
+          eq(oneTimeTokens.purpose, 'mfa_enrolment'),
+          isNull(oneTimeTokens.used_at),
+        ),
+      );
+    await tx.insert(oneTimeTokens).values({
+      user_id: user.id,
+      purpose: 'mfa_enrolment',
+      token_hash: enrolmentHash(user.id, code),
+      expires_at: new Date(now.getTime() + MFA_ENROLMENT_TTL_MS),
+      created_at: now,
+      session_id: actor.sessionId,
+    });
+    await mailUser(tx, user, 'mfa-enrolment-code', now, undefined, { code });
+  });
   return enrolment;
 }
 
-/** Turns MFA on once a code of the new secret checks; answers the 10 recovery codes, once. */
-export async function enableMfa(ctx: AppContext, actor: Actor, code: string) {
+/**
+ * Turns MFA on once a code of the new secret checks and the mailed confirmation code matches
+ * (asked from this same session). This session becomes MFA-verified; every other session of the
+ * user ends; the owner is mailed. Answers the 10 recovery codes, once.
+ */
+export async function enableMfa(
+  ctx: AppContext,
+  actor: Actor,
+  input: { code: string; email_code: string },
+) {
   await ctx.limits.hit('mfa:account', String(actor.userId));
   const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
   if (!user) throw notFound();
   if (user.mfa_enabled_at) throw new HttpError(409, 'errors.conflict');
   if (!user.mfa_secret) throw new HttpError(409, 'account.mfa_not_started');
-  if (!checkTotp(user.mfa_secret, code, ctx.clock.now())) {
-    throw wrongCode();
+  const now = ctx.clock.now();
+  const key = ctx.config.MFA_ENCRYPTION_KEY;
+  // A wrong mailed code is spent (one try per mail); a wrong app code rolls back and keeps it.
+  const outcome = await ctx.db
+    .transaction(async (tx) => {
+      const [confirmation] = await tx
+        .update(oneTimeTokens)
+        .set({ used_at: now })
+        .where(
+          and(
+            eq(oneTimeTokens.user_id, user.id),
+            eq(oneTimeTokens.purpose, 'mfa_enrolment'),
+            eq(oneTimeTokens.session_id, actor.sessionId),
+            isNull(oneTimeTokens.used_at),
+            gt(oneTimeTokens.expires_at, now),
+          ),
+        )
+        .returning();
+      if (
+        !confirmation ||
+        !safeEqual(confirmation.token_hash, enrolmentHash(user.id, input.email_code))
+      ) {
+        return 'email' as const;
+      }
+      if (!(await spendMfaCode(tx, key, user, input.code, now, { recovery: false }))) {
+        throw new WrongAppCode();
+      }
+      const recovery = newRecoveryCodes(key);
+      await tx
+        .update(users)
+        .set({ mfa_enabled_at: now, mfa_recovery_codes: recovery.hashes })
+        .where(eq(users.id, user.id));
+      await tx
+        .update(sessions)
+        .set({ mfa_verified_at: now })
+        .where(eq(sessions.id, actor.sessionId));
+      await revokeUserSessions(tx, user.id, now, actor.sessionId);
+      await mailUser(tx, user, 'mfa-enabled', now);
+      return recovery;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof WrongAppCode) return 'code' as const;
+      throw error;
+    });
+  if (outcome === 'email' || outcome === 'code') {
+    throw outcome === 'email' ? wrongEmailCode() : wrongCode();
   }
   await ctx.limits.reset('mfa:account', String(actor.userId));
-  const recovery = newRecoveryCodes();
-  await ctx.db
-    .update(users)
-    .set({ mfa_enabled_at: ctx.clock.now(), mfa_recovery_codes: recovery.hashes })
-    .where(eq(users.id, user.id));
-  return { recovery_codes: recovery.codes };
+  return { recovery_codes: outcome.codes };
 }
 
 /** Turns MFA off with a current code (or a recovery code), unless the institution requires it. */
@@ -51,13 +148,16 @@ export async function disableMfa(ctx: AppContext, actor: Actor, code: string) {
   if (mfaRequiredFor(user.role, row.mfaRequiredForStaff)) {
     throw new HttpError(409, 'account.mfa_required_by_institution');
   }
-  const ok =
-    checkTotp(user.mfa_secret, code, ctx.clock.now()) ||
-    spendRecoveryCode(user.mfa_recovery_codes, code) !== null;
+  const key = ctx.config.MFA_ENCRYPTION_KEY;
+  const now = ctx.clock.now();
+  const ok = await ctx.db.transaction(async (tx) => {
+    if (!(await spendMfaCode(tx, key, user, code, now, { recovery: true }))) return false;
+    await tx
+      .update(users)
+      .set({ mfa_enabled_at: null, mfa_secret: null, mfa_recovery_codes: [], mfa_last_step: null })
+      .where(eq(users.id, user.id));
+    return true;
+  });
   if (!ok) throw wrongCode();
   await ctx.limits.reset('mfa:account', String(actor.userId));
-  await ctx.db
-    .update(users)
-    .set({ mfa_enabled_at: null, mfa_secret: null, mfa_recovery_codes: [] })
-    .where(eq(users.id, user.id));
 }

@@ -5,6 +5,7 @@ import {
   loginBody,
   loginMfaBody,
   newPasswordBody,
+  stepUpTarget,
 } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,8 +17,6 @@ import * as auth from './auth.service.ts';
 import * as passwords from './passwords.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const secure = app.ctx.config.NODE_ENV === 'production';
-
   app.post(
     '/login',
     {
@@ -36,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: request.headers['user-agent'],
         log: request.log,
       });
-      if ('accessToken' in result) setSessionCookies(reply, result.accessToken, secure);
+      if ('accessToken' in result) setSessionCookies(reply, result.accessToken, result.role);
       return result;
     },
   );
@@ -66,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: request.headers['user-agent'],
         log: request.log,
       });
-      if ('accessToken' in result) setSessionCookies(reply, result.accessToken, secure);
+      if ('accessToken' in result) setSessionCookies(reply, result.accessToken, result.role);
       return result;
     },
   );
@@ -105,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'confirmPassword',
         tags: ['auth'],
         summary:
-          'Step-up: confirm the password, get a token valid 15 minutes (send it as X-Confirm-Token)',
+          'Step-up: confirm the password, get a token for one edit within 15 minutes, from this session, of the `target` row (send it as X-Confirm-Token)',
         body: confirmPasswordBody,
         response: {
           200: z.object({ token: z.string() }),
@@ -121,6 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         requireActor(request),
         request.body.password,
         request.ip,
+        request.body.target,
       ),
     }),
   );
@@ -132,13 +132,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'checkStepUpToken',
         tags: ['auth'],
-        summary: 'Whether a step-up token is still valid for the signed-in user',
+        summary:
+          'Whether a step-up token is still unused and valid for this session and the target row (entity and id, or none)',
         params: z.object({ token: z.string().min(1).max(200) }),
+        querystring: stepUpTarget.partial(),
         response: { 200: z.object({ valid: z.boolean() }), 401: errorBody },
       },
     },
     async (request) => ({
-      valid: await isStepUpValid(app.ctx, requireActor(request), request.params.token),
+      valid: await isStepUpValid(
+        app.ctx,
+        requireActor(request),
+        request.params.token,
+        request.query.entity && request.query.id
+          ? { entity: request.query.entity, id: request.query.id }
+          : null,
+      ),
     }),
   );
 

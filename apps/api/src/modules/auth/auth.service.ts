@@ -1,7 +1,7 @@
 import type { LoginBody, LoginMfaBody } from '@skolar/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { checkTotp, MFA_CHALLENGE_TTL_MS, spendRecoveryCode } from '../../auth/mfa.ts';
+import { MFA_CHALLENGE_TTL_MS, spendMfaCode } from '../../auth/mfa.ts';
 import { consumeToken, findLiveToken, issueToken } from '../../auth/one-time-tokens.ts';
 import { burnPasswordCheck, verifyPassword } from '../../auth/password.ts';
 import { type Actor, createSession, revokeSession } from '../../auth/sessions.ts';
@@ -86,31 +86,26 @@ export async function loginWithMfa(
   const now = ctx.clock.now();
   const challenge = await findLiveToken(ctx.db, input.mfa_token, 'mfa_challenge', now);
   if (!challenge) throw new HttpError(400, 'account.link_invalid');
-  const key = String(challenge.user_id);
-  await ctx.limits.hit('mfa:account', key);
+  const limitKey = String(challenge.user_id);
+  await ctx.limits.hit('mfa:account', limitKey);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, challenge.user_id));
   if (!user?.mfa_secret || user.disabled_at || user.archived_at) throw invalidCredentials();
-  const totpOk = checkTotp(user.mfa_secret, input.code, now);
-  const remainingCodes = totpOk ? null : spendRecoveryCode(user.mfa_recovery_codes, input.code);
-  if (!totpOk && !remainingCodes) {
-    client.log?.warn({ userId: user.id, ip: client.ip }, 'sign-in failed: wrong MFA code');
-    throw validationFailed({ code: ['account.mfa_invalid'] });
-  }
-  await ctx.limits.reset('mfa:account', key);
+  const key = ctx.config.MFA_ENCRYPTION_KEY;
   const token = await ctx.db.transaction(async (tx) => {
+    const matched = await spendMfaCode(tx, key, user, input.code, now, { recovery: true });
+    if (!matched) return null;
     if (!(await consumeToken(tx, input.mfa_token, 'mfa_challenge', now))) {
       throw new HttpError(400, 'account.link_invalid');
     }
-    if (remainingCodes) {
-      await tx
-        .update(users)
-        .set({ mfa_recovery_codes: remainingCodes })
-        .where(eq(users.id, user.id));
-      client.log?.info({ userId: user.id }, 'MFA recovery code used');
-    }
+    if (matched === 'recovery') client.log?.info({ userId: user.id }, 'MFA recovery code used');
     await recordLogin(tx, user.id, now);
-    return (await createSession(tx, user.id, now, client)).token;
+    return (await createSession(tx, user.id, now, client, { mfaVerified: true })).token;
   });
+  if (!token) {
+    client.log?.warn({ userId: user.id, ip: client.ip }, 'sign-in failed: wrong MFA code');
+    throw validationFailed({ code: ['account.mfa_invalid'] });
+  }
+  await ctx.limits.reset('mfa:account', limitKey);
   return { verify_email: false, userId: user.id, role: user.role, accessToken: token };
 }
 

@@ -2,7 +2,11 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, cookieJar, createTestApp, signIn, TEST_PASSWORD } from '../../../test/app.ts';
 import { createInstitution, createUser } from '../../../test/factories.ts';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../auth/sessions.ts';
+import {
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  STAFF_SESSION_ABSOLUTE_MS,
+} from '../../auth/sessions.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 
 const { app, db, clock } = await createTestApp();
@@ -27,14 +31,19 @@ describe('POST /api/auth/login', () => {
       role: 'student',
       accessToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
-    const session = response.cookies.find((c) => c.name === 'skolar_session');
+    const session = response.cookies.find((c) => c.name === '__Host-skolar_session');
     const xsrf = response.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    // `__Host-`: Secure, Path=/ and no Domain, or the browser drops it.
     expect(session).toMatchObject({
       value: body.accessToken,
       httpOnly: true,
+      secure: true,
       sameSite: 'Lax',
       path: '/',
+      maxAge: SESSION_ABSOLUTE_MS / 1000,
     });
+    expect(session?.domain).toBeUndefined();
+    expect(xsrf?.secure).toBe(true);
     expect(xsrf?.httpOnly).toBeFalsy();
     expect(xsrf?.value).not.toBe(body.accessToken);
 
@@ -165,7 +174,7 @@ describe('logout and expiry', () => {
     });
     expect(out.statusCode).toBe(204);
     const cleared = out.cookies.filter((c) => c.value === '' || (c.maxAge ?? 1) <= 0);
-    expect(cleared.map((c) => c.name).sort()).toEqual(['XSRF-TOKEN', 'skolar_session']);
+    expect(cleared.map((c) => c.name).sort()).toEqual(['XSRF-TOKEN', '__Host-skolar_session']);
     expect((await app.inject({ url: '/api/auth/info', cookies: session.cookies })).statusCode).toBe(
       401,
     );
@@ -182,7 +191,7 @@ describe('logout and expiry', () => {
 
     const busy = await signIn(app, user.email);
     const step = SESSION_IDLE_MS / 2;
-    for (let elapsed = 0; elapsed < SESSION_ABSOLUTE_MS - step; elapsed += step) {
+    for (let elapsed = 0; elapsed < STAFF_SESSION_ABSOLUTE_MS - step; elapsed += step) {
       clock.advance(step);
       const response = await app.inject({
         url: '/api/auth/info',
@@ -267,9 +276,9 @@ describe('cookie sessions and XSRF', () => {
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: user.email, password: TEST_PASSWORD },
-      cookies: { skolar_session: 'revoked-or-forged' },
+      cookies: { '__Host-skolar_session': 'revoked-or-forged' },
     });
     expect(response.statusCode).toBe(200);
-    expect(cookieJar(response).skolar_session).toBe(response.json().accessToken);
+    expect(cookieJar(response)['__Host-skolar_session']).toBe(response.json().accessToken);
   });
 });

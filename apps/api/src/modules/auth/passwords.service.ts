@@ -50,13 +50,20 @@ async function mailPayload(db: DbOrTx, user: UserRow, link?: URL) {
 }
 
 /** Queues one of the account mails to the user, with their institution's name and colour. */
-async function mailUser(db: DbOrTx, user: UserRow, template: MailTemplate, at: Date) {
+export async function mailUser(
+  db: DbOrTx,
+  user: UserRow,
+  template: MailTemplate,
+  at: Date,
+  link?: URL,
+  extra: Record<string, string | number> = {},
+): Promise<void> {
   await enqueueMail(db, {
     at,
     to: user.email,
     template,
     locale: user.locale,
-    payload: await mailPayload(db, user),
+    payload: { ...(await mailPayload(db, user, link)), ...extra },
   });
 }
 

@@ -20,7 +20,10 @@ describe('GET /api/dev/demo-accounts', () => {
   it('does not exist unless DEV_ROUTES=1, in development as in production', async () => {
     for (const NODE_ENV of ['development', 'production'] as const) {
       const plain = await buildApp(
-        { ...ctx, config: loadConfig({ NODE_ENV, LOG_LEVEL: 'silent' }) },
+        {
+          ...ctx,
+          config: loadConfig({ NODE_ENV, LOG_LEVEL: 'silent', MFA_ENCRYPTION_KEY: 'k'.repeat(32) }),
+        },
         { webRoot: null },
       );
       for (const url of ['/api/dev/demo-accounts', '/api/dev/mail']) {

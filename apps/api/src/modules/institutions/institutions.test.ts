@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn, TEST_PASSWORD } from '../../../test/app.ts';
+import { bearer, createTestApp, signIn, stepUpFor, TEST_PASSWORD } from '../../../test/app.ts';
 import {
   createInstitution,
   createProgram,
@@ -32,14 +32,8 @@ const body = {
   levels: ['L1', 'L2', 'L3'],
 };
 
-async function stepUpToken() {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/verify-password-request',
-    headers: auth,
-    payload: { password: TEST_PASSWORD },
-  });
-  return response.json().token as string;
+async function stepUpToken(url: string) {
+  return (await stepUpFor(app, auth, url))['x-confirm-token'];
 }
 
 function multipart(bytes: Buffer, filename = 'logo.png') {
@@ -138,7 +132,7 @@ describe('institutions (super-admin)', () => {
     const url = `/api/institutions/${institution.id}`;
     const refused = await app.inject({ method: 'PATCH', url, headers: auth, payload: body });
     expect(refused.statusCode).toBe(403);
-    const token = await stepUpToken();
+    const token = await stepUpToken(url);
     const edited = await app.inject({
       method: 'PATCH',
       url,

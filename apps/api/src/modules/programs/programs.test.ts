@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn, TEST_PASSWORD } from '../../../test/app.ts';
+import { bearer, createTestApp, signIn, stepUpFor, TEST_PASSWORD } from '../../../test/app.ts';
 import { createInstitution, createPromotion, createUser } from '../../../test/factories.ts';
 import { programs } from '../../db/schema/index.ts';
 
@@ -32,14 +32,7 @@ describe('programs', () => {
       payload: { name: 'X', sector: 'Y', levels: [] },
     });
     expect(noToken.statusCode).toBe(403);
-    const token = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/auth/verify-password-request',
-        headers: auth,
-        payload: { password: TEST_PASSWORD },
-      })
-    ).json().token;
+    const token = (await stepUpFor(app, auth, `/api/programs/${program.id}`))['x-confirm-token'];
     const edited = await app.inject({
       method: 'PATCH',
       url: `/api/programs/${program.id}`,

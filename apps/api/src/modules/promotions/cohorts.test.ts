@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn, TEST_PASSWORD } from '../../../test/app.ts';
+import { bearer, createTestApp, signIn, stepUpFor, TEST_PASSWORD } from '../../../test/app.ts';
 import {
   createInstitution,
   createProgram,
@@ -30,16 +30,6 @@ async function adminOf() {
   const admin = await createUser(db, 'admin', institution.id);
   const { accessToken } = await signIn(app, admin.email);
   return { institution, admin, headers: { ...bearer(accessToken), 'accept-language': 'en' } };
-}
-
-async function stepUp(headers: Record<string, string>) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/verify-password-request',
-    headers,
-    payload: { password: TEST_PASSWORD },
-  });
-  return { 'x-confirm-token': response.json().token as string };
 }
 
 describe('students and teachers (admin)', () => {
@@ -119,7 +109,7 @@ describe('students and teachers (admin)', () => {
     const edited = await app.inject({
       method: 'PATCH',
       url: `/api/teachers/${teacher.id}`,
-      headers: { ...headers, ...(await stepUp(headers)) },
+      headers: { ...headers, ...(await stepUpFor(app, headers, `/api/teachers/${teacher.id}`)) },
       payload,
     });
     expect(edited.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn, TEST_PASSWORD } from '../../../test/app.ts';
+import { bearer, createTestApp, signIn, stepUpFor, TEST_PASSWORD } from '../../../test/app.ts';
 import {
   createEvaluation,
   createInstitution,
@@ -157,16 +157,10 @@ describe('users (super-admin)', () => {
       payload,
     });
     expect(refused.statusCode).toBe(403);
-    const step = await app.inject({
-      method: 'POST',
-      url: '/api/auth/verify-password-request',
-      headers: auth,
-      payload: { password: TEST_PASSWORD },
-    });
     const edited = await app.inject({
       method: 'PATCH',
       url: `/api/users/${target.id}`,
-      headers: { ...auth, 'x-confirm-token': step.json().token },
+      headers: { ...auth, ...(await stepUpFor(app, auth, `/api/users/${target.id}`)) },
       payload,
     });
     expect(edited.statusCode).toBe(200);

@@ -47,8 +47,8 @@ export const endOtherSessions = () =>
 
 export const setupMfa = () =>
   http.post<{ secret: string; otpauth_url: string; qr_svg: string }>('/api/me/mfa/setup');
-export const enableMfa = (code: string) =>
-  http.post<{ recovery_codes: string[] }>('/api/me/mfa/enable', { code });
+export const enableMfa = (code: string, email_code: string) =>
+  http.post<{ recovery_codes: string[] }>('/api/me/mfa/enable', { code, email_code });
 export const disableMfa = (code: string) => http.post<void>('/api/me/mfa/disable', { code });
 
 export const fetchProfile = () => http.get<ProfileAnswer>('/api/me/profile');

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { mfaCodeBody } from '@skolar/shared';
+import { mfaCodeBody, mfaEnableBody } from '@skolar/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
@@ -29,24 +29,32 @@ export function MfaSection() {
         duration: ERROR_TOAST_MS,
       }),
   });
+  const enabled = settings.data?.mfa_enabled ?? false;
+  // Enrolling also takes the code the setup mailed: the password alone does not add a factor.
   const {
     register,
     handleSubmit,
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(mfaCodeBody), defaultValues: { code: '' } });
+  } = useForm<{ code: string; email_code: string }>({
+    resolver: zodResolver(
+      (enabled
+        ? mfaCodeBody.extend({ email_code: mfaEnableBody.shape.email_code.optional() })
+        : mfaEnableBody) as typeof mfaEnableBody,
+    ),
+    defaultValues: { code: '', email_code: '' },
+  });
   const [failure, setFailure] = useState<string | null>(null);
-  const enabled = settings.data?.mfa_enabled ?? false;
 
-  const onSubmit = handleSubmit(async ({ code }) => {
+  const onSubmit = handleSubmit(async ({ code, email_code }) => {
     setFailure(null);
     try {
       if (enabled) {
         await disableMfa(code);
         toast.success(t('account.mfa.disabled'));
       } else {
-        const { recovery_codes } = await enableMfa(code);
+        const { recovery_codes } = await enableMfa(code, email_code);
         setRecovery(recovery_codes);
         setEnrolment(null);
         toast.success(t('account.mfa.enabled'));
@@ -54,7 +62,9 @@ export function MfaSection() {
       reset();
       await client.invalidateQueries({ queryKey: ['me', 'settings'] });
     } catch (error) {
-      setFailure(applyServerErrors(error, setError, ['code']) ? null : errorMessage(error));
+      setFailure(
+        applyServerErrors(error, setError, ['code', 'email_code']) ? null : errorMessage(error),
+      );
     }
   });
 
@@ -125,6 +135,15 @@ export function MfaSection() {
             error={errors.code}
             {...register('code')}
           />
+          {!enabled && (
+            <TextField
+              label={t('account.mfa.emailCode')}
+              hint={t('account.mfa.emailCodeHint')}
+              autoComplete="off"
+              error={errors.email_code}
+              {...register('email_code')}
+            />
+          )}
           <div className="form__actions">
             <button
               type="submit"

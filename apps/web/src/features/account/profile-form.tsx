@@ -58,12 +58,14 @@ export function ProfileForm({ initialToken }: { initialToken?: string }) {
     }
     try {
       const answer = await saveProfile(values, token.current);
+      // A step-up token serves one save: the next one asks for the password again.
+      token.current = undefined;
       client.setQueryData(['me', 'profile'], answer);
       await refreshSessionInfo().catch(() => undefined);
       toast.success(t('account.profile.saved'));
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) {
-        // The step-up expired (15 minutes): ask for the password again, then retry.
+        // The step-up expired (15 minutes) or was spent: ask for the password again, then retry.
         token.current = undefined;
         pending.current = values;
         setAsking(true);

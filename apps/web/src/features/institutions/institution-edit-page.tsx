@@ -32,7 +32,7 @@ export function InstitutionEditPage() {
       />
       {institution.isError && <p className="notice notice--error">{t('institutions.notFound')}</p>}
       {institution.data && (
-        <StepUpGate token={token} base="/institutions" id={id}>
+        <StepUpGate token={token} base="/institutions" entity="institution" id={id}>
           <InstitutionForm
             initial={institution.data}
             submitLabel={t('manage.save')}

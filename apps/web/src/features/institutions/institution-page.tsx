@@ -27,7 +27,7 @@ export function InstitutionPage() {
   const client = useQueryClient();
   const query = useInstitution(id);
   const institution = query.data;
-  const [stepUp, editWithStepUp] = useStepUpEdit('/institutions');
+  const [stepUp, editWithStepUp] = useStepUpEdit('/institutions', 'institution');
   usePageTitle(institution?.name ?? t('institutions.title'));
   const refresh = () => client.invalidateQueries({ queryKey: institutionKeys.all });
   const archived = institution?.archived_at !== null && institution?.archived_at !== undefined;

@@ -24,7 +24,7 @@ export function InstitutionsPage() {
   usePageTitle(t('institutions.title'));
   const [state, setState] = useListState();
   const list = useListQuery<Institution>(institutionKeys.all, '/api/institutions', state);
-  const [stepUp, editWithStepUp] = useStepUpEdit('/institutions');
+  const [stepUp, editWithStepUp] = useStepUpEdit('/institutions', 'institution');
 
   const columns = [
     column.accessor('name', {

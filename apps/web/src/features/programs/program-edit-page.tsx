@@ -29,7 +29,7 @@ export function ProgramEditPage() {
       />
       {program.isError && <p className="notice notice--error">{t('programs.notFound')}</p>}
       {program.data && (
-        <StepUpGate token={token} base="/programs" id={id}>
+        <StepUpGate token={token} base="/programs" entity="program" id={id}>
           <ProgramForm
             initial={program.data}
             submitLabel={t('manage.save')}

@@ -30,7 +30,7 @@ export function ProgramsPage() {
   const superAdmin = user?.role === 'super-admin';
   const [state, setState] = useListState();
   const list = useListQuery<Program>(programKeys.all, '/api/programs', state);
-  const [stepUp, editWithStepUp] = useStepUpEdit('/programs');
+  const [stepUp, editWithStepUp] = useStepUpEdit('/programs', 'program');
 
   const columns = [
     column.accessor('name', {

@@ -26,7 +26,7 @@ export function PeopleListPage({ kind }: { kind: PersonKind }) {
   usePageTitle(t(`${n}.title`));
   const [state, setState] = useListState();
   const { data, isLoading } = usePeople(kind, state);
-  const [stepUpDialog, editWithStepUp] = useStepUpEdit(base(kind));
+  const [stepUpDialog, editWithStepUp] = useStepUpEdit(base(kind), kind);
   const [importing, setImporting] = useState(false);
 
   const columns = useMemo<ColumnDef<PersonRow>[]>(

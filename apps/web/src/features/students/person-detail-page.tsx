@@ -26,7 +26,7 @@ export function PersonDetailPage({ kind, children }: { kind: PersonKind; childre
   const id = Number(useParams().id);
   const { data, error } = usePerson(kind, id);
   usePageTitle(data ? fullName(data) : t(`${n}.title`));
-  const [stepUpDialog, editWithStepUp] = useStepUpEdit(base(kind));
+  const [stepUpDialog, editWithStepUp] = useStepUpEdit(base(kind), kind);
   if (error) return <PageError message={error.message} />;
   if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
   return (

@@ -28,7 +28,7 @@ export function UserEditPage() {
       />
       {user.isError && <p className="notice notice--error">{t('users.notFound')}</p>}
       {user.data && (
-        <StepUpGate token={token} base="/users" id={id}>
+        <StepUpGate token={token} base="/users" entity="user" id={id}>
           <UserForm
             initial={user.data}
             submitLabel={t('manage.save')}

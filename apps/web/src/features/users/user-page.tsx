@@ -23,7 +23,7 @@ export function UserPage() {
   const client = useQueryClient();
   const query = useUser(id);
   const user = query.data;
-  const [stepUp, editWithStepUp] = useStepUpEdit('/users');
+  const [stepUp, editWithStepUp] = useStepUpEdit('/users', 'user');
   const name = user ? `${user.first_name} ${user.last_name}` : '';
   usePageTitle(name || t('users.title'));
   const refresh = () => client.invalidateQueries({ queryKey: userKeys.all });

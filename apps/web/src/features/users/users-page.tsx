@@ -30,7 +30,7 @@ export function UsersPage() {
   const role = isRole(roleFilter) ? roleFilter : '';
   const path = role ? `/api/users?role=${role}` : '/api/users';
   const list = useListQuery<UserRow>([...userKeys.all, role], path, state);
-  const [stepUp, editWithStepUp] = useStepUpEdit('/users');
+  const [stepUp, editWithStepUp] = useStepUpEdit('/users', 'user');
 
   const columns = [
     column.accessor('last_name', {
