@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn, stepUpFor, TEST_PASSWORD } from '../../../test/app.ts';
+import { bearer, createTestApp, signIn, stepUpFor } from '../../../test/app.ts';
 import { createInstitution, createPromotion, createUser } from '../../../test/factories.ts';
 import { programs } from '../../db/schema/index.ts';
 

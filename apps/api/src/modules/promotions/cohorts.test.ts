@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn, stepUpFor, TEST_PASSWORD } from '../../../test/app.ts';
+import { bearer, createTestApp, signIn, stepUpFor } from '../../../test/app.ts';
 import {
   createInstitution,
   createProgram,
