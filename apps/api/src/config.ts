@@ -29,6 +29,8 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  /** Days an audit row is kept; the daily retention job deletes older rows (decision 132). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(400),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `1` serves /api/dev/* (the demo accounts, the mail outbox with its links): never in production. */
   DEV_ROUTES: z

@@ -6,6 +6,7 @@ import { systemClock } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { saveFile } from './files/uploads.ts';
+import { startAuditRetention } from './jobs/audit-retention.ts';
 import { startExamCloser } from './jobs/exam-closer.ts';
 import { startOutboxWorker } from './jobs/outbox-worker.ts';
 import { startReminders } from './jobs/reminders.ts';
@@ -44,7 +45,9 @@ export async function start(config: Config) {
   const stopMail = startOutboxWorker(ctx, { transport: mailTransportFor(config), log: app.log });
   const stopCloser = startExamCloser(ctx, { log: app.log });
   const stopReminders = startReminders(ctx, { log: app.log });
+  const stopRetention = startAuditRetention(ctx, { log: app.log });
   return async () => {
+    await stopRetention();
     await stopReminders();
     await stopCloser();
     await stopMail();
