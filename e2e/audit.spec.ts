@@ -12,12 +12,15 @@ test("an admin opens the audit log, filters the sign-ins and exports them, witho
   page,
   request,
 }) => {
-  // Another institution's admin signs in, and someone fails to sign in as our admin.
+  // Someone fails to sign in as our admin (no cookie yet), then another institution's admin signs in.
+  const failed = await request.post('/api/auth/login', {
+    data: { email: ADMIN, password: 'wrong-Password-1' },
+  });
+  expect(failed.status(), await failed.text()).toBe(401);
   const other = await request.post('/api/auth/login', {
     data: { email: OTHER_ADMIN, password: 'Skolar#2026' },
   });
   expect(other.status()).toBe(200);
-  await request.post('/api/auth/login', { data: { email: ADMIN, password: 'wrong-Password-1' } });
 
   await signInAs(page, ADMIN);
   await page
