@@ -14,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { registerAuditHooks } from './audit/audit.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { routeAccessPlugin } from './auth/route-access.ts';
 import type { AppContext } from './context.ts';
@@ -23,6 +24,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { redactUrl } from './http/redact.ts';
 import { translate } from './i18n/messages.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { eventRoutes, myPlanningRoutes } from './modules/calendar/events.routes.ts';
 import { calendarFeedRoutes, myCalendarFeedRoutes } from './modules/calendar/feed.routes.ts';
@@ -195,6 +197,7 @@ export async function buildApp(
   });
   await app.register(authPlugin);
   await app.register(routeAccessPlugin);
+  registerAuditHooks(app);
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   app.get(
@@ -219,6 +222,7 @@ export async function buildApp(
   await app.register(importRoutes, { prefix: '/api/imports' });
   await app.register(fileRoutes, { prefix: '/api/files' });
   await app.register(userRoutes, { prefix: '/api/users' });
+  await app.register(auditRoutes, { prefix: '/api/audit' });
   await app.register(programRoutes, { prefix: '/api/programs' });
   await app.register(moduleRoutes, { prefix: '/api/modules' });
   await app.register(lessonRoutes, { prefix: '/api/lessons' });

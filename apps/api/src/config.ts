@@ -30,6 +30,8 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  /** Days an audit row is kept; the daily retention job deletes older rows (decision 132). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(400),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * The key that encrypts the MFA secrets at rest and keys the recovery-code hashes (any string of

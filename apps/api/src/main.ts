@@ -4,6 +4,7 @@ import { RateLimits } from './auth/rate-limit.ts';
 import type { Config } from './config.ts';
 import { systemClock } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { startAuditRetention } from './jobs/audit-retention.ts';
 import { startExamCloser } from './jobs/exam-closer.ts';
 import { startOutboxWorker } from './jobs/outbox-worker.ts';
 import { startReminders } from './jobs/reminders.ts';
@@ -36,7 +37,9 @@ export async function start(config: Config) {
   const stopMail = startOutboxWorker(ctx, { transport: mailTransportFor(config), log: app.log });
   const stopCloser = startExamCloser(ctx, { log: app.log });
   const stopReminders = startReminders(ctx, { log: app.log });
+  const stopRetention = startAuditRetention(ctx, { log: app.log });
   return async () => {
+    await stopRetention();
     await stopReminders();
     await stopCloser();
     await stopMail();

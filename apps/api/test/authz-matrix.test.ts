@@ -76,11 +76,14 @@ const callers: Record<Column, { caller: Signed; target: () => Promise<Staff> | S
 
 const tables = (
   (await db.execute(
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('sessions', '__drizzle_migrations') order by 1`,
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('sessions', 'audit_log', '__drizzle_migrations') order by 1`,
   )) as unknown as { rows: Array<{ name: string }> }
 ).rows.map((row) => row.name);
 
-/** One hash of every table's content (sessions aside: reads refresh their last_seen_at). */
+/**
+ * One hash of every table's content (sessions aside: reads refresh their last_seen_at; the audit
+ * log aside: a refused call is recorded there by design, decision 132).
+ */
 async function snapshot(): Promise<string> {
   const parts = tables.map(
     (name) =>

@@ -165,6 +165,7 @@ export const MATRIX: Record<string, string> = {
   'POST /api/imports/dry-run':                       '403 200 403 403 403 200 403 403 403 401',
   'POST /api/imports':                               '403 201 403 403 403 201 403 403 403 401',
   'GET /api/imports':                                '403 200 403 403 403 200 403 403 403 401',
+  'GET /api/audit':                                  '200 200 403 403 403 200 403 403 403 401',
   'GET /api/files/:id':                              '200 200 200 404 404 404 404 404 404 401',
   'GET /api/users':                                  '200 403 403 403 403 403 403 403 403 401',
   'GET /api/users/:id':                              '200 403 403 403 403 403 403 403 403 401',

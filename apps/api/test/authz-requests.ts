@@ -1002,6 +1002,8 @@ export const REQUESTS: Record<string, Build> = {
     payload: { kind: 'teacher', file_name: 'a.csv', content: csv() },
   }),
   'GET /api/imports': () => ({ url: '/api/imports?kind=student' }),
+  // The audit log: a list of the caller's own institution's rows (every row for the super-admin).
+  'GET /api/audit': () => ({ url: '/api/audit?action=delete' }),
 
   // Files.
   'GET /api/files/:id': async (f) => ({ url: (await f.picture()).url }),

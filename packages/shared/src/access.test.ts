@@ -228,6 +228,7 @@ describe('menuFor', () => {
       'teachers /teachers',
       'modules /modules',
       'evaluations /evaluations',
+      'audit /audit',
     ]);
   });
 
@@ -238,6 +239,7 @@ describe('menuFor', () => {
       'courses /trainings',
       'users /users',
       'modules /modules',
+      'audit /audit',
     ]);
   });
 

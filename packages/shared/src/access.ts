@@ -168,12 +168,15 @@ export const ROUTES: readonly RouteAccess[] = [
  * Pages outside the spec's table (which stays exactly spec/routes.json): recorded in
  * docs/decisions.md. `/verify` and `/verify/:code` let anyone check a printed transcript
  * (decision 59). `/setup/:token` creates the first super-admin of an empty database (decision 109).
+ * `/audit` is the audit log: an admin's institution's rows, every row for the super-admin
+ * (decision 133).
  */
 export const OFF_SPEC_ROUTES: readonly RouteAccess[] = [
   { path: '/verify', name: 'VerifyTranscriptForm', roles: null },
   { path: '/verify/:code', name: 'VerifyTranscript', roles: null },
   // The first-run setup link the server logs while no super-admin exists (decision 109).
   { path: '/setup/:token', name: 'FirstRunSetup', roles: null },
+  { path: '/audit', name: 'AuditLog', roles: [SA, A] },
 ];
 
 /** Every route the web app serves: the spec's table, then the pages outside it. */
@@ -272,7 +275,8 @@ export type MenuKey =
   | 'users'
   | 'students'
   | 'teachers'
-  | 'modules';
+  | 'modules'
+  | 'audit';
 
 /** One entry of a menu. */
 export interface MenuItem<K extends string = MenuKey> {
@@ -312,6 +316,7 @@ export const ROLE_MENUS: Readonly<Record<'student' | 'teacher' | 'admin', readon
     { key: 'teachers', path: '/teachers', only: [A] },
     { key: 'modules', path: '/modules' },
     { key: 'evaluations', path: '/evaluations', except: [SA] },
+    { key: 'audit', path: '/audit', only: [SA, A] },
   ],
 };
 

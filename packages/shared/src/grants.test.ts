@@ -9,6 +9,8 @@ import { type Need, SCREEN_NEEDS } from './screens.ts';
  * may do must be needed by a screen it may open.
  */
 const API_ONLY: Readonly<Record<string, string>> = {
+  'super-admin audit:list': 'the audit page, off the spec route table (decision 133)',
+  'admin audit:list': 'the audit page, off the spec route table (decision 133)',
   'super-admin file:read': 'files are read through the row that links them',
   'admin file:read': 'files are read through the row that links them',
   'super-teacher file:read': 'files are read through the row that links them',
@@ -157,6 +159,7 @@ const REVIEWED: Record<Role, string[]> = {
     'calendar_feed: read create delete',
     'import: list create',
     'file: read',
+    'audit: list',
   ],
   'super-admin': [
     'institution: list read create update delete archive assign',
@@ -180,6 +183,7 @@ const REVIEWED: Record<Role, string[]> = {
     'event: list read create update delete',
     'calendar_feed: read create delete',
     'file: read',
+    'audit: list',
   ],
 };
 

@@ -33,7 +33,8 @@ export type Entity =
   | 'calendar_feed'
   | 'import'
   | 'file'
-  | 'progress';
+  | 'progress'
+  | 'audit';
 
 const SA = 'super-admin';
 const A = 'admin';
@@ -209,6 +210,8 @@ export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = 
   file: { read: [...EVERYONE] },
   /** A student's own reading of the chapters they may read: the student space and its bars. */
   progress: { list: [S], read: [S], update: [S] },
+  /** The audit log: an admin reads their institution's rows, the super-admin every row. */
+  audit: { list: [SA, A] },
 };
 
 export const ENTITIES = Object.keys(GRANTS) as Entity[];

@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import {
   attempts,
+  auditLog,
   calendarFeeds,
   chapterProgress,
   chapters,
@@ -331,6 +332,8 @@ function visibleRows(actor: Actor, entity: Entity): Scoped {
       };
     case 'import':
       return { table: imports, id: imports.id, where: tenant(actor, imports.institution_id) };
+    case 'audit':
+      return { table: auditLog, id: auditLog.id, where: tenant(actor, auditLog.institution_id) };
     case 'file':
       return { table: files, id: files.id, where: fileScope(actor) };
     case 'progress':

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { recordRefusal } from '../audit/audit.ts';
 import {
   isMessageKey,
   type Locale,
@@ -173,6 +174,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const locale = request.locale;
     if (error instanceof HttpError) {
+      // A refused access of a signed-in user leaves a trace (decision 132), without delaying this.
+      if (error.statusCode === 403 || error.statusCode === 404) {
+        recordRefusal(app.ctx, request, error.statusCode);
+      }
       reply.headers(error.headers);
       return reply.status(error.statusCode).send({
         message: translate(locale, error.key, error.params),

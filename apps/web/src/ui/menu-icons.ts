@@ -4,6 +4,7 @@ import {
   BookOpen,
   CalendarRange,
   ClipboardCheck,
+  ClipboardList,
   GraduationCap,
   Layers,
   Library,
@@ -32,4 +33,5 @@ export const MENU_ICONS: Record<MenuKey, LucideIcon> = {
   students: Users,
   teachers: GraduationCap,
   modules: Blocks,
+  audit: ClipboardList,
 };

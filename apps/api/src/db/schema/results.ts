@@ -50,8 +50,9 @@ export const results = pgTable(
 
 /**
  * Append-only audit of result changes: one row per change of the grade, the absence or the
- * comment (before and after). A trigger refuses any update or delete (migration 0008), except
- * the `changed_by` of a deleted user becoming null.
+ * comment (before and after). A trigger refuses any update or delete (migration 0008).
+ * `changed_by` is a plain id, not a foreign key, so deleting the user changes no row, and
+ * `changed_by_label` keeps who they were (decision 132).
  */
 export const gradeChanges = pgTable(
   'grade_changes',
@@ -66,7 +67,9 @@ export const gradeChanges = pgTable(
     new_absent: boolean('new_absent').notNull().default(false),
     old_comment: text('old_comment'),
     new_comment: text('new_comment'),
-    changed_by: fk('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changed_by: fk('changed_by'),
+    /** "First Last <e-mail>" of `changed_by` when the change was made. */
+    changed_by_label: text('changed_by_label'),
     at: timestamptz('at').notNull(),
   },
   (t) => [

@@ -11,11 +11,15 @@ import {
 } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { record } from '../../audit/audit.ts';
 import { clearSessionCookies, requireActor } from '../../auth/plugin.ts';
 import * as account from './account.service.ts';
 import * as mfa from './mfa.service.ts';
 import * as picture from './picture.service.ts';
 import * as profile from './profile.service.ts';
+
+/** An MFA change of the own account, as the audit log keeps it (never a secret or a code). */
+const mfaEvent = (action: string, userId: number) => ({ action, entity: 'user', entityId: userId });
 
 /** The signed-in user's own account: settings, sessions, MFA (prefix /api/me). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -139,7 +143,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => mfa.enableMfa(app.ctx, requireActor(request), request.body),
+    async (request) => {
+      const actor = requireActor(request);
+      const answer = await mfa.enableMfa(app.ctx, actor, request.body);
+      await record(app.ctx.db, app.ctx, actor, mfaEvent('mfa.enable', actor.userId));
+      return answer;
+    },
   );
 
   app.post(
@@ -155,7 +164,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await mfa.disableMfa(app.ctx, requireActor(request), request.body.code);
+      const actor = requireActor(request);
+      await mfa.disableMfa(app.ctx, actor, request.body.code);
+      await record(app.ctx.db, app.ctx, actor, mfaEvent('mfa.disable', actor.userId));
       return reply.status(204).send(null);
     },
   );

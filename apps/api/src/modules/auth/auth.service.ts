@@ -1,6 +1,7 @@
 import type { LoginBody, LoginMfaBody } from '@skolar/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { record } from '../../audit/audit.ts';
 import { MFA_CHALLENGE_TTL_MS, spendMfaCode } from '../../auth/mfa.ts';
 import { consumeToken, findLiveToken, issueToken } from '../../auth/one-time-tokens.ts';
 import { burnPasswordCheck, verifyPassword } from '../../auth/password.ts';
@@ -24,6 +25,14 @@ export type LoginResult =
   | { verify_email: true }
   | { verify_email: false; mfa_required: true; mfa_token: string }
   | { verify_email: false; userId: number; role: Actor['role']; accessToken: string };
+
+/** A sign-in as the audit log keeps it: who, from where (never the password). */
+const loginEvent = (userId: number, client: ClientInfo) => ({
+  action: 'auth.login',
+  entity: 'user',
+  entityId: userId,
+  after: { ip: client.ip },
+});
 
 /**
  * Signs a user in. Unknown e-mail and wrong password answer the same 401 after the same work;
@@ -50,6 +59,13 @@ export async function login(
   if (usable) passwordOk = await verifyPassword(user.password_hash!, input.password);
   else await burnPasswordCheck(input.password);
   if (!user || !passwordOk) {
+    await record(ctx.db, ctx, null, {
+      action: 'auth.login_failed',
+      entity: 'user',
+      entityId: user?.id ?? null,
+      institutionId: user?.institution_id ?? null,
+      after: { email: accountKey, ip: client.ip },
+    });
     client.log?.warn(
       { email: accountKey, userId: user?.id, ip: client.ip },
       user
@@ -68,6 +84,12 @@ export async function login(
   }
   const { token } = await ctx.db.transaction(async (tx) => {
     await recordLogin(tx, user.id, now);
+    await record(
+      tx,
+      ctx,
+      { userId: user.id, institutionId: user.institution_id },
+      loginEvent(user.id, client),
+    );
     return createSession(tx, user.id, now, client);
   });
   return { verify_email: false, userId: user.id, role: user.role, accessToken: token };
@@ -99,9 +121,25 @@ export async function loginWithMfa(
     }
     if (matched === 'recovery') client.log?.info({ userId: user.id }, 'MFA recovery code used');
     await recordLogin(tx, user.id, now);
+    await record(
+      tx,
+      ctx,
+      { userId: user.id, institutionId: user.institution_id },
+      {
+        ...loginEvent(user.id, client),
+        after: { ip: client.ip, mfa: matched === 'recovery' ? 'recovery_code' : 'totp' },
+      },
+    );
     return (await createSession(tx, user.id, now, client, { mfaVerified: true })).token;
   });
   if (!token) {
+    await record(ctx.db, ctx, null, {
+      action: 'auth.login_failed',
+      entity: 'user',
+      entityId: user.id,
+      institutionId: user.institution_id,
+      after: { step: 'mfa', ip: client.ip },
+    });
     client.log?.warn({ userId: user.id, ip: client.ip }, 'sign-in failed: wrong MFA code');
     throw validationFailed({ code: ['account.mfa_invalid'] });
   }

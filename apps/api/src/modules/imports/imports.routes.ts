@@ -1,6 +1,7 @@
 import { importBody, importRecord, importReport, importRun } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { record } from '../../audit/audit.ts';
 import { requireActor } from '../../auth/plugin.ts';
 import { listAnswer, listQuery } from '../../http/pagination.ts';
 import { errorResponses } from '../promotions/assign.ts';
@@ -38,10 +39,18 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await imports.run(app.ctx, requireActor(request), request.body, request.locale)),
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const run = await imports.run(app.ctx, actor, request.body, request.locale);
+      const { id, actor_id: _, ...after } = run;
+      await record(app.ctx.db, app.ctx, actor, {
+        action: 'import',
+        entity: 'import',
+        entityId: id,
+        after,
+      });
+      return reply.status(201).send(run);
+    },
   );
   app.get(
     '/',

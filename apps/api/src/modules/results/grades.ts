@@ -1,5 +1,6 @@
 import type { GradeEntry, ResultConflict } from '@skolar/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { record, userLabel } from '../../audit/audit.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -109,6 +110,7 @@ export async function applyGrades(
   const conflicts: ResultConflict[] = [];
   const conflictErrors: FieldErrors = {};
   const resultIds = new Map<number, number>();
+  const changedStudents: number[] = [];
   let changed = 0;
   for (const [index, entry] of entries.entries()) {
     const row = current.get(entry.student_id);
@@ -139,6 +141,7 @@ export async function applyGrades(
     if (row) resultIds.set(entry.student_id, row.id);
     if (sameLine(before, after)) continue;
     changed += 1;
+    changedStudents.push(entry.student_id);
     let resultId: number;
     if (row) {
       resultId = row.id;
@@ -206,12 +209,22 @@ export async function applyGrades(
       old_comment: before.comment,
       new_comment: after.comment,
       changed_by: actor.userId,
+      changed_by_label: userLabel(actor.userId),
       at: now,
     });
   }
   if (Object.keys(conflictErrors).length > 0) {
     // The transaction rolls back whatever this batch wrote before the conflict was found.
     throw new HttpError(409, 'results.conflict', conflictErrors, {}, {}, { conflicts });
+  }
+  // One audit row per batch (the lines' values are in grade_changes): who graded which students.
+  if (changed > 0) {
+    await record(tx, { clock: { now: () => now } }, actor, {
+      action: 'grades.save',
+      entity: 'evaluation',
+      entityId: evaluation.id,
+      after: { changed, student_ids: changedStudents },
+    });
   }
   return { changed, resultIds };
 }

@@ -228,9 +228,10 @@ export function historyOf(db: DbOrTx, resultId: number, where: SQL) {
     .select({
       id: gradeChanges.id,
       at: gradeChanges.at,
+      // The user's name now, or who they were when they made the change (a deleted user).
       changed_by_name: sql<
         string | null
-      >`(select ${users.first_name} || ' ' || ${users.last_name} from ${users} where ${users.id} = ${gradeChanges.changed_by})`,
+      >`coalesce((select ${users.first_name} || ' ' || ${users.last_name} from ${users} where ${users.id} = ${gradeChanges.changed_by}), ${gradeChanges.changed_by_label})`,
       old_grade: gradeChanges.old_grade,
       new_grade: gradeChanges.new_grade,
       old_absent: gradeChanges.old_absent,

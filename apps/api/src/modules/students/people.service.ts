@@ -1,5 +1,6 @@
 import type { PersonBody } from '@skolar/shared';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { archiveEvent, record } from '../../audit/audit.ts';
 import { inviteUser } from '../../auth/invitations.ts';
 import {
   allowedIds,
@@ -141,6 +142,19 @@ export async function update(
       locale: body.locale,
       role: kind === 'teacher' ? body.role : undefined,
     });
+    if (set?.role) {
+      const [before] = await tx.select(personColumns).from(users).where(eq(users.id, id));
+      if (before?.role !== set.role) {
+        await record(tx, ctx, actor, {
+          action: 'role.change',
+          entity: 'user',
+          entityId: id,
+          institutionId: before?.institution_id ?? null,
+          before: { role: before?.role },
+          after: { role: set.role },
+        });
+      }
+    }
     if (set) await tx.update(users).set(set).where(eq(users.id, id));
     const [row] = await tx.select(personColumns).from(users).where(eq(users.id, id));
     return present(tx, actor, kind, row!);
@@ -167,6 +181,7 @@ export async function setArchived(
       .where(eq(users.id, id))
       .returning(personColumns);
     if (archived) await revokeUserSessions(tx, id, now);
+    await record(tx, ctx, actor, archiveEvent('user', id, archived, updated));
     return updated;
   });
   return present(ctx.db, actor, kind, row!);

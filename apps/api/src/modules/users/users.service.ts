@@ -1,6 +1,7 @@
 import { userBody } from '@skolar/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { archiveEvent, record } from '../../audit/audit.ts';
 import { inviteUser } from '../../auth/invitations.ts';
 import {
   authorize,
@@ -101,7 +102,18 @@ export async function update(ctx: AppContext, actor: Actor, id: number, body: Pa
       throw conflict('manage.conflict.self');
     }
     await checkBody(ctx.db, next.data, id);
-    await ctx.db.update(users).set(set).where(eq(users.id, id));
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(users).set(set).where(eq(users.id, id));
+      if (next.data.role !== current.role || next.data.institution_id !== current.institution_id) {
+        await record(tx, ctx, actor, {
+          action: 'role.change',
+          entity: 'user',
+          entityId: id,
+          before: { role: current.role, institution_id: current.institution_id },
+          after: { role: next.data.role, institution_id: next.data.institution_id },
+        });
+      }
+    });
   }
   return present(ctx.db, actor, (await findUser(ctx.db, id))!);
 }
@@ -111,12 +123,14 @@ export async function setArchived(ctx: AppContext, actor: Actor, id: number, arc
   await requireAccess(ctx.db, actor, 'archive', 'user', id);
   if (id === actor.userId) throw conflict('manage.conflict.self');
   const now = ctx.clock.now();
+  const current = (await findUser(ctx.db, id))!;
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ archived_at: archived ? now : null })
       .where(eq(users.id, id));
     if (archived) await revokeUserSessions(tx, id, now);
+    await record(tx, ctx, actor, archiveEvent('user', id, archived, current));
   });
   return present(ctx.db, actor, (await findUser(ctx.db, id))!);
 }
@@ -126,7 +140,10 @@ export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'delete', 'user', id);
   if (id === actor.userId) throw conflict('manage.conflict.self');
   try {
-    await ctx.db.delete(users).where(eq(users.id, id));
+    await ctx.db.transaction(async (tx) => {
+      const [before] = await tx.delete(users).where(eq(users.id, id)).returning();
+      await record(tx, ctx, actor, { action: 'delete', entity: 'user', entityId: id, before });
+    });
   } catch (error) {
     if (isReferenced(error)) throw new HttpError(409, 'manage.conflict.userInUse');
     throw error;

@@ -4,6 +4,7 @@ const institutions = () => import('../../features/institutions/index.ts');
 const users = () => import('../../features/users/index.ts');
 const programs = () => import('../../features/programs/index.ts');
 const modules = () => import('../../features/modules/index.ts');
+const audit = () => import('../../features/audit/index.ts');
 
 /** Institutions, programs, modules and users (the super-admin's side; modules for admins too). */
 export const managementPages: PageRegistry = {
@@ -13,6 +14,7 @@ export const managementPages: PageRegistry = {
   '/institutions/edit/:id/:token': () => institutions().then((m) => m.InstitutionEditPage),
   '/institution-program/:id': () => institutions().then((m) => m.InstitutionProgramPage),
   '/users': () => users().then((m) => m.UsersPage),
+  '/audit': () => audit().then((m) => m.AuditPage),
   '/users/add': () => users().then((m) => m.UserAddPage),
   '/users/:id': () => users().then((m) => m.UserPage),
   '/users/edit/:id/:token': () => users().then((m) => m.UserEditPage),

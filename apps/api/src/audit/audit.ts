@@ -1,0 +1,148 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Actor } from '../auth/sessions.ts';
+import type { AppContext, Clock } from '../context.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { auditLog, users } from '../db/schema/index.ts';
+
+/**
+ * The audit log (decision 132): one row per sensitive event, written by `record` in the same
+ * transaction as the change, so a rolled-back change leaves no row and a committed one always
+ * has its row. Rows are append-only (a trigger refuses updates and deletes but the retention's).
+ */
+
+/** Who acted: a signed-in actor, a user known by id (a sign-in), or nobody (a guest). */
+type Who = Pick<Actor, 'userId'> & { institutionId?: number | null };
+
+export interface AuditEvent {
+  /** What happened, as `<verb>` or `<area>.<verb>`: `delete`, `archive`, `auth.login`, … */
+  action: string;
+  /** The kind of row it happened to (`user`, `result`, `evaluation`, …). */
+  entity: string;
+  entityId?: number | null;
+  before?: object | null;
+  after?: object | null;
+  /** The institution of the row; defaults to the row's `institution_id`, then the actor's. */
+  institutionId?: number | null;
+}
+
+/** Keys whose values are secrets: never written to the log, only that they were there. */
+const SECRET_KEY = /pass(word)?|secret|token|hash|recovery|totp|^code$/i;
+const REDACTED = '[redacted]';
+
+/** A copy of a row fit for the log: secrets replaced, dates as ISO text, depth bounded. */
+function redactSecrets(value: unknown, depth = 0): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (value === null || typeof value !== 'object' || depth > 6) return value ?? null;
+  if (Array.isArray(value)) return value.map((item) => redactSecrets(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      SECRET_KEY.test(key) && inner !== null && inner !== undefined
+        ? REDACTED
+        : redactSecrets(inner, depth + 1),
+    ]),
+  );
+}
+
+/** "First Last <e-mail>" of a user as the database holds them now, or "user #id". */
+export const userLabel = (userId: SQL | number): SQL<string> =>
+  sql<string>`coalesce((select ${users.first_name} || ' ' || ${users.last_name} || ' <' || ${users.email} || '>' from ${users} where ${users.id} = ${userId}), 'user #' || ${userId}::text)`;
+
+function institutionOf(event: AuditEvent, who: Who | null): number | null {
+  if (event.institutionId !== undefined) return event.institutionId;
+  for (const row of [event.after, event.before]) {
+    const id = (row as { institution_id?: unknown } | null | undefined)?.institution_id;
+    if (typeof id === 'number') return id;
+  }
+  return who?.institutionId ?? null;
+}
+
+/** An archive or unarchive of a row, with the row as it was (`institution_id` taken from it). */
+export const archiveEvent = (
+  entity: string,
+  entityId: number,
+  archived: boolean,
+  before?: object | null,
+): AuditEvent => ({ action: archived ? 'archive' : 'unarchive', entity, entityId, before });
+
+/** Writes one audit row, in the caller's transaction (pass `tx`) so it commits with the change. */
+export async function record(
+  db: DbOrTx,
+  ctx: { clock: Clock },
+  who: Who | null,
+  event: AuditEvent,
+): Promise<void> {
+  await db.insert(auditLog).values({
+    actor_id: who?.userId ?? null,
+    actor_label: who ? userLabel(who.userId) : null,
+    institution_id: institutionOf(event, who),
+    action: event.action,
+    entity: event.entity,
+    entity_id: event.entityId ?? null,
+    before: (redactSecrets(event.before ?? null) as Record<string, unknown> | null) ?? null,
+    after: (redactSecrets(event.after ?? null) as Record<string, unknown> | null) ?? null,
+    at: ctx.clock.now(),
+  });
+}
+
+/**
+ * Records a refused call (403, or 404 from the policy's scope) of a signed-in actor, after the
+ * answer and outside any transaction: the answer never waits for it and a failure is only logged.
+ * A guest's refusals are not recorded, and an actor's are capped (`audit-refusal:account`) so
+ * that a script hammering forbidden routes cannot fill the table.
+ */
+export function recordRefusal(ctx: AppContext, request: FastifyRequest, status: number): void {
+  const actor = request.actor;
+  if (!actor) return;
+  const route = request.routeOptions.url ?? '';
+  const access = request.routeOptions.config?.access;
+  const entity = access && 'entity' in access ? access.entity : 'route';
+  const id = (request.params as { id?: unknown } | undefined)?.id;
+  void (async () => {
+    try {
+      await ctx.limits.hit('audit-refusal:account', String(actor.userId));
+    } catch {
+      return; // over the cap: this refusal goes unrecorded
+    }
+    await record(ctx.db, ctx, actor, {
+      action: 'access.refused',
+      entity,
+      entityId: typeof id === 'number' ? id : null,
+      after: { status, method: request.method, route },
+    });
+  })().catch((error: unknown) => request.log.error({ err: error }, 'audit of a refusal failed'));
+}
+
+/** Entities whose deletions and archives their service records itself, in its transaction. */
+const RECORDED_BY_SERVICE = new Set(['user', 'student', 'teacher', 'result']);
+
+/**
+ * Every successful delete and archive/unarchive of a route declared `{ action: 'delete' }` or
+ * `{ action: 'archive' }` leaves an audit row, written before the answer leaves (so an
+ * acknowledged deletion has its row). One hook covers every such route, present and future;
+ * people are recorded by their service, in the same transaction as the change.
+ */
+export function registerAuditHooks(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || !('entity' in access) || RECORDED_BY_SERVICE.has(access.entity)) return payload;
+    if (access.action !== 'delete' && access.action !== 'archive') return payload;
+    if (reply.statusCode >= 300 || !request.actor) return payload;
+    const id = (request.params as { id?: unknown } | undefined)?.id;
+    const entityId = typeof id === 'number' ? id : null;
+    const action =
+      access.action === 'delete'
+        ? 'delete'
+        : (request.routeOptions.url ?? '').endsWith('/unarchive')
+          ? 'unarchive'
+          : 'archive';
+    await record(app.ctx.db, app.ctx, request.actor, {
+      action,
+      entity: access.entity,
+      entityId,
+      ...(access.entity === 'institution' ? { institutionId: entityId } : {}),
+    });
+    return payload;
+  });
+}
