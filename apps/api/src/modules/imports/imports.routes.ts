@@ -2,6 +2,7 @@ import { importBody, importRecord, importReport, importRun } from '@skolar/share
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
+import { STEP_UP_HEADER } from '../../auth/step-up.ts';
 import { listAnswer, listQuery } from '../../http/pagination.ts';
 import { errorResponses } from '../promotions/assign.ts';
 import * as imports from './imports.service.ts';
@@ -30,7 +31,8 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'runImport',
         tags,
-        summary: 'Import a valid CSV in one transaction and send the invitations (admin)',
+        summary:
+          'Import a valid CSV in batches and send the invitations (admin); updating existing people needs X-Confirm-Token',
         body: importBody,
         response: {
           201: importRun,
@@ -38,10 +40,17 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await imports.run(app.ctx, requireActor(request), request.body, request.locale)),
+    async (request, reply) => {
+      const token = request.headers[STEP_UP_HEADER];
+      const done = await imports.run(
+        app.ctx,
+        requireActor(request),
+        request.body,
+        request.locale,
+        typeof token === 'string' ? token : undefined,
+      );
+      return reply.status(201).send(done);
+    },
   );
   app.get(
     '/',
