@@ -306,9 +306,24 @@ const catalogue = {
     de: 'E-Mail-Adresse doppelt in der Datei.',
   },
   'cohorts.import.other_role': {
-    fr: 'Cette adresse appartient à un compte d’un autre rôle ou d’une autre institution.',
-    en: 'This address belongs to an account of another role or institution.',
-    de: 'Diese Adresse gehört zu einem Konto mit anderer Rolle oder Institution.',
+    fr: 'Cette adresse appartient à un autre type de compte de votre institution.',
+    en: 'This address belongs to another kind of account in your institution.',
+    de: 'Diese Adresse gehört zu einer anderen Kontoart Ihrer Institution.',
+  },
+  'cohorts.import.address_unavailable': {
+    fr: 'Cette adresse ne peut pas servir à un nouveau compte : la ligne n’a pas été importée.',
+    en: 'This address cannot be used for a new account: the line was not imported.',
+    de: 'Diese Adresse kann für kein neues Konto verwendet werden: die Zeile wurde nicht importiert.',
+  },
+  'cohorts.import.too_large': {
+    fr: 'Le fichier est trop volumineux : 900 000 caractères au plus.',
+    en: 'The file is too large: 900,000 characters at most.',
+    de: 'Die Datei ist zu groß: höchstens 900.000 Zeichen.',
+  },
+  'cohorts.import.too_many_rows': {
+    fr: 'Le fichier a trop de lignes : 5 000 au plus par import.',
+    en: 'The file has too many lines: 5,000 at most per import.',
+    de: 'Die Datei hat zu viele Zeilen: höchstens 5.000 pro Import.',
   },
   'cohorts.import.fix_errors': {
     fr: 'Corrigez les lignes en erreur avant d’importer : rien n’a été enregistré.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Wire } from '../wire.ts';
+import { personBody } from './students.ts';
 
 /** The columns a CSV import of people can fill. */
 export const IMPORT_FIELDS = [
@@ -12,19 +13,35 @@ export const IMPORT_FIELDS = [
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
+/** The most lines (besides the header) one import takes; a longer file is refused whole (422). */
+export const IMPORT_MAX_ROWS = 5000;
+/** The most characters of one import's CSV text. */
+const IMPORT_MAX_CHARS = 900_000;
+
 /** `POST /api/imports/dry-run` and `POST /api/imports`: the file's text and its column mapping. */
 export const importBody = z.object({
   kind: z.enum(['student', 'teacher']),
   file_name: z.string().trim().min(1).max(200),
-  /** The CSV text (UTF-8), at most about 1 MB. */
+  /** The CSV text (UTF-8), at most about 1 MB and IMPORT_MAX_ROWS lines. */
   content: z
     .string()
     .min(1, { error: 'cohorts.import.bad_file' })
-    .max(900_000, { error: 'cohorts.import.bad_file' }),
+    .max(IMPORT_MAX_CHARS, { error: 'cohorts.import.too_large' }),
   /** Field → header of the file; guessed from the headers when absent. */
   mapping: z.partialRecord(z.enum(IMPORT_FIELDS), z.string().max(200)).optional(),
 });
 export type ImportBody = z.infer<typeof importBody>;
+
+/**
+ * One line of an import, checked by the fields of the person form (personBody): the same lengths,
+ * e-mail and phone rules. The gender may be blank (an update then keeps it).
+ */
+export const importRow = personBody
+  .pick({ first_name: true, last_name: true, email: true, phone: true })
+  .extend({
+    gender: personBody.shape.gender.nullable(),
+    promotion: z.string().trim().max(200, { error: 'cohorts.validation.too_long' }),
+  });
 
 export const importLine = z.object({
   /** The line number in the file (the header is line 1). */
@@ -57,10 +74,14 @@ export const importRecord = z.object({
 });
 export type ImportRecord = Wire<z.output<typeof importRecord>>;
 
-/** `POST /api/imports`: the import just run, as stored. */
+/**
+ * `POST /api/imports`: the import just run, as stored, and the lines refused while writing (an
+ * address that cannot be used for a new account), each with its reasons.
+ */
 export const importRun = importRecord.omit({ actor_name: true }).extend({
   institution_id: z.number().int(),
   actor_id: z.number().int().nullable(),
+  refused: z.array(importLine.pick({ line: true, errors: true }).extend({ email: z.string() })),
 });
 export type ImportRun = Wire<z.output<typeof importRun>>;
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { record } from '../../audit/audit.ts';
 import { requireActor } from '../../auth/plugin.ts';
+import { STEP_UP_HEADER } from '../../auth/step-up.ts';
 import { listAnswer, listQuery } from '../../http/pagination.ts';
 import { errorResponses } from '../promotions/assign.ts';
 import * as imports from './imports.service.ts';
@@ -31,7 +32,8 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'runImport',
         tags,
-        summary: 'Import a valid CSV in one transaction and send the invitations (admin)',
+        summary:
+          'Import a valid CSV in batches and send the invitations (admin); updating existing people needs X-Confirm-Token',
         body: importBody,
         response: {
           201: importRun,
@@ -41,7 +43,14 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      const run = await imports.run(app.ctx, actor, request.body, request.locale);
+      const token = request.headers[STEP_UP_HEADER];
+      const run = await imports.run(
+        app.ctx,
+        actor,
+        request.body,
+        request.locale,
+        typeof token === 'string' ? token : undefined,
+      );
       const { id, actor_id: _, ...after } = run;
       await record(app.ctx.db, app.ctx, actor, {
         action: 'import',

@@ -1,17 +1,18 @@
 import {
-  emailField,
   guessMapping,
+  IMPORT_MAX_ROWS,
   type ImportBody,
   type ImportField,
   type ImportLine,
   type ImportReport,
-  phoneField,
+  importRow,
 } from '@skolar/shared';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { inviteUser } from '../../auth/invitations.ts';
 import { authorize, can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
+import { requireStepUp } from '../../auth/step-up.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -21,7 +22,7 @@ import {
   promotionTeachers,
   users,
 } from '../../db/schema/index.ts';
-import { HttpError, notFound, validationFailed } from '../../http/errors.ts';
+import { fieldErrorsOf, HttpError, notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { isMessageKey, type Locale, translate } from '../../i18n/messages.ts';
 
@@ -57,6 +58,9 @@ function parse(content: string): Parsed {
   });
   const headers = (result.meta.fields ?? []).filter((header) => header !== '');
   if (headers.length === 0) throw validationFailed({ content: ['cohorts.import.bad_file'] });
+  if (result.data.length > IMPORT_MAX_ROWS) {
+    throw validationFailed({ content: ['cohorts.import.too_many_rows'] });
+  }
   return { headers, rows: result.data };
 }
 
@@ -100,7 +104,14 @@ async function plan(db: DbOrTx, actor: Actor, body: ImportBody, locale: Locale) 
           institution_id: users.institution_id,
         })
         .from(users)
-        .where(inArray(sql`lower(${users.email})`, emails))
+        // Only the institution's own accounts: whether another institution holds an address is
+        // nobody's business here (decision 130); the write refuses it without saying where.
+        .where(
+          and(
+            eq(users.institution_id, institutionId),
+            inArray(sql`lower(${users.email})`, [...new Set(emails)]),
+          ),
+        )
     : [];
   const byEmail = new Map(existing.map((row) => [row.email, row]));
   const promotionRows = await db
@@ -128,30 +139,34 @@ async function plan(db: DbOrTx, actor: Actor, body: ImportBody, locale: Locale) 
     const values = Object.fromEntries(
       (Object.keys(mapping) as ImportField[]).map((field) => [field, cell(row, field)]),
     );
-    const first_name = cell(row, 'first_name');
-    const last_name = cell(row, 'last_name');
-    if (!first_name) fail('first_name', 'validation.required');
-    if (!last_name) fail('last_name', 'validation.required');
-    const email = emailField.safeParse(cell(row, 'email'));
-    const address = email.success ? email.data.toLowerCase() : '';
-    if (!email.success)
-      fail('email', cell(row, 'email') ? 'validation.email' : 'validation.required');
-    else if (seen.has(address)) fail('email', 'cohorts.import.duplicate_in_file');
-    if (address) seen.add(address);
     const rawGender = cell(row, 'gender');
     const gender = rawGender ? (GENDERS[rawGender.toLowerCase().replace('.', '')] ?? null) : null;
     if (rawGender && !gender) fail('gender', 'errors.validation');
-    const phone = phoneField.safeParse(cell(row, 'phone').toLowerCase());
-    if (!phone.success) fail('phone', 'cohorts.validation.phone');
-    const promotionName = cell(row, 'promotion');
+    // The same rules as the person form: lengths, e-mail, phone.
+    const checked = importRow.safeParse({
+      first_name: cell(row, 'first_name'),
+      last_name: cell(row, 'last_name'),
+      email: cell(row, 'email'),
+      phone: cell(row, 'phone').toLowerCase(),
+      gender,
+      promotion: cell(row, 'promotion'),
+    });
+    if (!checked.success) {
+      for (const [field, keys] of Object.entries(fieldErrorsOf(checked.error))) {
+        for (const key of keys) fail(field, key);
+      }
+    }
+    const first_name = checked.data?.first_name ?? '';
+    const last_name = checked.data?.last_name ?? '';
+    const address = checked.data?.email.toLowerCase() ?? '';
+    if (address && seen.has(address)) fail('email', 'cohorts.import.duplicate_in_file');
+    if (address) seen.add(address);
+    const phone = checked.data?.phone ?? null;
+    const promotionName = checked.data?.promotion ?? '';
     const promotion = promotionName ? promotionOf(promotionName) : undefined;
     if (promotionName && !promotion) fail('promotion', 'cohorts.import.unknown_promotion');
     const found = address ? byEmail.get(address) : undefined;
-    if (
-      found &&
-      !errors.email &&
-      (found.institution_id !== institutionId || !roles.includes(found.role))
-    ) {
+    if (found && !errors.email && !roles.includes(found.role)) {
       fail('email', 'cohorts.import.other_role');
     }
     const action: ImportLine['action'] =
@@ -161,7 +176,7 @@ async function plan(db: DbOrTx, actor: Actor, body: ImportBody, locale: Locale) 
       email: address,
       existingId: found?.id,
       promotionId: promotion?.id,
-      person: { first_name, last_name, gender, phone: phone.success ? (phone.data ?? null) : null },
+      person: { first_name, last_name, gender, phone },
     };
   });
   const report: ImportReport = {
@@ -188,85 +203,159 @@ export async function dryRun(ctx: AppContext, actor: Actor, body: ImportBody, lo
   return (await plan(ctx.db, actor, body, locale)).report;
 }
 
+/** The most lines written in one transaction: other requests are served between two batches. */
+export const IMPORT_BATCH_SIZE = 200;
+
+/** Lets the requests that waited for the database run before the next batch takes it. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+interface Refused {
+  line: number;
+  email: string;
+  errors: Record<string, string[]>;
+}
+
 /**
- * Runs the import in one transaction, only when every line is valid (otherwise 422 with the
- * report and nothing written): creates and invites new people, updates known ones, adds them to
- * their promotion, and records the counts in the history.
+ * Runs an import (decision 128): the whole file is checked first and nothing is written unless
+ * every line is valid (422 with the report otherwise); updating people who exist needs the same
+ * step-up as their edit form (decision 129). Then the lines are written in batches of
+ * IMPORT_BATCH_SIZE, one transaction each, and other requests run between two batches. A line
+ * whose address turns out to be taken outside the institution is refused with a message that
+ * does not say where (decision 130); the others are written. Creating and updating by e-mail
+ * make a failed run resumable: run the same file again.
  */
-export async function run(ctx: AppContext, actor: Actor, body: ImportBody, locale: Locale) {
+export async function run(
+  ctx: AppContext,
+  actor: Actor,
+  body: ImportBody,
+  locale: Locale,
+  stepUpToken?: string,
+) {
   guard(actor, body.kind);
   const institutionId = actor.institutionId!;
-  return ctx.db.transaction(async (tx) => {
-    const { report, planned } = await plan(tx, actor, body, locale);
-    if (report.counts.error > 0 || planned.length === 0) {
-      throw new HttpError(422, 'errors.validation', {
-        content: [translate(locale, 'cohorts.import.fix_errors')],
-      });
-    }
-    let invited = 0;
-    for (const entry of planned) {
-      let id = entry.existingId;
-      if (id) {
-        await tx
-          .update(users)
-          .set({
-            first_name: entry.person.first_name,
-            last_name: entry.person.last_name,
-            ...(entry.person.gender ? { gender: entry.person.gender } : {}),
-            ...(entry.person.phone ? { phone: entry.person.phone } : {}),
-          })
-          .where(eq(users.id, id));
-      } else {
-        const [row] = await tx
-          .insert(users)
-          .values({
-            institution_id: institutionId,
-            role: body.kind,
-            email: entry.email,
-            ...entry.person,
-            locale: actor.locale,
-          })
-          .returning({ id: users.id, email: users.email, first_name: users.first_name });
-        id = row!.id;
-        await inviteUser(ctx, tx, {
-          id,
-          email: row!.email,
-          first_name: row!.first_name,
-          locale: actor.locale,
-          institution_id: institutionId,
-        });
-        invited += 1;
-      }
-      if (entry.promotionId) {
-        if (body.kind === 'student') {
-          await tx
-            .insert(promotionStudents)
-            .values({ promotion_id: entry.promotionId, student_id: id })
-            .onConflictDoNothing();
-        } else {
-          await tx
-            .insert(promotionTeachers)
-            .values({ promotion_id: entry.promotionId, teacher_id: id })
-            .onConflictDoNothing();
-        }
-      }
-    }
-    const [history] = await tx
-      .insert(imports)
-      .values({
-        institution_id: institutionId,
-        actor_id: actor.userId,
-        kind: body.kind,
-        file_name: body.file_name,
-        total: planned.length,
-        created: report.counts.create,
-        updated: report.counts.update,
-        invited,
-      })
-      .returning();
-    return history!;
-  });
+  const { report, planned } = await plan(ctx.db, actor, body, locale);
+  if (report.counts.error > 0 || planned.length === 0) {
+    throw new HttpError(422, 'errors.validation', {
+      content: [translate(locale, 'cohorts.import.fix_errors')],
+    });
+  }
+  if (report.counts.update > 0) await requireStepUp(ctx, actor, stepUpToken, null);
+
+  let created = 0;
+  let updated = 0;
+  let invited = 0;
+  const refused: Refused[] = [];
+  for (let start = 0; start < planned.length; start += IMPORT_BATCH_SIZE) {
+    if (start > 0) await yieldToOthers();
+    const batch = planned.slice(start, start + IMPORT_BATCH_SIZE);
+    const done = await ctx.db.transaction((tx) =>
+      writeBatch(ctx, tx, actor, body.kind, batch, locale),
+    );
+    created += done.created;
+    updated += done.updated;
+    invited += done.invited;
+    refused.push(...done.refused);
+  }
+  const [history] = await ctx.db
+    .insert(imports)
+    .values({
+      institution_id: institutionId,
+      actor_id: actor.userId,
+      kind: body.kind,
+      file_name: body.file_name,
+      total: planned.length,
+      created,
+      updated,
+      invited,
+    })
+    .returning();
+  return { ...history!, refused };
 }
+
+/** Writes one batch of checked lines in the caller's transaction. */
+async function writeBatch(
+  ctx: AppContext,
+  tx: DbOrTx,
+  actor: Actor,
+  kind: Kind,
+  batch: Planned[],
+  locale: Locale,
+) {
+  const institutionId = actor.institutionId!;
+  const result = { created: 0, updated: 0, invited: 0, refused: [] as Refused[] };
+  const fresh = batch.filter((entry) => entry.existingId === undefined).map((e) => e.email);
+  const taken = fresh.length
+    ? await tx
+        .select({ email: sql<string>`lower(${users.email})` })
+        .from(users)
+        .where(inArray(sql`lower(${users.email})`, fresh))
+    : [];
+  const takenEmails = new Set(taken.map((row) => row.email));
+  for (const entry of batch) {
+    let id = entry.existingId;
+    if (id) {
+      const [row] = await tx
+        .update(users)
+        .set({
+          first_name: entry.person.first_name,
+          last_name: entry.person.last_name,
+          ...(entry.person.gender ? { gender: entry.person.gender } : {}),
+          ...(entry.person.phone ? { phone: entry.person.phone } : {}),
+        })
+        .where(and(eq(users.id, id), eq(users.institution_id, institutionId)))
+        .returning({ id: users.id });
+      if (!row) {
+        result.refused.push(unavailable(entry, locale));
+        continue;
+      }
+      result.updated += 1;
+    } else if (takenEmails.has(entry.email)) {
+      result.refused.push(unavailable(entry, locale));
+      continue;
+    } else {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          institution_id: institutionId,
+          role: kind,
+          email: entry.email,
+          ...entry.person,
+          locale: actor.locale,
+        })
+        .returning({ id: users.id, email: users.email, first_name: users.first_name });
+      id = row!.id;
+      await inviteUser(ctx, tx, {
+        id,
+        email: row!.email,
+        first_name: row!.first_name,
+        locale: actor.locale,
+        institution_id: institutionId,
+      });
+      result.created += 1;
+      result.invited += 1;
+    }
+    if (entry.promotionId) {
+      if (kind === 'student') {
+        await tx
+          .insert(promotionStudents)
+          .values({ promotion_id: entry.promotionId, student_id: id })
+          .onConflictDoNothing();
+      } else {
+        await tx
+          .insert(promotionTeachers)
+          .values({ promotion_id: entry.promotionId, teacher_id: id })
+          .onConflictDoNothing();
+      }
+    }
+  }
+  return result;
+}
+
+const unavailable = (entry: Planned, locale: Locale): Refused => ({
+  line: entry.line.line,
+  email: entry.email,
+  errors: { email: [translate(locale, 'cohorts.import.address_unavailable')] },
+});
 
 /** The import history of the institution for one kind, newest first. */
 export async function history(ctx: AppContext, actor: Actor, kind: Kind, query: ListQuery) {

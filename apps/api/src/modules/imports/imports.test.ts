@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn } from '../../../test/app.ts';
+import { bearer, createTestApp, signIn, TEST_PASSWORD } from '../../../test/app.ts';
 import { createInstitution, createPromotion, createUser } from '../../../test/factories.ts';
 import { imports, mailOutbox, promotionStudents, users } from '../../db/schema/index.ts';
+import { IMPORT_BATCH_SIZE } from './imports.service.ts';
 
 const { app, db } = await createTestApp();
 
@@ -21,12 +22,24 @@ async function setup() {
   });
   const { accessToken } = await signIn(app, admin.email);
   return {
+    admin,
     institution,
     promotion,
     known,
     teacher,
     headers: { ...bearer(accessToken), 'accept-language': 'en' },
   };
+}
+
+/** A step-up token of the signed-in admin, as the password dialog gets it. */
+async function stepUp(headers: Record<string, string>) {
+  const answer = await app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-password-request',
+    headers,
+    payload: { password: TEST_PASSWORD },
+  });
+  return answer.json().token as string;
 }
 
 const csv = (promotion: string, n = 1) =>
@@ -89,7 +102,7 @@ describe('CSV import of students', () => {
     const done = await app.inject({
       method: 'POST',
       url: '/api/imports',
-      headers,
+      headers: { ...headers, 'x-confirm-token': await stepUp(headers) },
       payload: { kind: 'student', file_name: 'year.csv', content: clean },
     });
     expect(done.statusCode).toBe(201);
@@ -155,5 +168,268 @@ describe('CSV import of students', () => {
       payload: { kind: 'student', file_name: 'x.csv', content: 'email\nx@example.test' },
     });
     expect(guest.statusCode).toBe(401);
+  });
+});
+
+describe('CSV import: load, validation and step-up (issue 15)', () => {
+  it('a 2,000-line import lets another institution be served between its batches', async () => {
+    const other = await setup();
+    const { headers } = await setup();
+    const prefix = `bulk${round}-`;
+    const content = [
+      'first_name;last_name;email',
+      ...Array.from({ length: 2000 }, (_, i) => `Bulk;Person ${i};${prefix}${i}@example.test`),
+    ].join('\n');
+    const order: string[] = [];
+    let settled = false;
+    const running = app
+      .inject({
+        method: 'POST',
+        url: '/api/imports',
+        headers,
+        payload: { kind: 'student', file_name: 'bulk.csv', content },
+      })
+      .then((answer) => {
+        settled = true;
+        order.push('import');
+        return answer;
+      });
+    // Wait (by asking the database, no sleep) until the import has written its first lines.
+    for (;;) {
+      // PGlite answers within microtasks: give the request's own I/O a turn between two polls.
+      await new Promise((resolve) => setImmediate(resolve));
+      const [written] = await db
+        .select({ n: count() })
+        .from(users)
+        .where(like(users.email, `${prefix}%`));
+      if (settled || Number(written!.n) > 0) break;
+    }
+    // Another institution's admin lists their students while the import goes on.
+    const list = await app
+      .inject({ method: 'GET', url: '/api/students', headers: other.headers })
+      .then((answer) => {
+        order.push('other institution');
+        return answer;
+      });
+    const done = await running;
+    expect(order).toEqual(['other institution', 'import']);
+    expect(list.statusCode).toBe(200);
+    expect(done.statusCode).toBe(201);
+    expect(done.json()).toMatchObject({ total: 2000, created: 2000, invited: 2000, refused: [] });
+    const [stored] = await db
+      .select({ n: count() })
+      .from(users)
+      .where(like(users.email, `${prefix}%`));
+    expect(Number(stored!.n)).toBe(2000);
+    expect(2000).toBeGreaterThan(IMPORT_BATCH_SIZE * 2);
+  }, 300_000);
+
+  it('checks every line with the rules of the person form, field by field', async () => {
+    const { headers } = await setup();
+    const content = [
+      'first_name;last_name;email;phone',
+      `${'A'.repeat(101)};Long;long${round}@example.test;`,
+      `Huge;${'B'.repeat(5000)};huge${round}@example.test;`,
+      `Bad;Phone;phone${round}@example.test;12`,
+      `Long;Mail;${'m'.repeat(250)}@example.test;`,
+      `Fine;Person;fine${round}@example.test;fr0612345678`,
+    ].join('\n');
+    const dry = await app.inject({
+      method: 'POST',
+      url: '/api/imports/dry-run',
+      headers,
+      payload: { kind: 'student', file_name: 'long.csv', content },
+    });
+    expect(dry.statusCode).toBe(200);
+    const lines = dry.json().lines as { action: string; errors: Record<string, string[]> }[];
+    expect(lines.map((line) => line.action)).toEqual([
+      'error',
+      'error',
+      'error',
+      'error',
+      'create',
+    ]);
+    expect(lines[0]!.errors).toEqual({ first_name: ['This text is too long.'] });
+    expect(lines[1]!.errors).toEqual({ last_name: ['This text is too long.'] });
+    expect(lines[2]!.errors).toEqual({ phone: ['Enter a valid phone number.'] });
+    expect(lines[3]!.errors).toEqual({ email: ['Enter a valid e-mail address.'] });
+
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/imports',
+      headers,
+      payload: { kind: 'student', file_name: 'long.csv', content },
+    });
+    expect(refused.statusCode).toBe(422);
+    const [long] = await db
+      .select({ n: count() })
+      .from(users)
+      .where(sql`length(${users.first_name}) > 100 or length(${users.last_name}) > 100`);
+    expect(Number(long!.n)).toBe(0);
+  });
+
+  it('updating people who exist needs the step-up of their edit form', async () => {
+    const { headers, known } = await setup();
+    const content = `first_name;last_name;email\nRenamed;By Import;${known.email}`;
+    const payload = { kind: 'student', file_name: 'update.csv', content };
+    const dry = await app.inject({
+      method: 'POST',
+      url: '/api/imports/dry-run',
+      headers,
+      payload,
+    });
+    expect(dry.json().counts).toEqual({ create: 0, update: 1, error: 0 });
+    for (const token of [undefined, 'not-a-token']) {
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/imports',
+        headers: token ? { ...headers, 'x-confirm-token': token } : headers,
+        payload,
+      });
+      expect(refused.statusCode).toBe(403);
+    }
+    const [untouched] = await db.select().from(users).where(eq(users.id, known.id));
+    expect(untouched!.first_name).toBe(known.first_name);
+
+    const done = await app.inject({
+      method: 'POST',
+      url: '/api/imports',
+      headers: { ...headers, 'x-confirm-token': await stepUp(headers) },
+      payload,
+    });
+    expect(done.statusCode).toBe(201);
+    expect(done.json()).toMatchObject({ updated: 1, created: 0 });
+    const [renamed] = await db.select().from(users).where(eq(users.id, known.id));
+    expect(renamed).toMatchObject({ first_name: 'Renamed', last_name: 'By Import' });
+  });
+
+  it('refuses a file over the line or size limit with a clear message', async () => {
+    const { headers } = await setup();
+    const tooMany = [
+      'first_name;last_name;email',
+      ...Array.from({ length: 5001 }, (_, i) => `A;B;many${i}@example.test`),
+    ].join('\n');
+    for (const url of ['/api/imports/dry-run', '/api/imports']) {
+      const answer = await app.inject({
+        method: 'POST',
+        url,
+        headers,
+        payload: { kind: 'student', file_name: 'many.csv', content: tooMany },
+      });
+      expect(answer.statusCode).toBe(422);
+      expect(answer.json().errors).toEqual({
+        content: ['The file has too many lines: 5,000 at most per import.'],
+      });
+    }
+    const tooLong = await app.inject({
+      method: 'POST',
+      url: '/api/imports/dry-run',
+      headers,
+      payload: {
+        kind: 'student',
+        file_name: 'long.csv',
+        content: `first_name;last_name;email\nA;B;${'x'.repeat(900_000)}`,
+      },
+    });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().errors).toEqual({
+      content: ['The file is too large: 900,000 characters at most.'],
+    });
+    const tooBig = await app.inject({
+      method: 'POST',
+      url: '/api/imports/dry-run',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        kind: 'student',
+        file_name: 'big.csv',
+        content: 'x'.repeat(1_100_000),
+      }),
+    });
+    expect(tooBig.statusCode).toBe(413);
+    const [many] = await db
+      .select({ n: count() })
+      .from(users)
+      .where(like(users.email, 'many%@example.test'));
+    expect(Number(many!.n)).toBe(0);
+  });
+});
+
+describe('CSV import and person creation: another institution’s addresses (issue 15)', () => {
+  it('the dry run answers another institution’s address as a fresh one; the run refuses it without saying where', async () => {
+    const theirs = await setup();
+    const { headers } = await setup();
+    const fresh = `fresh${round}@example.test`;
+    const content = [
+      'first_name;last_name;email',
+      `Fresh;Person;${fresh}`,
+      `Their;Student;${theirs.known.email.toUpperCase()}`,
+      `Their;Teacher;${theirs.teacher.email}`,
+    ].join('\n');
+    const dry = await app.inject({
+      method: 'POST',
+      url: '/api/imports/dry-run',
+      headers,
+      payload: { kind: 'student', file_name: 'mixed.csv', content },
+    });
+    expect(dry.statusCode).toBe(200);
+    const lines = dry.json().lines as { action: string; errors: object }[];
+    expect(lines.map(({ action, errors }) => ({ action, errors }))).toEqual([
+      { action: 'create', errors: {} },
+      { action: 'create', errors: {} },
+      { action: 'create', errors: {} },
+    ]);
+    expect(dry.json().counts).toEqual({ create: 3, update: 0, error: 0 });
+
+    const done = await app.inject({
+      method: 'POST',
+      url: '/api/imports',
+      headers,
+      payload: { kind: 'student', file_name: 'mixed.csv', content },
+    });
+    expect(done.statusCode).toBe(201);
+    const message = 'This address cannot be used for a new account: the line was not imported.';
+    expect(done.json()).toMatchObject({
+      total: 3,
+      created: 1,
+      invited: 1,
+      refused: [
+        { line: 3, email: theirs.known.email, errors: { email: [message] } },
+        { line: 4, email: theirs.teacher.email, errors: { email: [message] } },
+      ],
+    });
+    // Their people are untouched and nobody of theirs got a mail.
+    const [student] = await db.select().from(users).where(eq(users.id, theirs.known.id));
+    expect(student).toMatchObject({
+      institution_id: theirs.institution.id,
+      first_name: theirs.known.first_name,
+    });
+    const mails = await db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.to_address} in (${theirs.known.email}, ${theirs.teacher.email})`);
+    expect(mails).toHaveLength(0);
+  });
+
+  it('creating a person answers another institution’s address as one of its own that is taken', async () => {
+    const theirs = await setup();
+    const { headers, admin } = await setup();
+    for (const url of ['/api/students', '/api/teachers']) {
+      const answer = async (email: string) => {
+        const response = await app.inject({
+          method: 'POST',
+          url,
+          headers,
+          payload: { first_name: 'A', last_name: 'B', email, gender: 'Mme' },
+        });
+        return { status: response.statusCode, body: response.json() };
+      };
+      // The admin's own address (an account of their institution that no list of theirs shows)
+      // and another institution's student get the same answer.
+      const own = await answer(admin.email);
+      expect(own.status).toBe(422);
+      expect(await answer(theirs.known.email)).toEqual(own);
+      expect(await answer(theirs.teacher.email.toUpperCase())).toEqual(own);
+      expect(JSON.stringify(own.body)).not.toMatch(/institution/i);
+    }
   });
 });

@@ -5,7 +5,13 @@ import type { ListAnswer } from '../../lib/list-state.ts';
 
 export const dryRunImport = (body: ImportBody) =>
   http.post<ImportReport>('/api/imports/dry-run', body);
-export const runImport = (body: ImportBody) => http.post<ImportRun>('/api/imports', body);
+/** Updating people who exist needs a step-up token (X-Confirm-Token), as their edit form does. */
+export const runImport = (body: ImportBody, stepUpToken?: string) =>
+  http.post<ImportRun>(
+    '/api/imports',
+    body,
+    stepUpToken ? { 'X-Confirm-Token': stepUpToken } : undefined,
+  );
 
 export function useImportHistory(kind: 'student' | 'teacher') {
   return useQuery({

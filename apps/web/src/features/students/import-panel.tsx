@@ -1,4 +1,10 @@
-import { guessMapping, IMPORT_FIELDS, type ImportField, type ImportReport } from '@skolar/shared';
+import {
+  guessMapping,
+  IMPORT_FIELDS,
+  type ImportField,
+  type ImportReport,
+  type ImportRun,
+} from '@skolar/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FileUp, ListChecks } from 'lucide-react';
 import Papa from 'papaparse';
@@ -9,6 +15,7 @@ import { formatInstant } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http.ts';
 import { CSV_FILES, FilePicker, MAX_BYTES } from '../../ui/file-picker.tsx';
 import { ImportReportView } from '../../ui/import-report.tsx';
+import { StepUpDialog } from '../../ui/step-up-dialog.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 import { dryRunImport, runImport, useImportHistory } from './api.ts';
 import '../../ui/cohorts.css';
@@ -23,7 +30,8 @@ interface Loaded {
 
 /**
  * The 'Import' action of /students and /teachers: pick a CSV, check the column mapping on a
- * preview, dry-run it (every line's errors), then import it in one transaction.
+ * preview, dry-run it (every line's errors), then import it (in batches; updating people who
+ * exist asks for the admin's password first, as their edit form does).
  */
 export function ImportPanel({ kind }: { kind: 'student' | 'teacher' }) {
   const { t, i18n } = useTranslation();
@@ -34,11 +42,14 @@ export function ImportPanel({ kind }: { kind: 'student' | 'teacher' }) {
   const [report, setReport] = useState<ImportReport | null>(null);
   const [busy, setBusy] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [refused, setRefused] = useState<ImportRun['refused']>([]);
   const history = useImportHistory(kind);
 
   const load = async (picked: File | null) => {
     setReport(null);
     setFileError(null);
+    setRefused([]);
     if (!picked) return setFile(null);
     const content = await picked.text();
     const parsed = Papa.parse<Record<string, string>>(content.replace(/^\uFEFF/, ''), {
@@ -70,15 +81,16 @@ export function ImportPanel({ kind }: { kind: 'student' | 'teacher' }) {
     }
   };
 
-  const commit = async () => {
+  const commit = async (stepUpToken?: string) => {
     setBusy(true);
     try {
-      const done = await runImport(body());
+      const done = await runImport(body(), stepUpToken);
       toast.success(
         t('imports.done', { created: done.created, updated: done.updated, invited: done.invited }),
       );
       setFile(null);
       setReport(null);
+      setRefused(done.refused);
       await Promise.all([
         client.invalidateQueries({ queryKey: [kind] }),
         client.invalidateQueries({ queryKey: ['imports', kind] }),
@@ -212,7 +224,7 @@ export function ImportPanel({ kind }: { kind: 'student' | 'teacher' }) {
                 report.counts.error > 0 ||
                 report.counts.create + report.counts.update === 0
               }
-              onClick={commit}
+              onClick={() => (report?.counts.update ? setConfirming(true) : void commit())}
             >
               <FileUp size={16} aria-hidden="true" />
               {t('imports.run', {
@@ -220,7 +232,34 @@ export function ImportPanel({ kind }: { kind: 'student' | 'teacher' }) {
               })}
             </button>
           </div>
+          {report && report.counts.update > 0 && (
+            <p className="cohort-muted">{t('imports.stepUp', { count: report.counts.update })}</p>
+          )}
+          <StepUpDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            onConfirmed={(token) => {
+              setConfirming(false);
+              void commit(token);
+            }}
+          />
         </>
+      )}
+
+      {refused.length > 0 && (
+        <div role="alert">
+          <p>{t('imports.refused', { count: refused.length })}</p>
+          <ul className="cohort-list">
+            {refused.map((line) => (
+              <li key={line.line}>
+                <span>
+                  {t('imports.line')} {line.line} · {line.email}
+                </span>
+                <span className="cohort-muted">{Object.values(line.errors).flat().join(' ')}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
 
       <h3 className="import-history__title">{t('imports.history')}</h3>
