@@ -138,7 +138,64 @@ describe('HSTS in production', () => {
     );
     const response = await production.inject({ url: '/api/health' });
     expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    expect(response.headers['strict-transport-security']).toContain('includeSubDomains');
     await production.close();
+  });
+});
+
+describe('browser protections on every answer', () => {
+  it('sends nosniff, no referrer and a CSP without eval or plugins, on errors as on answers', async () => {
+    const root = await signIn(app, (await createUser(db, 'super-admin', null)).email);
+    for (const request of [
+      { url: '/api/health' },
+      { url: '/api/no-such-thing' },
+      { url: '/api/institutions', headers: bearer(root.accessToken) },
+      { url: '/api/institutions' },
+    ]) {
+      const response = await app.inject(request);
+      expect(response.headers['x-content-type-options'], request.url).toBe('nosniff');
+      expect(response.headers['referrer-policy'], request.url).toBe('no-referrer');
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('unsafe-eval');
+    }
+  });
+
+  it('grants no other origin a CORS read, with or without credentials', async () => {
+    const root = await signIn(app, (await createUser(db, 'super-admin', null)).email);
+    const origin = 'https://attacker.example';
+    const read = await app.inject({
+      url: '/api/institutions',
+      headers: { ...bearer(root.accessToken), origin },
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['access-control-allow-origin']).toBeUndefined();
+    expect(read.headers['access-control-allow-credentials']).toBeUndefined();
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/institutions',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
+  });
+
+  it('refuses a JSON body that tries to pollute the prototype, and changes nothing', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/client-request',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      payload:
+        '{"first_name":"Ana","last_name":"Lopes","email":"ana@example.test","phone":"","need":"contact","object":"Q","message":"Hi","__proto__":{"admin":true}}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'The request is malformed.' });
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });
 });
 

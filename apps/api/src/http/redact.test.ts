@@ -52,4 +52,41 @@ describe('the request log', () => {
     expect(log).toContain('/api/auth/verify-token/[redacted]');
     expect(log).not.toContain(token);
   });
+
+  it('writes one JSON line per event, a forged line break and the credentials included', async () => {
+    const { ctx } = await createTestApp();
+    let log = '';
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        log += String(chunk);
+        done();
+      },
+    });
+    const app = await buildApp(
+      { ...ctx, config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', SEED: 'none' }) },
+      { webRoot: null, logStream },
+    );
+    const forged = '{"level":30,"msg":"admin signed in"}';
+    await app.inject({
+      method: 'GET',
+      url: `/api/health?x=%0A${encodeURIComponent(forged)}`,
+      headers: {
+        authorization: 'Bearer SessionTokenNeverLogged',
+        cookie: 'skolar_session=Cookie1',
+      },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'someone@example.test', password: 'PasswordNeverLogged!1' },
+    });
+    await app.close();
+    const lines = log.trim().split('\n');
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+    expect(lines.some((line) => line.startsWith(forged))).toBe(false);
+    expect(log).not.toContain('SessionTokenNeverLogged');
+    expect(log).not.toContain('Cookie1');
+    expect(log).not.toContain('PasswordNeverLogged');
+  });
 });

@@ -22,11 +22,14 @@ const { app, db, ctx, clock } = await createTestApp();
 /** A real SMTP server on a random loopback port that parses what it receives. */
 async function startSmtp() {
   const received: ParsedMail[] = [];
+  /** The envelope's recipients, one list per mail: who the server was really asked to deliver to. */
+  const recipients: string[][] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
+      recipients.push(session.envelope.rcptTo.map((to) => to.address));
       simpleParser(stream)
         .then((mail) => {
           received.push(mail);
@@ -40,6 +43,7 @@ async function startSmtp() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    recipients,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
@@ -146,6 +150,36 @@ describe('processOutbox', () => {
       retried: 0,
       failed: 0,
     });
+  });
+
+  it('keeps a line break typed in a contact form out of the headers: no added recipient', async () => {
+    await clearOutbox();
+    const smtp = await startSmtp();
+    afterAll(smtp.close);
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/auth/client-request',
+      payload: {
+        first_name: 'Ana',
+        last_name: 'Lopes',
+        email: 'ana.lopes@example.test',
+        phone: '',
+        need: 'contact',
+        object: 'Question\r\nBcc: victim@example.test\r\nX-Injected: yes',
+        message: 'Bonjour',
+      },
+    });
+    expect(sent.statusCode).toBeLessThan(300);
+    const transport = smtpTransport(smtp.url);
+    await processOutbox(ctx, { limit: 10, transport });
+    transport.close();
+    expect(smtp.received.some((mail) => mail.subject?.includes('Question'))).toBe(true);
+    for (const [index, mail] of smtp.received.entries()) {
+      expect(smtp.recipients[index]).not.toContain('victim@example.test');
+      expect(mail.bcc).toBeUndefined();
+      expect(mail.headers.has('x-injected')).toBe(false);
+      expect(mail.subject ?? '').not.toMatch(/[\r\n]/);
+    }
   });
 
   it('retries a failure later with backoff, then gives up after the last attempt', async () => {

@@ -32,4 +32,14 @@ describe('the password rule', () => {
       'validation.required',
     ]);
   });
+
+  it('takes a passphrase of 64 to 128 characters exactly as typed: spaces and accents kept', () => {
+    for (const length of [64, 128]) {
+      const phrase = ` Très longue phrase de passe 1 ! ${'é'.repeat(length - 34)} `;
+      expect(phrase).toHaveLength(length);
+      const parsed = newPasswordBody.safeParse({ password: phrase, password_confirmation: phrase });
+      expect(parsed.success).toBe(true);
+      expect(parsed.data?.password).toBe(phrase);
+    }
+  });
 });

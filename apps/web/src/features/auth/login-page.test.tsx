@@ -115,6 +115,30 @@ describe('LoginPage', () => {
     await submit('student@uni.skolar.test', 'Skolar#2026');
     expect(await screen.findByText('dashboard reached')).toBeInTheDocument();
   });
+
+  it('masks the password, offers it to password managers, and sends a pasted one as it is', async () => {
+    const fetchMock = mockFetch(
+      routesHandler({
+        'POST /api/auth/login': () =>
+          jsonResponse(200, { verify_email: false, userId: 7, accessToken: 't', role: 'student' }),
+        'GET /api/auth/info': () => jsonResponse(200, studentInfo),
+      }),
+    );
+    renderLogin();
+    const password = screen.getByLabelText('Mot de passe');
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    expect(screen.getByLabelText('Adresse e-mail')).toHaveAttribute('autocomplete', 'username');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Adresse e-mail'), 'student@uni.skolar.test');
+    await user.click(password);
+    const pasted = '  a long passphrase from a manager, Skolar#2026  ';
+    await user.paste(pasted);
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByText('dashboard reached')).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/auth/login');
+    expect(JSON.parse(String(call?.[1]?.body)).password).toBe(pasted);
+  });
 });
 
 describe('sign-in with MFA', () => {
