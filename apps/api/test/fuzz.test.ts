@@ -236,7 +236,9 @@ function requestArbitrary(route: (typeof routes)[number]) {
     query: fc.oneof(
       fc.constant(null),
       edits(query, 0.5),
-      fc.constantFrom(...HOSTILE_STRINGS.slice(0, 30)).map((raw) => ({ q: raw, raw })),
+      fc
+        .tuple(fc.constantFrom(...HOSTILE_STRINGS.slice(0, 30)), fc.boolean())
+        .map(([text, encoded]) => ({ raw: encoded ? encode(text) : text })),
     ),
     body: bodyChoice,
   });
@@ -347,6 +349,14 @@ afterAll(() => {
 describe('fuzzed requests', () => {
   it('reach every route of the registry', () => {
     expect(routes.length).toBeGreaterThan(ONLY ? 0 : 200);
+  });
+
+  it("see the markers of the other institution's rows in an answer to that institution", async () => {
+    const { url } = await base('GET /api/students', COLUMNS[5]!);
+    const { token } = await extraSession(db, ctx, other.admin.id);
+    const response = await app.inject({ method: 'GET', url, headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    expect(checkAnswer(response, { markers: true })).toMatch(/another institution's row/);
   });
 
   for (const route of routes) {
