@@ -41,6 +41,8 @@ interface RegisteredRoute {
   access: RouteAccess;
   stepUp: boolean;
   beforeMfaEnrolment: boolean;
+  /** The route's request schemas (zod), for the fuzz test's generated requests. */
+  schema: { params?: unknown; querystring?: unknown; body?: unknown };
 }
 
 /** Routes served by a third-party plugin, with why they need no declaration of their own. */
@@ -78,6 +80,11 @@ export const routeAccessPlugin = fp(async (app: FastifyInstance) => {
         access,
         stepUp: route.config?.stepUp === true,
         beforeMfaEnrolment: route.config?.beforeMfaEnrolment === true,
+        schema: {
+          params: route.schema?.params,
+          querystring: route.schema?.querystring,
+          body: route.schema?.body,
+        },
       });
     }
   });
