@@ -38,7 +38,12 @@ const counts = await generate(database.db, scale);
 const generationSeconds = (performance.now() - started) / 1000;
 
 const ctx = {
-  config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SEED: 'none' }),
+  config: loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    SEED: 'none',
+    MFA_ENCRYPTION_KEY: 'bench-key-of-thirty-two-characters-at-least',
+  }),
   db: database.db,
   clock: systemClock,
   // Sign-in limits would stop a load test at its sixth request; the bench measures the work.

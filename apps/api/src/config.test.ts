@@ -30,8 +30,9 @@ describe('loadConfig', () => {
 
   it('seeds the demo by default in development and test only, and when asked in production', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).SEED).toBe('demo');
-    expect(loadConfig({ NODE_ENV: 'production' }).SEED).toBe('none');
-    expect(loadConfig({ NODE_ENV: 'production', SEED: 'demo' }).SEED).toBe('demo');
+    const production = { NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'k'.repeat(32) };
+    expect(loadConfig(production).SEED).toBe('none');
+    expect(loadConfig({ ...production, SEED: 'demo' }).SEED).toBe('demo');
     expect(loadConfig({ NODE_ENV: 'development', SEED: 'none' }).SEED).toBe('none');
   });
 

@@ -1,9 +1,11 @@
+import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { RateLimits } from '../src/auth/rate-limit.ts';
 import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
+import { mailOutbox } from '../src/db/schema/index.ts';
 import { TestClock } from './clock.ts';
 import { TEST_PASSWORD } from './credentials.ts';
 import { openTestDatabase } from './database.ts';
@@ -97,4 +99,15 @@ export async function stepUpFor(
     throw new Error(`step-up failed: ${response.statusCode} ${response.body}`);
   }
   return { 'x-confirm-token': response.json().token as string };
+}
+
+/** The confirmation code `POST /api/me/mfa/setup` mailed to the owner (the last one queued). */
+export async function mailedMfaCode(db: AppContext['db'], email: string): Promise<string> {
+  const [row] = await db
+    .select({ payload: mailOutbox.payload })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to_address, email), eq(mailOutbox.template, 'mfa-enrolment-code')))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  return String((row?.payload as { code?: string } | undefined)?.code);
 }

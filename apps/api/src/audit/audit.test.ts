@@ -1,6 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn, TEST_PASSWORD } from '../../test/app.ts';
+import {
+  bearer,
+  createTestApp,
+  mailedMfaCode,
+  signIn,
+  stepUpFor,
+} from '../../test/app.ts';
 import {
   createEvaluation,
   createGroup,
@@ -57,13 +63,6 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
   return read();
 }
 
-async function stepUp(user: Who) {
-  const response = await call(user, 'POST', '/api/auth/verify-password-request', {
-    password: TEST_PASSWORD,
-  });
-  return response.json().token as string;
-}
-
 describe('the audit log records', () => {
   it('sign-ins and failed sign-ins, with the actor and never the password', async () => {
     const user = await createUser(db, 'teacher', school.id);
@@ -95,7 +94,10 @@ describe('the audit log records', () => {
     const setup = await call(user, 'POST', '/api/me/mfa/setup');
     const { secret } = setup.json();
     const code = currentTotp(secret, clock.now());
-    expect((await call(user, 'POST', '/api/me/mfa/enable', { code })).statusCode).toBe(200);
+    const email_code = await mailedMfaCode(db, user.email);
+    expect((await call(user, 'POST', '/api/me/mfa/enable', { code, email_code })).statusCode).toBe(
+      200,
+    );
     clock.advance(60_000);
     const next = currentTotp(secret, clock.now());
     expect((await call(user, 'POST', '/api/me/mfa/disable', { code: next })).statusCode).toBe(204);
@@ -109,11 +111,11 @@ describe('the audit log records', () => {
 
   it("a role change, with the role before and after, in the edit's transaction", async () => {
     const target = await createUser(db, 'teacher', school.id);
-    const token = await stepUp(superAdmin);
+    const auth = await as(superAdmin);
     const edited = await app.inject({
       method: 'PATCH',
       url: `/api/users/${target.id}`,
-      headers: { ...(await as(superAdmin)), 'x-confirm-token': token },
+      headers: { ...auth, ...(await stepUpFor(app, auth, `/api/users/${target.id}`)) },
       payload: { role: 'super-teacher' },
     });
     expect(edited.statusCode).toBe(200);

@@ -717,6 +717,7 @@ describe('the scope of every entity', async () => {
       ]),
     );
     expect(tables).toEqual({
+      audit: 'audit_log',
       institution: 'institutions',
       program: 'programs',
       module: 'modules',

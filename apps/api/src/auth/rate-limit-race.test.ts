@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn, TEST_PASSWORD } from '../../test/app.ts';
+import { bearer, createTestApp, mailedMfaCode, signIn, TEST_PASSWORD } from '../../test/app.ts';
 import { createInstitution, createUser } from '../../test/factories.ts';
 import { currentTotp } from './mfa.ts';
 import { LIMITS, RateLimits } from './rate-limit.ts';
@@ -56,7 +56,10 @@ describe.each(backends)('limits raced by parallel guesses, counters %s', (_, rea
     const { secret } = (await post('/api/me/mfa/setup', undefined, auth)).json();
     const enable = await post(
       '/api/me/mfa/enable',
-      { code: currentTotp(secret, clock.now()) },
+      {
+        code: currentTotp(secret, clock.now()),
+        email_code: await mailedMfaCode(ready.db, user.email),
+      },
       auth,
     );
     expect(enable.statusCode).toBe(200);
@@ -104,9 +107,11 @@ describe.each(backends)('limits raced by parallel guesses, counters %s', (_, rea
   });
 
   it('25 wrong codes to turn MFA on, and 25 to turn it off: at most 5 each', async () => {
-    const { auth: starting } = await signedInUser();
+    const { user, auth: starting } = await signedInUser();
     expect((await post('/api/me/mfa/setup', undefined, starting)).statusCode).toBe(200);
-    expect(await fire(25, () => post('/api/me/mfa/enable', { code: '000000' }, starting))).toEqual({
+    const email_code = await mailedMfaCode(ready.db, user.email);
+    const enable = () => post('/api/me/mfa/enable', { code: '000000', email_code }, starting);
+    expect(await fire(25, enable)).toEqual({
       422: 5,
       429: 20,
     });

@@ -55,6 +55,7 @@ export const oneTimeTokens = pgTable(
   (t) => [
     index('one_time_tokens_user_purpose_idx').on(t.user_id, t.purpose),
     index('one_time_tokens_expires_at_idx').on(t.expires_at),
+    index('one_time_tokens_session_id_idx').on(t.session_id),
   ],
 );
 

@@ -24,6 +24,7 @@ async function productionApp(env: Record<string, string> = {}) {
   return createTestApp({
     config: loadConfig({
       NODE_ENV: 'production',
+      MFA_ENCRYPTION_KEY: 'a-test-key-of-thirty-two-characters-or-more',
       LOG_LEVEL: 'silent',
       DATA_DIR: tempDir('data'),
       PUBLIC_URL: 'https://lms.example.org',
@@ -157,7 +158,12 @@ describe('npm run create-admin', () => {
     const output: string[] = [];
     const run = (args: string[], password = SETUP_PASSWORD) =>
       createAdmin(args, {
-        env: { NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+        env: {
+          NODE_ENV: 'production',
+          MFA_ENCRYPTION_KEY: 'a-test-key-of-thirty-two-characters-or-more',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'silent',
+        },
         readPassword: async () => password,
         out: (line) => output.push(line),
         err: (line) => output.push(line),

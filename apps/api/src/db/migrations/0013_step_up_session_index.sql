@@ -1,0 +1,1 @@
+CREATE INDEX "one_time_tokens_session_id_idx" ON "one_time_tokens" USING btree ("session_id");
