@@ -44,6 +44,7 @@ const ACCOUNTS: ReadonlyArray<{ role: Role; email: string; menu: [string, string
       ['teachers', '/teachers'],
       ['modules', '/modules'],
       ['evaluations', '/evaluations'],
+      ['audit', '/audit'],
     ],
   },
   {
@@ -55,6 +56,7 @@ const ACCOUNTS: ReadonlyArray<{ role: Role; email: string; menu: [string, string
       ['courses', '/trainings'],
       ['users', '/users'],
       ['modules', '/modules'],
+      ['audit', '/audit'],
     ],
   },
 ];

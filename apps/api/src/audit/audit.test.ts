@@ -1,12 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createTestApp,
-  mailedMfaCode,
-  signIn,
-  stepUpFor,
-} from '../../test/app.ts';
+import { bearer, createTestApp, mailedMfaCode, signIn, stepUpFor } from '../../test/app.ts';
 import {
   createEvaluation,
   createGroup,
