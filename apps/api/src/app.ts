@@ -164,7 +164,7 @@ export async function buildApp(
         objectSrc: ["'none'"],
         // Chapter videos: the embeds of the YouTube and Vimeo links a chapter may hold.
         frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
-        baseUri: ["'self'"],
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
       },

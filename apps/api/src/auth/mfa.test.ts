@@ -102,11 +102,11 @@ describe('the secret at rest', () => {
 });
 
 describe('recovery codes', () => {
-  it('are ten codes of 16 base32 characters (80 bits) in groups of four, stored salted', () => {
+  it('are ten codes of 24 base32 characters (120 bits) in groups of four, stored salted', () => {
     const { codes, hashes } = newRecoveryCodes(KEY);
     expect(RECOVERY_CODE_COUNT).toBe(10);
     expect(codes).toHaveLength(10);
-    for (const code of codes) expect(code).toMatch(/^[a-z2-7]{4}(-[a-z2-7]{4}){3}$/);
+    for (const code of codes) expect(code).toMatch(/^[a-z2-7]{4}(-[a-z2-7]{4}){5}$/);
     expect(new Set(codes).size).toBe(10);
     for (const [i, stored] of hashes.entries()) {
       const [salt, mac] = stored.split('$');

@@ -87,7 +87,8 @@ export function openMfaSecret(key: string, stored: string): { secret: string; le
   return { secret, legacy: false };
 }
 
-// --- Recovery codes: 80 random bits each, stored as a salted HMAC keyed by the server key. ---
+// --- Recovery codes: 120 random bits each (over ASVS's 112), stored as a salted HMAC keyed by
+// the server key, so neither a copy of the database nor the key alone lets anyone test guesses. ---
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
@@ -116,10 +117,13 @@ function recoveryMac(key: string, salt: string, code: string): string {
     .digest('hex');
 }
 
-/** Ten recovery codes like `k3f9-2xq7-mb4a-zz5r` (16 base32 characters, 80 bits) and what is stored. */
+/**
+ * Ten recovery codes like `k3f9-2xq7-mb4a-zz5r-p2dd-7hqa` (24 base32 characters, 120 bits) and
+ * what is stored.
+ */
 export function newRecoveryCodes(key: string) {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () =>
-    base32(randomBytes(10)).match(/.{4}/g)!.join('-'),
+    base32(randomBytes(15)).match(/.{4}/g)!.join('-'),
   );
   const hashes = codes.map((code) => {
     const salt = randomBytes(16).toString('hex');

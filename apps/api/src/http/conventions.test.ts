@@ -92,6 +92,7 @@ describe('API conventions', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("base-uri 'none'");
     // Frames only for chapter videos.
     expect(csp).toContain('frame-src https://www.youtube-nocookie.com https://player.vimeo.com');
     expect(response.headers['x-content-type-options']).toBe('nosniff');

@@ -114,6 +114,11 @@ const catalogue = {
     en: 'This password is too common: choose another one.',
     de: 'Dieses Passwort ist zu verbreitet: Wählen Sie ein anderes.',
   },
+  'account.rules.passwordPersonal': {
+    fr: 'Ce mot de passe contient votre nom, votre adresse e-mail, ou le nom de Skolar ou de votre établissement : choisissez-en un autre.',
+    en: 'This password contains your name, your e-mail address, or the name of Skolar or of your institution: choose another one.',
+    de: 'Dieses Passwort enthält Ihren Namen, Ihre E-Mail-Adresse oder den Namen von Skolar oder Ihrer Einrichtung: Wählen Sie ein anderes.',
+  },
   'account.rules.passwordSame': {
     fr: 'Le nouveau mot de passe doit être différent de l’actuel.',
     en: 'The new password must differ from the current one.',

@@ -106,7 +106,7 @@ export const mfaCodeBody = z.object({
     .string({ error: 'validation.required' })
     .trim()
     .min(6, { error: 'account.rules.mfaCode' })
-    .max(20, { error: 'account.rules.mfaCode' }),
+    .max(40, { error: 'account.rules.mfaCode' }),
 });
 export type MfaCodeBody = z.infer<typeof mfaCodeBody>;
 

@@ -46,7 +46,7 @@ export const loginMfaBody = z.object({
     .string({ error: 'validation.required' })
     .trim()
     .min(6, { error: 'account.rules.mfaCode' })
-    .max(20, { error: 'account.rules.mfaCode' }),
+    .max(40, { error: 'account.rules.mfaCode' }),
 });
 export type LoginMfaBody = z.infer<typeof loginMfaBody>;
 

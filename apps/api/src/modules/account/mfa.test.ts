@@ -296,9 +296,9 @@ describe('MFA', () => {
     expect(after?.mfa_secret).toMatch(/^v1:/);
   });
 
-  it('hands out 80-bit recovery codes and stores them salted, never as their plain SHA-256', async () => {
+  it('hands out 120-bit recovery codes and stores them salted, never as their plain SHA-256', async () => {
     const { user, codes } = await enrolled();
-    for (const code of codes) expect(code).toMatch(/^[a-z2-7]{4}(-[a-z2-7]{4}){3}$/);
+    for (const code of codes) expect(code).toMatch(/^[a-z2-7]{4}(-[a-z2-7]{4}){5}$/);
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
     const sha = (text: string) => createHash('sha256').update(text).digest('hex');
     for (const [i, stored] of row!.mfa_recovery_codes.entries()) {

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearSessionCookies, requireActor, setSessionCookies } from '../../auth/plugin.ts';
 import { confirmPassword, isStepUpValid } from '../../auth/step-up.ts';
+import { forbidden } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import { errorBody, loginAnswer, userInfo } from './auth.schemas.ts';
 import * as auth from './auth.service.ts';
@@ -70,7 +71,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // GET for a plain link, POST for the web client's button; both sign out the same way.
+  // GET for a plain link, POST for the web client's button; both sign out the same way. A GET
+  // that a browser marks as coming from another site (a link or an image on another page) signs
+  // nobody out: the XSRF check guards the POST, `Sec-Fetch-Site` guards the GET (ASVS 3.5.3).
   for (const [method, operationId] of [
     ['POST', 'logout'],
     ['GET', 'logoutLink'],
@@ -85,10 +88,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId,
         tags: ['auth'],
-        summary: 'Sign out: revokes the session (also answers 204 when already signed out)',
-        response: { 204: z.null() },
+        summary:
+          'Sign out: revokes the session (also answers 204 when already signed out); a GET from another site answers 403',
+        response: { 204: z.null(), 403: errorBody },
       },
       handler: async (request, reply) => {
+        const site = request.headers['sec-fetch-site'];
+        if (method === 'GET' && (site === 'cross-site' || site === 'same-site')) throw forbidden();
         if (request.actor) await auth.logout(app.ctx, request.actor);
         clearSessionCookies(reply);
         return reply.status(204).send(null);

@@ -180,6 +180,36 @@ describe('logout and expiry', () => {
     );
   });
 
+  it('GET /logout from another site (a link or an image elsewhere) signs nobody out', async () => {
+    const institution = await createInstitution(db);
+    const user = await createUser(db, 'student', institution.id);
+    const session = await signIn(app, user.email);
+    for (const site of ['cross-site', 'same-site']) {
+      const out = await app.inject({
+        method: 'GET',
+        url: '/api/auth/logout',
+        cookies: session.cookies,
+        headers: { 'sec-fetch-site': site, 'sec-fetch-mode': 'no-cors' },
+      });
+      expect(out.statusCode).toBe(403);
+      expect(out.cookies).toEqual([]);
+    }
+    expect((await app.inject({ url: '/api/auth/info', cookies: session.cookies })).statusCode).toBe(
+      200,
+    );
+    // Typed in the address bar or followed from Skolar's own page, it signs out.
+    const own = await app.inject({
+      method: 'GET',
+      url: '/api/auth/logout',
+      cookies: session.cookies,
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(own.statusCode).toBe(204);
+    expect((await app.inject({ url: '/api/auth/info', cookies: session.cookies })).statusCode).toBe(
+      401,
+    );
+  });
+
   it('ends a session left idle too long, and any session past its absolute lifetime', async () => {
     const institution = await createInstitution(db);
     const user = await createUser(db, 'teacher', institution.id);

@@ -1,7 +1,7 @@
 import type { ChangePasswordBody, NewPasswordBody } from '@skolar/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { isCommonPassword } from '../../auth/common-passwords.ts';
+import { type PasswordContext, refuseWeakPassword } from '../../auth/common-passwords.ts';
 import { inviteUser } from '../../auth/invitations.ts';
 import { consumeToken, findLiveToken, issueToken } from '../../auth/one-time-tokens.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
@@ -23,11 +23,10 @@ const linkInvalid = () => new HttpError(400, 'account.link_invalid');
 
 type UserRow = typeof users.$inferSelect;
 
-/** The server-side checks the shared schema cannot make: not one of the common passwords. */
-function refuseCommonPassword(password: string): void {
-  if (isCommonPassword(password)) {
-    throw validationFailed({ password: ['account.rules.passwordCommon'] });
-  }
+/** A user's password context: their names, address and institution's name. */
+async function contextOf(db: DbOrTx, user: UserRow): Promise<PasswordContext> {
+  const { institution_name } = await brandOf(db, user.institution_id);
+  return { ...user, institution_name };
 }
 
 async function brandOf(db: DbOrTx, institutionId: number | null) {
@@ -124,9 +123,13 @@ export async function resetPassword(
   log?: FastifyBaseLogger,
 ): Promise<MessageKey> {
   await ctx.limits.hit('reset-password:ip', ip);
-  refuseCommonPassword(body.password);
-  const passwordHash = await hashPassword(body.password);
   const now = ctx.clock.now();
+  const live = await findLiveToken(ctx.db, token, 'reset_password', now);
+  if (!live) throw linkInvalid();
+  const [owner] = await ctx.db.select().from(users).where(eq(users.id, live.user_id));
+  if (!usable(owner)) throw linkInvalid();
+  refuseWeakPassword(body.password, await contextOf(ctx.db, owner));
+  const passwordHash = await hashPassword(body.password);
   const userId = await ctx.db.transaction(async (tx) => {
     const row = await consumeToken(tx, token, 'reset_password', now);
     if (!row) throw linkInvalid();
@@ -175,10 +178,12 @@ export async function activateAccount(
   token: string,
   body: NewPasswordBody,
 ): Promise<MessageKey> {
-  refuseCommonPassword(body.password);
   const now = ctx.clock.now();
   const live = await findLiveToken(ctx.db, token, 'verify_email', now);
   if (!live) throw linkInvalid();
+  const [owner] = await ctx.db.select().from(users).where(eq(users.id, live.user_id));
+  if (!usable(owner)) throw linkInvalid();
+  refuseWeakPassword(body.password, await contextOf(ctx.db, owner));
   const passwordHash = await hashPassword(body.password);
   await ctx.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, live.user_id));
@@ -310,7 +315,7 @@ export async function changePassword(
   if (body.password === body.current_password) {
     throw validationFailed({ password: ['account.rules.passwordSame'] });
   }
-  refuseCommonPassword(body.password);
+  refuseWeakPassword(body.password, await contextOf(ctx.db, user));
   const passwordHash = await hashPassword(body.password);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {

@@ -186,7 +186,7 @@ describe('POST /api/auth/reset-password/:token', () => {
     await signIn(app, user.email);
   });
 
-  it('refuses a weak password with the rule message, a mismatch, a common password, an overlong one; the link stays usable', async () => {
+  it('refuses a weak password with the rule message, a mismatch, a common or personal password, an overlong one; the link stays usable', async () => {
     const user = await freshUser();
     const token = await resetLinkFor(user);
     const attempt = (password: string, confirmation = password) =>
@@ -207,6 +207,19 @@ describe('POST /api/auth/reset-password/:token', () => {
     expect(common.json().errors.password).toEqual([
       'This password is too common: choose another one.',
     ]);
+    // Skolar's name, the owner's name or address, their institution's name (ASVS 6.2.11).
+    for (const personal of [
+      'Skolar#2026x',
+      `${user.email.split('@')[0]}#A1`,
+      `Zz9!${user.last_name.split(' ')[0]}`,
+      'Zz9!HOCHE', // Lycée Hoche
+    ]) {
+      const refused = await attempt(personal);
+      expect(refused.statusCode, personal).toBe(422);
+      expect(refused.json().errors.password).toEqual([
+        'This password contains your name, your e-mail address, or the name of Skolar or of your institution: choose another one.',
+      ]);
+    }
     const long = `Aa1#${'x'.repeat(125)}`;
     expect((await attempt(long)).json().errors.password).toEqual([
       'The password may not be longer than 128 characters.',

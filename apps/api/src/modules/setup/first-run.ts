@@ -1,7 +1,7 @@
 import type { FirstRunBody } from '@skolar/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { isCommonPassword } from '../../auth/common-passwords.ts';
+import { refuseWeakPassword } from '../../auth/common-passwords.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { AppContext } from '../../context.ts';
@@ -45,9 +45,7 @@ export async function createSuperAdmin(
   now: Date,
   options: { token?: string; allowExisting?: boolean } = {},
 ): Promise<number> {
-  if (isCommonPassword(input.password)) {
-    throw validationFailed({ password: ['account.rules.passwordCommon'] });
-  }
+  refuseWeakPassword(input.password, input);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_RUN_LOCK_KEY})`);
