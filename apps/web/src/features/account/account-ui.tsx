@@ -1,7 +1,9 @@
 import { passwordChecks } from '@skolar/shared';
 import { Check, X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '../../ui/fields.tsx';
 import './account.css';
 
 /** The centred card of the password and verification screens. */
@@ -49,5 +51,44 @@ export function PasswordRules({ value, id }: { value: string; id?: string }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The new password, the rule ticked as one types, and its confirmation: the fields every form
+ * that sets a password shares (reset, first password, change, first-run setup).
+ */
+export function NewPasswordFields({
+  password,
+  confirmation,
+  value,
+  errors,
+}: {
+  password: UseFormRegisterReturn;
+  confirmation: UseFormRegisterReturn;
+  value: string;
+  errors: { password?: FieldError; confirmation?: FieldError };
+}) {
+  const { t } = useTranslation();
+  const rulesId = useId();
+  return (
+    <>
+      <TextField
+        label={t('account.fields.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={errors.password}
+        {...(errors.password ? {} : { 'aria-describedby': rulesId })}
+        {...password}
+      />
+      <PasswordRules value={value} id={rulesId} />
+      <TextField
+        label={t('account.fields.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmation}
+        {...confirmation}
+      />
+    </>
   );
 }

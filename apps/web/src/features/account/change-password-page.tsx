@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordBody } from '@skolar/shared';
 import { LockKeyhole } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -9,7 +9,7 @@ import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
 import { TextField } from '../../ui/fields.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { AccountCard, PasswordRules } from './account-ui.tsx';
+import { AccountCard, NewPasswordFields } from './account-ui.tsx';
 import { changePassword } from './api.ts';
 
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };
@@ -17,7 +17,6 @@ const EMPTY = { current_password: '', password: '', password_confirmation: '' };
 /** `/change-password`: the current password, then the new one twice; other sessions end. */
 export function ChangePasswordPage() {
   const { t } = useTranslation();
-  const rulesId = useId();
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   usePageTitle(t('account.change.title'));
@@ -67,21 +66,11 @@ export function ChangePasswordPage() {
           error={errors.current_password}
           {...register('current_password')}
         />
-        <TextField
-          label={t('account.fields.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.password}
-          {...(errors.password ? {} : { 'aria-describedby': rulesId })}
-          {...register('password')}
-        />
-        <PasswordRules value={watch('password')} id={rulesId} />
-        <TextField
-          label={t('account.fields.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.password_confirmation}
-          {...register('password_confirmation')}
+        <NewPasswordFields
+          password={register('password')}
+          confirmation={register('password_confirmation')}
+          value={watch('password')}
+          errors={{ password: errors.password, confirmation: errors.password_confirmation }}
         />
         <button
           type="submit"

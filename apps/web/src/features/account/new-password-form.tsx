@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type NewPasswordBody, newPasswordBody } from '@skolar/shared';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
-import { TextField } from '../../ui/fields.tsx';
 import { Notice } from '../../ui/notice.tsx';
-import { PasswordRules } from './account-ui.tsx';
+import { NewPasswordFields } from './account-ui.tsx';
 
 /** The new password and its confirmation, with the rule ticked as one types. */
 export function NewPasswordForm({
@@ -16,8 +14,6 @@ export function NewPasswordForm({
   submitLabel: string;
   onSubmit: (values: NewPasswordBody) => Promise<void>;
 }) {
-  const { t } = useTranslation();
-  const rulesId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -44,21 +40,11 @@ export function NewPasswordForm({
   return (
     <form className="form" onSubmit={submit} noValidate>
       {failure && <Notice kind="error">{failure}</Notice>}
-      <TextField
-        label={t('account.fields.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={errors.password}
-        {...(errors.password ? {} : { 'aria-describedby': rulesId })}
-        {...register('password')}
-      />
-      <PasswordRules value={watch('password')} id={rulesId} />
-      <TextField
-        label={t('account.fields.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={errors.password_confirmation}
-        {...register('password_confirmation')}
+      <NewPasswordFields
+        password={register('password')}
+        confirmation={register('password_confirmation')}
+        value={watch('password')}
+        errors={{ password: errors.password, confirmation: errors.password_confirmation }}
       />
       <button
         type="submit"

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { firstRunBody } from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -10,7 +10,7 @@ import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
 import { TextField } from '../../ui/fields.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { AccountCard, PasswordRules } from './account-ui.tsx';
+import { AccountCard, NewPasswordFields } from './account-ui.tsx';
 import { checkSetupLink, createFirstSuperAdmin } from './api.ts';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'password', 'password_confirmation'] as const;
@@ -23,7 +23,6 @@ export function FirstRunSetupPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const token = useParams().token ?? '';
-  const rulesId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   usePageTitle(t('account.setup.title'));
   const validity = useQuery({
@@ -90,21 +89,11 @@ export function FirstRunSetupPage() {
             error={errors.email}
             {...register('email')}
           />
-          <TextField
-            label={t('account.fields.newPassword')}
-            type="password"
-            autoComplete="new-password"
-            error={errors.password}
-            {...(errors.password ? {} : { 'aria-describedby': rulesId })}
-            {...register('password')}
-          />
-          <PasswordRules value={watch('password')} id={rulesId} />
-          <TextField
-            label={t('account.fields.confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-            error={errors.password_confirmation}
-            {...register('password_confirmation')}
+          <NewPasswordFields
+            password={register('password')}
+            confirmation={register('password_confirmation')}
+            value={watch('password')}
+            errors={{ password: errors.password, confirmation: errors.password_confirmation }}
           />
           <button
             type="submit"
