@@ -39,6 +39,7 @@ const TABLE: [LimitName, number, number][] = [
   ['mfa:account', 5, 15 * 60],
   ['contact:ip', 10, 60 * 60],
   ['contact:account', 5, 60 * 60],
+  ['address-taken:account', 10, 60 * 60],
 ];
 
 describe('the named limits', () => {

@@ -30,6 +30,9 @@ export const LIMITS = {
   // token (unknown addresses) count against the IP that makes them.
   'calendar-feed:feed': { points: 60, duration: 15 * 60 },
   'calendar-feed:ip': { points: 30, duration: 15 * 60 },
+  // An admin's person forms answering that an address is used in another institution: enough
+  // for typing mistakes, too few to probe a list of addresses.
+  'address-taken:account': { points: 10, duration: 60 * 60 },
   // Refused calls recorded in the audit log per signed-in user: enough to see a probe, not a flood.
   'audit-refusal:account': { points: 30, duration: 60 * 60 },
 } as const;

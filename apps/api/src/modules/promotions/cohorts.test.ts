@@ -11,6 +11,7 @@ import {
   createUser,
 } from '../../../test/factories.ts';
 import {
+  auditLog,
   groupStudents,
   institutionModules,
   mailOutbox,
@@ -196,6 +197,57 @@ describe('students and teachers (admin)', () => {
       headers,
     });
     expect(gone.statusCode).toBe(204);
+  });
+});
+
+describe('an address used in another institution (issue 15, item 12)', () => {
+  it('is refused like any used address, without saying where; each such answer is charged to the admin and recorded', async () => {
+    const { institution, headers } = await adminOf();
+    const elsewhere = await createInstitution(db);
+    const outsiders = await Promise.all(
+      Array.from({ length: 11 }, () => createUser(db, 'student', elsewhere.id)),
+    );
+    const colleague = await createUser(db, 'teacher', institution.id);
+    const create = (email: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/students',
+        headers,
+        payload: { first_name: 'A', last_name: 'B', email, gender: 'Mme' },
+      });
+    const own = await create(colleague.email);
+    const foreign = await create(outsiders[0]!.email.toUpperCase());
+    for (const answer of [own, foreign]) {
+      expect(answer.statusCode).toBe(422);
+      expect(answer.json()).toEqual(own.json());
+    }
+    for (const outsider of outsiders.slice(1, 10)) {
+      expect((await create(outsider.email)).statusCode).toBe(422);
+    }
+    // The eleventh probe of the hour waits; the admin's own colleague is still answered.
+    const probe = await create(outsiders[10]!.email);
+    expect(probe.statusCode).toBe(429);
+    expect(probe.headers['retry-after']).toBeDefined();
+    expect((await create(colleague.email)).statusCode).toBe(422);
+    const recorded = await db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'person.address_taken'),
+          eq(auditLog.institution_id, institution.id),
+        ),
+      );
+    expect(recorded).toHaveLength(10);
+    expect(recorded.map((row) => (row.after as { email: string }).email)).toContain(
+      outsiders[1]!.email,
+    );
+    // Nobody was created or invited.
+    const invited = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.institution_id, institution.id), eq(users.role, 'student')));
+    expect(invited).toEqual([]);
   });
 });
 

@@ -30,10 +30,10 @@ import { listPeople, personColumns, personLinks } from './people.queries.ts';
 
 export type PersonKind = 'student' | 'teacher';
 
-/** The person's e-mail must not be used by any other account, whatever its case. */
-async function assertEmailFree(db: DbOrTx, email: string, exceptId?: number) {
-  const [taken] = await db
-    .select({ id: users.id })
+/** The account other than `exceptId` that uses the address, whatever its case. */
+async function addressOwner(db: DbOrTx, email: string, exceptId?: number) {
+  const [owner] = await db
+    .select({ id: users.id, institution_id: users.institution_id })
     .from(users)
     .where(
       and(
@@ -41,7 +41,42 @@ async function assertEmailFree(db: DbOrTx, email: string, exceptId?: number) {
         exceptId === undefined ? undefined : ne(users.id, exceptId),
       ),
     );
-  if (taken) throw validationFailed({ email: ['cohorts.email_taken'] });
+  return owner;
+}
+
+/**
+ * The person's e-mail must not be used by any other account. Addresses are unique across Skolar,
+ * so the answer cannot hide that an address exists elsewhere; it does not say where, and each such
+ * answer about an account outside the actor's institution is charged to the actor
+ * (`address-taken:account`) and recorded in the audit log, so probing addresses through the
+ * person forms is slow and seen (decision 161). Checked before the write's transaction (so the
+ * record stays), and again inside it, against a concurrent request.
+ */
+async function assertEmailFree(
+  ctx: AppContext,
+  actor: Actor,
+  kind: PersonKind,
+  email: string,
+  exceptId?: number,
+) {
+  const owner = await addressOwner(ctx.db, email, exceptId);
+  if (!owner) return;
+  if (actor.role !== 'super-admin' && owner.institution_id !== actor.institutionId) {
+    await ctx.limits.hit('address-taken:account', String(actor.userId));
+    await record(ctx.db, ctx, actor, {
+      action: 'person.address_taken',
+      entity: kind,
+      entityId: exceptId ?? null,
+      after: { email },
+    });
+  }
+  throw validationFailed({ email: ['cohorts.email_taken'] });
+}
+
+async function assertEmailStillFree(tx: DbOrTx, email: string, exceptId?: number) {
+  if (await addressOwner(tx, email, exceptId)) {
+    throw validationFailed({ email: ['cohorts.email_taken'] });
+  }
 }
 
 const present = <T extends { id: number }>(db: DbOrTx, actor: Actor, kind: PersonKind, row: T) =>
@@ -91,8 +126,9 @@ export async function create(ctx: AppContext, actor: Actor, kind: PersonKind, bo
   if (kind === 'student' && body.promotion_id) {
     await requireAccess(ctx.db, actor, 'assign', 'promotion', body.promotion_id);
   }
+  await assertEmailFree(ctx, actor, kind, body.email);
   return ctx.db.transaction(async (tx) => {
-    await assertEmailFree(tx, body.email);
+    await assertEmailStillFree(tx, body.email);
     const [row] = await tx
       .insert(users)
       .values({
@@ -131,8 +167,9 @@ export async function update(
   body: Partial<NewPerson>,
 ) {
   await requireAccess(ctx.db, actor, 'update', kind, id);
+  if (body.email !== undefined) await assertEmailFree(ctx, actor, kind, body.email, id);
   return ctx.db.transaction(async (tx) => {
-    if (body.email !== undefined) await assertEmailFree(tx, body.email, id);
+    if (body.email !== undefined) await assertEmailStillFree(tx, body.email, id);
     const set = changes({
       first_name: body.first_name,
       last_name: body.last_name,
