@@ -1,6 +1,7 @@
 // The whole database schema: every table, enum and relation (drizzle-kit reads this file).
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './cache.ts';
 export * from './calendar.ts';
 export * from './contact.ts';
 export * from './enums.ts';

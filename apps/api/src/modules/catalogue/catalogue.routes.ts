@@ -4,10 +4,26 @@ import {
   publicTraining,
   publicTrainingDetails,
 } from '@skolar/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../http/pagination.ts';
 import * as catalogue from './catalogue.service.ts';
+import { cachedAnswer } from './catalogue-cache.ts';
+
+/**
+ * Sends a cached catalogue answer with its ETag: a browser revalidates every time (`no-cache`)
+ * and gets a 304 while the catalogue has not changed.
+ */
+function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: { etag: string; json: string },
+) {
+  reply.header('etag', answer.etag).header('cache-control', 'public, no-cache');
+  if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
+  return reply.type('application/json; charset=utf-8').send(answer.json);
+}
 
 /** The public catalogue (spec 'Calls': GET /event/training and /event/institution). No sign-in. */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,7 +39,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(publicTraining) },
       },
     },
-    async () => catalogue.trainings(app.ctx),
+    async (request, reply) =>
+      sendCached(
+        request,
+        reply,
+        await cachedAnswer(app.ctx.db, 'trainings', () => catalogue.trainings(app.ctx)),
+      ),
   );
   app.get(
     '/training/:id',
@@ -38,7 +59,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: publicTrainingDetails, 404: errorBody, 422: errorBody },
       },
     },
-    async (request) => catalogue.training(app.ctx, request.params.id),
+    async (request, reply) =>
+      sendCached(
+        request,
+        reply,
+        await cachedAnswer(app.ctx.db, `training-${request.params.id}`, () =>
+          catalogue.training(app.ctx, request.params.id),
+        ),
+      ),
   );
   app.get(
     '/institution',
@@ -52,6 +80,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(publicInstitution) },
       },
     },
-    async () => catalogue.institutions(app.ctx),
+    async (request, reply) =>
+      sendCached(
+        request,
+        reply,
+        await cachedAnswer(app.ctx.db, 'institutions', () => catalogue.institutions(app.ctx)),
+      ),
   );
 };

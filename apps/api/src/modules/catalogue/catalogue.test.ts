@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
 import { createInstitution, createPromotion, createTraining } from '../../../test/factories.ts';
-import { institutions } from '../../db/schema/index.ts';
+import { institutions, trainings } from '../../db/schema/index.ts';
 
 const { app, db, clock } = await createTestApp();
 
@@ -90,5 +90,54 @@ describe('public catalogue', () => {
       logo_link: row!.logo_link,
       url: row!.url,
     });
+  });
+
+  it('answers with an ETag, 304 while nothing changed, and a fresh answer after any write', async () => {
+    const get = (url: string, etag?: string) =>
+      app.inject({ method: 'GET', url, headers: etag ? { 'if-none-match': etag } : {} });
+    for (const url of [
+      '/api/event/training',
+      `/api/event/training/${open.id}`,
+      '/api/event/institution',
+    ]) {
+      const first = await get(url);
+      expect(first.statusCode, url).toBe(200);
+      expect(first.headers['content-type']).toMatch(/^application\/json/);
+      expect(first.headers['cache-control']).toBe('public, no-cache');
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^"catalogue-\d+-/);
+      const again = await get(url, etag);
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body).toBe('');
+      expect((await get(url, '"catalogue-0-other"')).statusCode).toBe(200);
+    }
+
+    // A write by any node (here, straight to the database) makes every cached answer stale.
+    const before = await get(`/api/event/training/${open.id}`);
+    await db
+      .update(trainings)
+      .set({ title: 'Algorithmique avancée' })
+      .where(eq(trainings.id, open.id));
+    const detail = await get(`/api/event/training/${open.id}`, String(before.headers.etag));
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().title).toBe('Algorithmique avancée');
+    const list = await get('/api/event/training');
+    expect(list.json().find((t: { id: number }) => t.id === open.id).title).toBe(
+      'Algorithmique avancée',
+    );
+    await db
+      .update(institutions)
+      .set({ name: 'Aab École' })
+      .where(eq(institutions.id, open.institution_id));
+    const renamed = await get('/api/event/institution');
+    expect(renamed.json().find((i: { id: number }) => i.id === open.institution_id).name).toBe(
+      'Aab École',
+    );
+    await db.update(trainings).set({ visibility: 'private' }).where(eq(trainings.id, open.id));
+    expect((await get(`/api/event/training/${open.id}`)).statusCode).toBe(404);
+    expect(
+      (await get('/api/event/training')).json().map((t: { id: number }) => t.id),
+    ).not.toContain(open.id);
+    await db.update(trainings).set({ visibility: 'public' }).where(eq(trainings.id, open.id));
   });
 });
