@@ -14,7 +14,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { registerAuditHooks } from './audit/audit.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { routeAccessPlugin } from './auth/route-access.ts';
 import type { AppContext } from './context.ts';
@@ -197,7 +196,6 @@ export async function buildApp(
   });
   await app.register(authPlugin);
   await app.register(routeAccessPlugin);
-  registerAuditHooks(app);
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   app.get(

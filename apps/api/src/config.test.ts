@@ -53,6 +53,34 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the clamd address: a socket, or a host with port 3310 unless told', () => {
+    expect(loadConfig({}).CLAMD_SOCKET).toBeUndefined();
+    expect(loadConfig({}).CLAMD_HOST).toBeUndefined();
+    expect(loadConfig({ CLAMD_SOCKET: ' ' }).CLAMD_SOCKET).toBeUndefined();
+    expect(loadConfig({ CLAMD_SOCKET: '/run/clamav/clamd.ctl' }).CLAMD_SOCKET).toBe(
+      '/run/clamav/clamd.ctl',
+    );
+    expect(loadConfig({ CLAMD_HOST: 'clamav' })).toMatchObject({
+      CLAMD_HOST: 'clamav',
+      CLAMD_PORT: 3310,
+      CLAMD_TIMEOUT_MS: 30_000,
+    });
+    expect(
+      loadConfig({ CLAMD_HOST: 'clamav', CLAMD_PORT: '3311', CLAMD_TIMEOUT_MS: '5000' }),
+    ).toMatchObject({ CLAMD_PORT: 3311, CLAMD_TIMEOUT_MS: 5000 });
+  });
+
+  it.each([
+    [{ CLAMD_HOST: 'clamav', CLAMD_PORT: 'clam' }, /CLAMD_PORT/],
+    [{ CLAMD_HOST: 'clamav', CLAMD_PORT: '70000' }, /CLAMD_PORT/],
+    [{ CLAMD_PORT: '3310' }, /CLAMD_PORT.*CLAMD_HOST/],
+    [{ CLAMD_HOST: 'clamav', CLAMD_SOCKET: '/run/clamav/clamd.ctl' }, /not both/],
+    [{ CLAMD_HOST: 'clamav', CLAMD_TIMEOUT_MS: '0' }, /CLAMD_TIMEOUT_MS/],
+  ])('refuses the clamd settings %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
   it('refuses a partial S3 configuration', () => {
     expect(() => loadConfig({ S3_BUCKET: 'skolar' })).toThrow(/S3_/);
   });

@@ -10,6 +10,13 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
 
+/** A string that counts as unset when empty or blank. */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -32,6 +39,16 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
   /** Days an audit row is kept; the daily retention job deletes older rows (decision 132). */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(400),
+  /**
+   * clamd, the ClamAV daemon that scans every upload before it is stored (decision 143): its Unix
+   * socket (`/run/clamav/clamd.ctl`), or its host and port (3310 by default). Unset: no scan
+   * (production logs a warning at start). Set but unreachable: uploads are refused with 503.
+   */
+  CLAMD_SOCKET: optionalText,
+  CLAMD_HOST: optionalText,
+  CLAMD_PORT: z.coerce.number().int().min(1).max(65535).default(3310),
+  /** How long an upload waits for clamd's verdict before it is refused with 503. */
+  CLAMD_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * The key that encrypts the MFA secrets at rest and keys the recovery-code hashes (any string of
@@ -76,6 +93,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid S3_*: set all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY, or none',
     );
+  }
+  if (value.CLAMD_SOCKET && value.CLAMD_HOST) {
+    throw new ConfigError(
+      'Invalid CLAMD_*: set CLAMD_SOCKET or CLAMD_HOST (with CLAMD_PORT), not both',
+    );
+  }
+  if (env.CLAMD_PORT?.trim() && !value.CLAMD_HOST) {
+    throw new ConfigError('Invalid CLAMD_PORT: it needs CLAMD_HOST');
   }
   if (value.DEV_ROUTES && value.NODE_ENV === 'production') {
     throw new ConfigError(

@@ -4,6 +4,7 @@ import { RateLimits } from './auth/rate-limit.ts';
 import type { Config } from './config.ts';
 import { systemClock } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { warnWithoutVirusScan } from './files/virus-scan.ts';
 import { startAuditRetention } from './jobs/audit-retention.ts';
 import { startExamCloser } from './jobs/exam-closer.ts';
 import { startOutboxWorker } from './jobs/outbox-worker.ts';
@@ -32,6 +33,7 @@ export async function start(config: Config) {
     redis,
   };
   const app = await buildApp(ctx);
+  warnWithoutVirusScan(config, app.log);
   await prepareDatabase(ctx, app.log);
   await app.listen({ port: config.PORT, host: config.HOST });
   const stopMail = startOutboxWorker(ctx, { transport: mailTransportFor(config), log: app.log });

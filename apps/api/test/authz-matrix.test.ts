@@ -41,6 +41,32 @@ const stepUpRoutes = new Set(
   app.routeRegistry.filter((route) => route.stepUp).map((route) => `${route.method} ${route.url}`),
 );
 
+/**
+ * Routes that delete or archive a row: each success must leave its audit row (decision 132). A
+ * result's "delete" clears its grade, which the grade save records (`grades.save`, with history).
+ */
+const auditedRoutes = new Map<string, string>(
+  app.routeRegistry.flatMap((route) =>
+    'entity' in route.access &&
+    route.access.entity !== 'result' &&
+    (route.access.action === 'delete' || route.access.action === 'archive')
+      ? [[`${route.method} ${route.url}`, route.access.entity] as const]
+      : [],
+  ),
+);
+const lastAuditId = async () =>
+  (
+    (await db.execute(sql`select coalesce(max(id), 0)::int as id from audit_log`)) as unknown as {
+      rows: Array<{ id: number }>;
+    }
+  ).rows[0]!.id;
+const auditRowsAfter = async (id: number) =>
+  (
+    (await db.execute(
+      sql`select action, entity from audit_log where id > ${id} and action <> 'access.refused'`,
+    )) as unknown as { rows: Array<{ action: string; entity: string }> }
+  ).rows;
+
 const emailOf = async (id: number) =>
   (await db.execute(sql`select email from users where id = ${id}`)) as unknown as {
     rows: Array<{ email: string }>;
@@ -109,6 +135,7 @@ async function call(key: string, column: Column): Promise<{ status: number; chan
     stepUpRoutes.has(key) && token ? await stepUpFor(app, bearer(token), request.url) : {};
   ctx.limits = new RateLimits();
   const before = await snapshot();
+  const auditBefore = await lastAuditId();
   const response = await app.inject({
     method: method as 'GET',
     url: request.url,
@@ -123,7 +150,17 @@ async function call(key: string, column: Column): Promise<{ status: number; chan
     throw new Error(`${key} as ${column}: ${response.statusCode} ${response.body}`);
   }
   const changed = (await snapshot()) !== before;
-  void route;
+  const entity = auditedRoutes.get(key);
+  if (entity && response.statusCode < 300) {
+    // The service wrote the row in the change's own transaction (no hook after the commit).
+    const action =
+      method === 'DELETE' ? 'delete' : route.endsWith('/unarchive') ? 'unarchive' : 'archive';
+    const person = entity === 'student' || entity === 'teacher' ? 'user' : entity;
+    expect(await auditRowsAfter(auditBefore), `${key} as ${column}: audit row`).toContainEqual({
+      action,
+      entity: person,
+    });
+  }
   return { status: response.statusCode, changed };
 }
 

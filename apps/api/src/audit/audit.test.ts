@@ -254,6 +254,67 @@ describe('grades and deleted users', () => {
   });
 });
 
+describe('an audit row that cannot be written', () => {
+  /** Makes the database refuse the audit rows of one entity, for the time of `run`. */
+  async function refusingAuditOf(entity: string, run: () => Promise<void>) {
+    await db.execute(
+      sql.raw(`create function audit_test_refuse() returns trigger language plpgsql as $$
+        begin raise exception 'audit insert refused by the test'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger audit_test_refuse before insert on audit_log for each row
+        when (new.entity = '${entity}' and new.action <> 'access.refused')
+        execute function audit_test_refuse()`),
+    );
+    try {
+      await run();
+    } finally {
+      await db.execute(sql.raw('drop trigger audit_test_refuse on audit_log'));
+      await db.execute(sql.raw('drop function audit_test_refuse()'));
+    }
+  }
+
+  it('rolls back the deletion or archive it records (same transaction, decision 132)', async () => {
+    const promotion = await createPromotion(db, school.id);
+    const group = await createGroup(db, promotion, []);
+    await refusingAuditOf('group', async () => {
+      expect((await call(admin, 'DELETE', `/api/groups/${group.id}`)).statusCode).toBe(500);
+      expect((await call(admin, 'POST', `/api/groups/${group.id}/archive`)).statusCode).toBe(500);
+    });
+    const [kept] = (
+      (await db.execute(sql`select archived_at from groups where id = ${group.id}`)) as unknown as {
+        rows: Array<{ archived_at: unknown }>;
+      }
+    ).rows;
+    expect(kept).toEqual({ archived_at: null });
+    // Once the audit row can be written again, the same deletion goes through with its row.
+    expect((await call(admin, 'DELETE', `/api/groups/${group.id}`)).statusCode).toBe(204);
+    expect((await rowsOf('delete', group.id)).filter((r) => r.entity === 'group')).toHaveLength(1);
+  });
+
+  it('rolls back the MFA change it records: MFA stays on', async () => {
+    const user = await createUser(db, 'teacher', school.id);
+    const { secret } = (await call(user, 'POST', '/api/me/mfa/setup')).json();
+    const email_code = await mailedMfaCode(db, user.email);
+    const enabled = await call(user, 'POST', '/api/me/mfa/enable', {
+      code: currentTotp(secret, clock.now()),
+      email_code,
+    });
+    expect(enabled.statusCode).toBe(200);
+    clock.advance(60_000);
+    await refusingAuditOf('user', async () => {
+      const refused = await call(user, 'POST', '/api/me/mfa/disable', {
+        code: currentTotp(secret, clock.now()),
+      });
+      expect(refused.statusCode).toBe(500);
+    });
+    expect((await call(user, 'GET', '/api/me/settings')).json()).toMatchObject({
+      mfa_enabled: true,
+    });
+    expect(await rowsOf('mfa.disable', user.id)).toEqual([]);
+  });
+});
+
 describe('the audit table', () => {
   it('refuses updates and deletes outside the retention', async () => {
     const [row] = await db.select({ id: auditLog.id }).from(auditLog).limit(1);

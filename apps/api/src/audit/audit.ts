@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../auth/sessions.ts';
 import type { AppContext, Clock } from '../context.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { auditLog, users } from '../db/schema/index.ts';
 
 /**
@@ -13,6 +13,7 @@ import { auditLog, users } from '../db/schema/index.ts';
 
 /** Who acted: a signed-in actor, a user known by id (a sign-in), or nobody (a guest). */
 type Who = Pick<Actor, 'userId'> & { institutionId?: number | null };
+export type AuditWho = Who;
 
 export interface AuditEvent {
   /** What happened, as `<verb>` or `<area>.<verb>`: `delete`, `archive`, `auth.login`, … */
@@ -114,35 +115,28 @@ export function recordRefusal(ctx: AppContext, request: FastifyRequest, status: 
   })().catch((error: unknown) => request.log.error({ err: error }, 'audit of a refusal failed'));
 }
 
-/** Entities whose deletions and archives their service records itself, in its transaction. */
-const RECORDED_BY_SERVICE = new Set(['user', 'student', 'teacher', 'result']);
-
 /**
- * Every successful delete and archive/unarchive of a route declared `{ action: 'delete' }` or
- * `{ action: 'archive' }` leaves an audit row, written before the answer leaves (so an
- * acknowledged deletion has its row). One hook covers every such route, present and future;
- * people are recorded by their service, in the same transaction as the change.
+ * Runs a change and writes its audit row in one transaction, so that both commit or neither does
+ * (decision 132): a failed audit insert rolls the change back. Every service that deletes, archives or unarchives a row
+ * goes through here or calls `record` in its own transaction; the authorization matrix test
+ * checks that each successful delete/archive route leaves its row.
  */
-export function registerAuditHooks(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    const access = request.routeOptions.config?.access;
-    if (!access || !('entity' in access) || RECORDED_BY_SERVICE.has(access.entity)) return payload;
-    if (access.action !== 'delete' && access.action !== 'archive') return payload;
-    if (reply.statusCode >= 300 || !request.actor) return payload;
-    const id = (request.params as { id?: unknown } | undefined)?.id;
-    const entityId = typeof id === 'number' ? id : null;
-    const action =
-      access.action === 'delete'
-        ? 'delete'
-        : (request.routeOptions.url ?? '').endsWith('/unarchive')
-          ? 'unarchive'
-          : 'archive';
-    await record(app.ctx.db, app.ctx, request.actor, {
-      action,
-      entity: access.entity,
-      entityId,
-      ...(access.entity === 'institution' ? { institutionId: entityId } : {}),
-    });
-    return payload;
+export async function audited<T>(
+  ctx: { db: Db; clock: Clock },
+  who: Who | null,
+  event: AuditEvent,
+  change: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    const result = await change(tx);
+    await record(tx, ctx, who, event);
+    return result;
   });
 }
+
+/** The deletion of a row, as the audit log keeps it. */
+export const deleteEvent = (entity: string, entityId: number | null): AuditEvent => ({
+  action: 'delete',
+  entity,
+  entityId,
+});

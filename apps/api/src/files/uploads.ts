@@ -6,8 +6,9 @@ import type { AppContext } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import type { FileKind } from '../db/schema/enums.ts';
 import { files } from '../db/schema/index.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, validationFailed } from '../http/errors.ts';
 import { storageFor } from './storage.ts';
+import { clamdAddress, ScanUnavailable, scanBytes } from './virus-scan.ts';
 
 const MB = 1024 * 1024;
 
@@ -153,7 +154,12 @@ export interface UploadInput {
 /** Checks and stores an uploaded multipart file (see saveFile); 413 past the kind's limit. */
 export async function saveUpload(ctx: AppContext, db: DbOrTx, input: UploadInput) {
   const bytes = await readPart(input.part, KIND_RULES[input.kind].maxBytes);
-  return saveFile(ctx, db, { ...input, bytes, filename: input.part.filename });
+  return saveFile(ctx, db, {
+    ...input,
+    bytes,
+    filename: input.part.filename,
+    field: input.part.fieldname,
+  });
 }
 
 export interface FileInput {
@@ -162,11 +168,59 @@ export interface FileInput {
   institutionId: number | null;
   bytes: Buffer;
   filename?: string;
+  /** The form field the file came in, named by a refusal of the virus scan (`file` by default). */
+  field?: string;
+}
+
+/**
+ * The virus scan (ASVS 5.4.3, decision 143): when clamd is configured, the bytes go to it before
+ * anything is stored. A file it finds infected is refused with 422 on its field and leaves an
+ * `upload.infected` audit row (written by the error handler once the caller's transaction, which
+ * the refusal rolls back, is over); a clamd that cannot answer refuses the upload with 503 (fail closed). No clamd: no scan.
+ */
+async function scanUpload(ctx: AppContext, input: FileInput, mime: string): Promise<void> {
+  const address = clamdAddress(ctx.config);
+  if (!address) return;
+  let verdict: Awaited<ReturnType<typeof scanBytes>>;
+  try {
+    verdict = await scanBytes(address, input.bytes, ctx.config.CLAMD_TIMEOUT_MS);
+  } catch (error) {
+    if (error instanceof ScanUnavailable) {
+      throw new HttpError(
+        503,
+        'errors.virus_scan_unavailable',
+        undefined,
+        {},
+        { 'retry-after': '60' },
+      );
+    }
+    throw error;
+  }
+  if (!verdict.infected) return;
+  const refusal = validationFailed({ [input.field ?? 'file']: ['errors.virus_found'] });
+  refusal.audit = {
+    who:
+      input.ownerId === null ? null : { userId: input.ownerId, institutionId: input.institutionId },
+    event: {
+      action: 'upload.infected',
+      entity: 'file',
+      institutionId: input.institutionId,
+      after: {
+        kind: input.kind,
+        name: cleanName(input.filename),
+        mime,
+        size: input.bytes.length,
+        sha256: createHash('sha256').update(input.bytes).digest('hex'),
+        signature: verdict.signature,
+      },
+    },
+  };
+  throw refusal;
 }
 
 /**
  * Checks, stores and records file bytes: size limit (413), type sniffed from the content
- * against the kind's allow-list (415), images re-encoded so no script or metadata survives, a
+ * against the kind's allow-list (415), the virus scan when clamd is configured (422, 503), images re-encoded so no script or metadata survives, a
  * server-chosen storage key, and a `files` row in `db` (the caller's transaction, if any).
  */
 export async function saveFile(ctx: AppContext, db: DbOrTx, input: FileInput) {
@@ -175,6 +229,7 @@ export async function saveFile(ctx: AppContext, db: DbOrTx, input: FileInput) {
   const mime =
     (await fileTypeFromBuffer(input.bytes))?.mime ?? sniffText(input.bytes, input.filename);
   if (!mime || !rule.types.includes(mime)) throw unsupportedType();
+  await scanUpload(ctx, input, mime);
   const bytes = rule.maxSide ? await reencode(input.bytes, mime, rule.maxSide) : input.bytes;
   const now = ctx.clock.now();
   const key = `${input.kind.replace('/', '-')}/${now.getUTCFullYear()}/${randomUUID()}.${EXTENSIONS[mime]}`;

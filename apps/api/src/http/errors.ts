@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { recordRefusal } from '../audit/audit.ts';
+import { type AuditEvent, type AuditWho, record, recordRefusal } from '../audit/audit.ts';
 import {
   isMessageKey,
   type Locale,
@@ -13,6 +13,12 @@ export type FieldErrors = Record<string, string[]>;
 
 /** An error meant for the client: a status, a catalogue key, and optional per-field errors. */
 export class HttpError extends Error {
+  /**
+   * An audit row the refusal leaves (an infected upload): written by the error handler, once the
+   * request's transaction has rolled back and before the answer leaves.
+   */
+  audit?: { who: AuditWho | null; event: AuditEvent };
+
   constructor(
     readonly statusCode: number,
     readonly key: MessageKey,
@@ -171,9 +177,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (field) throw validationFailed({ [field]: ['errors.nul_character'] });
     }
   });
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
     const locale = request.locale;
     if (error instanceof HttpError) {
+      if (error.audit) {
+        // Nothing was changed, so nothing rolls back with it: a failed write is only logged.
+        await record(app.ctx.db, app.ctx, error.audit.who, error.audit.event).catch(
+          (failure: unknown) => request.log.error({ err: failure }, 'audit of a refusal failed'),
+        );
+      }
       // A refused access of a signed-in user leaves a trace (decision 132), without delaying this.
       if (error.statusCode === 403 || error.statusCode === 404) {
         recordRefusal(app.ctx, request, error.statusCode);

@@ -340,6 +340,16 @@ const catalogue = {
     en: 'The CSV file is empty or unreadable.',
     de: 'Die CSV-Datei ist leer oder unlesbar.',
   },
+  'errors.virus_found': {
+    fr: "Le fichier a été refusé par l'analyse antivirus.",
+    en: 'The file was refused by the virus scan.',
+    de: 'Die Datei wurde von der Virenprüfung abgelehnt.',
+  },
+  'errors.virus_scan_unavailable': {
+    fr: "L'analyse antivirus des fichiers est indisponible : le fichier n'a pas été enregistré. Réessayez dans quelques minutes.",
+    en: 'The virus scan of files is unavailable: the file was not saved. Try again in a few minutes.',
+    de: 'Die Virenprüfung für Dateien ist nicht verfügbar: die Datei wurde nicht gespeichert. Versuchen Sie es in einigen Minuten erneut.',
+  },
   'errors.unsupported_type': {
     fr: "Ce type de fichier n'est pas accepté ici.",
     en: 'This type of file is not accepted here.',

@@ -11,15 +11,11 @@ import {
 } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { record } from '../../audit/audit.ts';
 import { clearSessionCookies, requireActor } from '../../auth/plugin.ts';
 import * as account from './account.service.ts';
 import * as mfa from './mfa.service.ts';
 import * as picture from './picture.service.ts';
 import * as profile from './profile.service.ts';
-
-/** An MFA change of the own account, as the audit log keeps it (never a secret or a code). */
-const mfaEvent = (action: string, userId: number) => ({ action, entity: 'user', entityId: userId });
 
 /** The signed-in user's own account: settings, sessions, MFA (prefix /api/me). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -144,10 +140,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = requireActor(request);
-      const answer = await mfa.enableMfa(app.ctx, actor, request.body);
-      await record(app.ctx.db, app.ctx, actor, mfaEvent('mfa.enable', actor.userId));
-      return answer;
+      return mfa.enableMfa(app.ctx, requireActor(request), request.body);
     },
   );
 
@@ -164,9 +157,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const actor = requireActor(request);
-      await mfa.disableMfa(app.ctx, actor, request.body.code);
-      await record(app.ctx.db, app.ctx, actor, mfaEvent('mfa.disable', actor.userId));
+      await mfa.disableMfa(app.ctx, requireActor(request), request.body.code);
       return reply.status(204).send(null);
     },
   );

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { record } from '../../audit/audit.ts';
 import { newMfaSecret, newRecoveryCodes, sealMfaSecret, spendMfaCode } from '../../auth/mfa.ts';
 import { type Actor, revokeUserSessions } from '../../auth/sessions.ts';
 import { hashToken, safeEqual } from '../../auth/tokens.ts';
@@ -28,6 +29,9 @@ function newEnrolmentCode(): string {
   const chars = [...randomBytes(8)].map((b) => alphabet[b % alphabet.length]).join('');
   return `${chars.slice(0, 4)}-${chars.slice(4)}`;
 }
+
+/** An MFA change of the own account, as the audit log keeps it (never a secret or a code). */
+const mfaEvent = (action: string, userId: number) => ({ action, entity: 'user', entityId: userId });
 
 /**
  * Starts an enrolment: a new secret is kept sealed (not yet active), its QR code shown, and a
@@ -125,6 +129,7 @@ export async function enableMfa(
         .where(eq(sessions.id, actor.sessionId));
       await revokeUserSessions(tx, user.id, now, actor.sessionId);
       await mailUser(tx, user, 'mfa-enabled', now);
+      await record(tx, ctx, actor, mfaEvent('mfa.enable', user.id));
       return recovery;
     })
     .catch((error: unknown) => {
@@ -156,6 +161,7 @@ export async function disableMfa(ctx: AppContext, actor: Actor, code: string) {
       .update(users)
       .set({ mfa_enabled_at: null, mfa_secret: null, mfa_recovery_codes: [], mfa_last_step: null })
       .where(eq(users.id, user.id));
+    await record(tx, ctx, actor, mfaEvent('mfa.disable', user.id));
     return true;
   });
   if (!ok) throw wrongCode();

@@ -9,6 +9,7 @@ import {
 } from '@skolar/shared';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { audited, deleteEvent } from '../../audit/audit.ts';
 import { authorize, can, permissionsOf, requireAccess } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
@@ -280,7 +281,9 @@ export async function update(ctx: AppContext, actor: Actor, id: number, body: Ev
 /** The whole series, with its exceptions. */
 export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'delete', 'event', id);
-  await ctx.db.delete(events).where(eq(events.id, id));
+  await audited(ctx, actor, deleteEvent('event', id), (tx) =>
+    tx.delete(events).where(eq(events.id, id)),
+  );
 }
 
 /** The series, checked writable, and the original start the rule really has (404 otherwise). */

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { audited, deleteEvent } from '../../audit/audit.ts';
 import { can } from '../../auth/policy.ts';
 import { type Actor, actorColumns, actorOf } from '../../auth/sessions.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
@@ -57,7 +58,9 @@ export async function createFeed(ctx: AppContext, actor: Actor) {
 
 /** `DELETE /api/me/calendar-feed`: revokes the user's feed (none is not an error). */
 export async function revokeFeed(ctx: AppContext, actor: Actor) {
-  await ctx.db.delete(calendarFeeds).where(can(actor, 'delete', 'calendar_feed').where);
+  await audited(ctx, actor, deleteEvent('calendar_feed', null), (tx) =>
+    tx.delete(calendarFeeds).where(can(actor, 'delete', 'calendar_feed').where),
+  );
 }
 
 /** The user's calendar as an iCalendar document, over the feed's window. */

@@ -6,6 +6,7 @@ import {
 } from '@skolar/shared';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { archiveEvent, deleteEvent, record } from '../../audit/audit.ts';
 import { authorize, can, requireAccess, withPermissions } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
@@ -290,6 +291,7 @@ export async function remove(ctx: AppContext, actor: Actor, id: number) {
     const row = await evaluationById(tx, id);
     if (row.in_use) throw conflict('evaluations.conflict.inUse');
     await tx.delete(evaluations).where(eq(evaluations.id, id));
+    await record(tx, ctx, actor, deleteEvent('evaluation', id));
   });
 }
 
@@ -315,6 +317,7 @@ export async function setArchived(ctx: AppContext, actor: Actor, id: number, arc
       .update(evaluations)
       .set({ archived_at: archived ? ctx.clock.now() : null })
       .where(eq(evaluations.id, id));
+    await record(tx, ctx, actor, archiveEvent('evaluation', id, archived));
   });
   return present(ctx, actor, id);
 }

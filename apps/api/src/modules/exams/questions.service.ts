@@ -1,5 +1,6 @@
 import { type QuestionBody, questionBody } from '@skolar/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import { deleteEvent, record } from '../../audit/audit.ts';
 import { authorize, can, requireAccess } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
@@ -158,6 +159,7 @@ export async function remove(ctx: AppContext, actor: Actor, id: number) {
     const [current] = await tx.select().from(questions).where(eq(questions.id, id));
     await editableExam(tx, actor, current!.evaluation_id);
     await tx.delete(questions).where(and(eq(questions.id, id)));
+    await record(tx, ctx, actor, deleteEvent('question', id));
   });
 }
 

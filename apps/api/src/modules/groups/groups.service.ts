@@ -1,5 +1,6 @@
 import { type GroupBody, roleMay } from '@skolar/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { archiveEvent, audited, deleteEvent } from '../../audit/audit.ts';
 import {
   authorize,
   can,
@@ -102,15 +103,19 @@ export async function rename(ctx: AppContext, actor: Actor, id: number, name?: s
 /** A group owns only links (its students and subjects), which go with it. */
 export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'delete', 'group', id);
-  await ctx.db.delete(groups).where(eq(groups.id, id));
+  await audited(ctx, actor, deleteEvent('group', id), (tx) =>
+    tx.delete(groups).where(eq(groups.id, id)),
+  );
 }
 
 export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
   await requireAccess(ctx.db, actor, 'archive', 'group', id);
-  await ctx.db
-    .update(groups)
-    .set({ archived_at: archived ? ctx.clock.now() : null })
-    .where(eq(groups.id, id));
+  await audited(ctx, actor, archiveEvent('group', id, archived), (tx) =>
+    tx
+      .update(groups)
+      .set({ archived_at: archived ? ctx.clock.now() : null })
+      .where(eq(groups.id, id)),
+  );
   return present(ctx.db, actor, await groupById(ctx.db, id));
 }
 

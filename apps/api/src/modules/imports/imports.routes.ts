@@ -1,7 +1,6 @@
 import { importBody, importRecord, importReport, importRun } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { record } from '../../audit/audit.ts';
 import { requireActor } from '../../auth/plugin.ts';
 import { STEP_UP_HEADER } from '../../auth/step-up.ts';
 import { listAnswer, listQuery } from '../../http/pagination.ts';
@@ -51,13 +50,6 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         request.locale,
         typeof token === 'string' ? token : undefined,
       );
-      const { id, actor_id: _, ...after } = run;
-      await record(app.ctx.db, app.ctx, actor, {
-        action: 'import',
-        entity: 'import',
-        entityId: id,
-        after,
-      });
       return reply.status(201).send(run);
     },
   );

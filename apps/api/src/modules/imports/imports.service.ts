@@ -9,6 +9,7 @@ import {
 } from '@skolar/shared';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
+import { record } from '../../audit/audit.ts';
 import { inviteUser } from '../../auth/invitations.ts';
 import { authorize, can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
@@ -256,20 +257,26 @@ export async function run(
     invited += done.invited;
     refused.push(...done.refused);
   }
-  const [history] = await ctx.db
-    .insert(imports)
-    .values({
-      institution_id: institutionId,
-      actor_id: actor.userId,
-      kind: body.kind,
-      file_name: body.file_name,
-      total: planned.length,
-      created,
-      updated,
-      invited,
-    })
-    .returning();
-  return { ...history!, refused };
+  // The history row and its audit row commit together (decision 132).
+  const history = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(imports)
+      .values({
+        institution_id: institutionId,
+        actor_id: actor.userId,
+        kind: body.kind,
+        file_name: body.file_name,
+        total: planned.length,
+        created,
+        updated,
+        invited,
+      })
+      .returning();
+    const { id, actor_id: _, ...after } = row!;
+    await record(tx, ctx, actor, { action: 'import', entity: 'import', entityId: id, after });
+    return row!;
+  });
+  return { ...history, refused };
 }
 
 /** Writes one batch of checked lines in the caller's transaction. */

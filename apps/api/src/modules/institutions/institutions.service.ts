@@ -2,6 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { institutionBody } from '@skolar/shared';
 import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { archiveEvent, audited, deleteEvent } from '../../audit/audit.ts';
 import {
   authorize,
   can,
@@ -84,10 +85,16 @@ export async function update(ctx: AppContext, actor: Actor, id: number, body: Pa
 
 export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
   await requireAccess(ctx.db, actor, 'archive', 'institution', id);
-  await ctx.db
-    .update(institutions)
-    .set({ archived_at: archived ? ctx.clock.now() : null })
-    .where(eq(institutions.id, id));
+  await audited(
+    ctx,
+    actor,
+    { ...archiveEvent('institution', id, archived), institutionId: id },
+    (tx) =>
+      tx
+        .update(institutions)
+        .set({ archived_at: archived ? ctx.clock.now() : null })
+        .where(eq(institutions.id, id)),
+  );
   return present(ctx.db, actor, (await findInstitution(ctx.db, id))!);
 }
 
@@ -98,7 +105,9 @@ export async function remove(ctx: AppContext, actor: Actor, id: number) {
   if (dependents.users > 0 || dependents.promotions > 0) {
     throw conflict('manage.conflict.institutionInUse');
   }
-  await ctx.db.delete(institutions).where(eq(institutions.id, id));
+  await audited(ctx, actor, { ...deleteEvent('institution', id), institutionId: id }, (tx) =>
+    tx.delete(institutions).where(eq(institutions.id, id)),
+  );
 }
 
 /** Uploads the institution's logo (an image, re-encoded) and links it. */

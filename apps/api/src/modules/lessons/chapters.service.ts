@@ -1,6 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { ChapterBody, LinkResourceBody, NewChapterBody } from '@skolar/shared';
 import { and, asc, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { archiveEvent, audited, deleteEvent, record } from '../../audit/audit.ts';
 import {
   authorize,
   can,
@@ -131,10 +132,12 @@ export async function update(
 
 export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
   await requireAccess(ctx.db, actor, 'archive', 'chapter', id);
-  await ctx.db
-    .update(chapters)
-    .set({ archived_at: archived ? ctx.clock.now() : null })
-    .where(eq(chapters.id, id));
+  await audited(ctx, actor, archiveEvent('chapter', id, archived), (tx) =>
+    tx
+      .update(chapters)
+      .set({ archived_at: archived ? ctx.clock.now() : null })
+      .where(eq(chapters.id, id)),
+  );
   return chapterById(ctx.db, actor, id);
 }
 
@@ -159,6 +162,7 @@ export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await ctx.db.transaction(async (tx) => {
     await tx.delete(chapters).where(eq(chapters.id, id));
     for (const file of stored) await tx.delete(files).where(eq(files.id, file.id));
+    await record(tx, ctx, actor, deleteEvent('chapter', id));
   });
   await dropFiles(ctx, stored);
 }

@@ -1,5 +1,6 @@
 import type { LessonBody, NewLessonBody } from '@skolar/shared';
 import { and, asc, count, eq, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { archiveEvent, audited, deleteEvent } from '../../audit/audit.ts';
 import {
   authorize,
   can,
@@ -133,17 +134,21 @@ export async function update(ctx: AppContext, actor: Actor, id: number, body: Pa
 
 export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
   await requireAccess(ctx.db, actor, 'archive', 'lesson', id);
-  await ctx.db
-    .update(lessons)
-    .set({ archived_at: archived ? ctx.clock.now() : null })
-    .where(eq(lessons.id, id));
+  await audited(ctx, actor, archiveEvent('lesson', id, archived), (tx) =>
+    tx
+      .update(lessons)
+      .set({ archived_at: archived ? ctx.clock.now() : null })
+      .where(eq(lessons.id, id)),
+  );
   return lessonById(ctx.db, actor, id);
 }
 
 /** Deletes the lesson with its chapters and their resources (cascade). */
 export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'delete', 'lesson', id);
-  await ctx.db.delete(lessons).where(eq(lessons.id, id));
+  await audited(ctx, actor, deleteEvent('lesson', id), (tx) =>
+    tx.delete(lessons).where(eq(lessons.id, id)),
+  );
 }
 
 /** `PUT /api/subjects/:id/lesson-order`: every lesson of the subject, in the new order. */

@@ -1,6 +1,7 @@
 import type { moduleBody } from '@skolar/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { archiveEvent, audited, deleteEvent } from '../../audit/audit.ts';
 import {
   authorize,
   can,
@@ -71,10 +72,12 @@ export async function update(ctx: AppContext, actor: Actor, id: number, body: Pa
 
 export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
   await requireAccess(ctx.db, actor, 'archive', 'module', id);
-  await ctx.db
-    .update(modules)
-    .set({ archived_at: archived ? ctx.clock.now() : null })
-    .where(eq(modules.id, id));
+  await audited(ctx, actor, archiveEvent('module', id, archived), (tx) =>
+    tx
+      .update(modules)
+      .set({ archived_at: archived ? ctx.clock.now() : null })
+      .where(eq(modules.id, id)),
+  );
   return read(ctx, actor, id);
 }
 
@@ -83,7 +86,9 @@ export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'delete', 'module', id);
   const row = await findModule(ctx.db, id, null);
   if ((row?.nb_trainings ?? 0) > 0) throw conflict('manage.conflict.moduleInUse');
-  await ctx.db.delete(modules).where(eq(modules.id, id));
+  await audited(ctx, actor, deleteEvent('module', id), (tx) =>
+    tx.delete(modules).where(eq(modules.id, id)),
+  );
 }
 
 /** `/module-subject/:moduleId`: subjects the viewer may link, with whether the module has them. */

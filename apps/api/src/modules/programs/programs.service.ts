@@ -1,6 +1,7 @@
 import type { programBody } from '@skolar/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { archiveEvent, audited, deleteEvent } from '../../audit/audit.ts';
 import {
   authorize,
   can,
@@ -71,10 +72,12 @@ export async function update(ctx: AppContext, actor: Actor, id: number, body: Pa
 
 export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
   await requireAccess(ctx.db, actor, 'archive', 'program', id);
-  await ctx.db
-    .update(programs)
-    .set({ archived_at: archived ? ctx.clock.now() : null })
-    .where(eq(programs.id, id));
+  await audited(ctx, actor, archiveEvent('program', id, archived), (tx) =>
+    tx
+      .update(programs)
+      .set({ archived_at: archived ? ctx.clock.now() : null })
+      .where(eq(programs.id, id)),
+  );
   return read(ctx, actor, id);
 }
 
@@ -83,5 +86,7 @@ export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'delete', 'program', id);
   const row = await findProgram(ctx.db, id, null);
   if ((row?.nb_promotions ?? 0) > 0) throw conflict('manage.conflict.programInUse');
-  await ctx.db.delete(programs).where(eq(programs.id, id));
+  await audited(ctx, actor, deleteEvent('program', id), (tx) =>
+    tx.delete(programs).where(eq(programs.id, id)),
+  );
 }

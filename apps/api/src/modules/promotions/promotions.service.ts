@@ -1,5 +1,6 @@
 import type { PromotionBody } from '@skolar/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { archiveEvent, audited, deleteEvent, record } from '../../audit/audit.ts';
 import {
   authorize,
   can,
@@ -106,15 +107,18 @@ export async function remove(ctx: AppContext, actor: Actor, id: number) {
       .where(eq(promotions.id, id));
     if ((dependants?.n ?? 0) > 0) throw conflict('cohorts.promotion_in_use');
     await tx.delete(promotions).where(eq(promotions.id, id));
+    await record(tx, ctx, actor, deleteEvent('promotion', id));
   });
 }
 
 export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
   await requireAccess(ctx.db, actor, 'archive', 'promotion', id);
-  await ctx.db
-    .update(promotions)
-    .set({ archived_at: archived ? ctx.clock.now() : null })
-    .where(eq(promotions.id, id));
+  await audited(ctx, actor, archiveEvent('promotion', id, archived), (tx) =>
+    tx
+      .update(promotions)
+      .set({ archived_at: archived ? ctx.clock.now() : null })
+      .where(eq(promotions.id, id)),
+  );
   return present(ctx.db, actor, await promotionById(ctx.db, id));
 }
 

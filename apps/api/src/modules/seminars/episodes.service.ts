@@ -1,6 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { type EpisodeBody, episodeRuleErrors, type ResourceLinkBody } from '@skolar/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import { audited, deleteEvent } from '../../audit/audit.ts';
 import { authorize, requireAccess, withPermission } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
@@ -111,7 +112,9 @@ export async function update(
 /** Its resources go with it. */
 export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'delete', 'episode', id);
-  await ctx.db.delete(episodes).where(eq(episodes.id, id));
+  await audited(ctx, actor, deleteEvent('episode', id), (tx) =>
+    tx.delete(episodes).where(eq(episodes.id, id)),
+  );
 }
 
 const nextPosition = (episodeId: number) =>

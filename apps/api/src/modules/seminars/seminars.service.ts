@@ -1,6 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { NewSeminarBody, SeminarBody } from '@skolar/shared';
 import { and, eq } from 'drizzle-orm';
+import { archiveEvent, audited, deleteEvent } from '../../audit/audit.ts';
 import {
   authorize,
   can,
@@ -102,16 +103,20 @@ export async function update(
 /** Its episodes and their resources go with it; the syllabus file stays for its uploader. */
 export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'delete', 'seminar', id);
-  await ctx.db.delete(seminars).where(eq(seminars.id, id));
+  await audited(ctx, actor, deleteEvent('seminar', id), (tx) =>
+    tx.delete(seminars).where(eq(seminars.id, id)),
+  );
 }
 
 /** An archived seminar leaves the lists, the student's space and the public catalogue. */
 export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
   await requireAccess(ctx.db, actor, 'archive', 'seminar', id);
-  await ctx.db
-    .update(seminars)
-    .set({ archived_at: archived ? ctx.clock.now() : null })
-    .where(eq(seminars.id, id));
+  await audited(ctx, actor, archiveEvent('seminar', id, archived), (tx) =>
+    tx
+      .update(seminars)
+      .set({ archived_at: archived ? ctx.clock.now() : null })
+      .where(eq(seminars.id, id)),
+  );
   return present(ctx.db, actor, id);
 }
 

@@ -1,6 +1,7 @@
 import { roleMay, type subjectBody, type subjectCreate } from '@skolar/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { archiveEvent, audited, deleteEvent, record } from '../../audit/audit.ts';
 import {
   allowedIds,
   authorize,
@@ -133,10 +134,12 @@ export async function update(ctx: AppContext, actor: Actor, id: number, body: Pa
 
 export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
   await requireAccess(ctx.db, actor, 'archive', 'subject', id);
-  await ctx.db
-    .update(subjects)
-    .set({ archived_at: archived ? ctx.clock.now() : null })
-    .where(eq(subjects.id, id));
+  await audited(ctx, actor, archiveEvent('subject', id, archived), (tx) =>
+    tx
+      .update(subjects)
+      .set({ archived_at: archived ? ctx.clock.now() : null })
+      .where(eq(subjects.id, id)),
+  );
   return read(ctx, actor, id);
 }
 
@@ -159,5 +162,6 @@ export async function remove(ctx: AppContext, actor: Actor, id: number) {
         and ${lessons.id} not in (select ${subjectLessons.lesson_id} from ${subjectLessons} where ${subjectLessons.subject_id} <> ${id})`,
     );
     await tx.delete(subjects).where(eq(subjects.id, id));
+    await record(tx, ctx, actor, deleteEvent('subject', id));
   });
 }

@@ -1,6 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { NewTrainingBody, TrainingBody } from '@skolar/shared';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { archiveEvent, audited, deleteEvent, record } from '../../audit/audit.ts';
 import {
   authorize,
   can,
@@ -103,16 +104,19 @@ export async function remove(ctx: AppContext, actor: Actor, id: number) {
       .where(eq(evaluations.training_id, id));
     if ((used?.n ?? 0) > 0) throw conflict('cohorts.training_in_use');
     await tx.delete(trainings).where(eq(trainings.id, id));
+    await record(tx, ctx, actor, deleteEvent('training', id));
   });
 }
 
 /** An archived training leaves the public catalogue; unarchiving brings it back if public. */
 export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
   await requireAccess(ctx.db, actor, 'archive', 'training', id);
-  await ctx.db
-    .update(trainings)
-    .set({ archived_at: archived ? ctx.clock.now() : null })
-    .where(eq(trainings.id, id));
+  await audited(ctx, actor, archiveEvent('training', id, archived), (tx) =>
+    tx
+      .update(trainings)
+      .set({ archived_at: archived ? ctx.clock.now() : null })
+      .where(eq(trainings.id, id)),
+  );
   return present(ctx.db, actor, await trainingById(ctx.db, id));
 }
 
