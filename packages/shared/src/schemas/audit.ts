@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'unarchive',
   'import',
   'access.refused',
+  'sessions.revoke',
 ] as const;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
