@@ -60,7 +60,7 @@ describe('settings', () => {
 });
 
 describe('sessions', () => {
-  it('lists my open sessions with their device, marks the current one, and signs out one or all others after a step-up', async () => {
+  it('lists my open sessions with their device, marks the current one, and signs out one or all others', async () => {
     const institution = await createInstitution(db);
     const user = await createUser(db, 'student', institution.id);
     const stranger = await createUser(db, 'student', institution.id);
