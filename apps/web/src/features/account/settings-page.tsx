@@ -16,6 +16,7 @@ import { StepUpDialog } from '../../ui/step-up-dialog.tsx';
 import { ERROR_TOAST_MS } from '../../ui/toast-error.ts';
 import { endOtherSessions, endSession, fetchSessions } from './api.ts';
 import { MfaSection } from './mfa-section.tsx';
+import './account.css';
 
 const errorText = (error: unknown, fallback: string) =>
   error instanceof ApiError ? error.message : fallback;
