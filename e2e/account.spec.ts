@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { text } from './support/i18n.ts';
+import { signInAs } from './support/session.ts';
 
 const t = (key: string, values?: Record<string, string>) => text('fr', key, values);
 const NEWCOMER = 'newcomer@uni.skolar.test';
@@ -106,6 +107,46 @@ test('the settings page lists the sessions and saves the preferences', async ({ 
   await expect(page.getByText(t('account.profile.saved'))).toBeVisible();
   const info = await (await page.request.get('/api/auth/info')).json();
   expect(info.first_name).toBe('Tom');
+});
+
+test('signing out another device asks the password again, and that device is signed out', async ({
+  page,
+  browser,
+}) => {
+  const phone = await (await browser.newContext()).newPage();
+  await signInAs(phone, 'teacher@uni.skolar.test');
+  await signInAs(page, 'teacher@uni.skolar.test');
+  await page.goto('/settings');
+  const others = page
+    .locator('.session-item')
+    .filter({ hasNot: page.getByText(t('account.sessions.current')) });
+  await expect(others.first()).toBeVisible();
+
+  // One other session: the password first, then it ends.
+  const before = await others.count();
+  await others.first().getByRole('button').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(t('account.sessions.stepUp'));
+  await dialog.getByLabel(t('stepUp.password'), { exact: true }).fill('Skolar#2026');
+  await dialog.getByRole('button', { name: t('stepUp.confirm') }).click();
+  await expect(page.getByText(t('account.sessions.ended'))).toBeVisible();
+  await expect(others).toHaveCount(before - 1);
+
+  // All the others: a wrong password is refused in the dialog, the right one ends them.
+  if (before > 1) {
+    await page.getByRole('button', { name: t('account.sessions.endOthers') }).click();
+    await dialog.getByLabel(t('stepUp.password'), { exact: true }).fill('not-my-password');
+    await dialog.getByRole('button', { name: t('stepUp.confirm') }).click();
+    // The API's own message, in the interface language.
+    await expect(dialog.getByText('Mot de passe incorrect.')).toBeVisible();
+    await dialog.getByLabel(t('stepUp.password'), { exact: true }).fill('Skolar#2026');
+    await dialog.getByRole('button', { name: t('stepUp.confirm') }).click();
+    await expect(others).toHaveCount(0);
+  }
+  await expect(page.getByText(t('account.sessions.current'))).toBeVisible();
+  await phone.goto('/settings');
+  await expect(phone).toHaveURL(/\/login\?error_message=/);
+  await phone.context().close();
 });
 
 for (const locale of ['en', 'de'] as const) {

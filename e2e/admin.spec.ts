@@ -123,3 +123,32 @@ test('an admin edits a student only after confirming their password (step-up)', 
   await page.getByRole('button', { name: t('cohorts.save') }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Gabrielle Chevalier' })).toBeVisible();
 });
+
+test("an admin ends a student's sessions after confirming and the password, without archiving them", async ({
+  page,
+  browser,
+}) => {
+  const student = await (await browser.newContext()).newPage();
+  await signInAs(student, 'student@uni.skolar.test');
+  await signInAs(page, 'admin@uni.skolar.test');
+  const found = await (await page.request.get('/api/students?q=student%40uni.skolar.test')).json();
+  const { id } = found.data[0] as { id: number };
+  await page.goto(`/students/${id}`);
+
+  await page.getByRole('button', { name: t('endSessions.button') }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText(t('endSessions.question'));
+  await confirm.getByRole('button', { name: t('endSessions.confirm') }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(t('endSessions.stepUp'));
+  await dialog.getByLabel(t('stepUp.password'), { exact: true }).fill('Skolar#2026');
+  await dialog.getByRole('button', { name: t('stepUp.confirm') }).click();
+  await expect(page.getByText(/^\d+ sessions? fermées?\.$/)).toBeVisible();
+
+  // The student is signed out everywhere, but still active: they sign in again.
+  await student.goto('/settings');
+  await expect(student).toHaveURL(/\/login\?error_message=/);
+  await expect(page.getByText(t('cohorts.active'))).toBeVisible();
+  await signInAs(student, 'student@uni.skolar.test');
+  await student.context().close();
+});

@@ -840,6 +840,12 @@ export const REQUESTS: Record<string, Build> = {
   'POST /api/students/:id/unarchive': async (f) => ({
     url: `/api/students/${(await f.student()).id}/unarchive`,
   }),
+  // The person has a session to end, so an allowed call ends something.
+  'POST /api/students/:id/sessions/revoke': async (f) => {
+    const { id } = await f.student();
+    await f.extraSessionId(id);
+    return { url: `/api/students/${id}/sessions/revoke` };
+  },
   'GET /api/students/:id/groups': async (f) => ({
     url: `/api/students/${(await f.student()).id}/groups`,
   }),
@@ -863,6 +869,11 @@ export const REQUESTS: Record<string, Build> = {
   'POST /api/teachers/:id/unarchive': async (f) => ({
     url: `/api/teachers/${(await f.teacher()).id}/unarchive`,
   }),
+  'POST /api/teachers/:id/sessions/revoke': async (f) => {
+    const { id } = await f.teacher();
+    await f.extraSessionId(id);
+    return { url: `/api/teachers/${id}/sessions/revoke` };
+  },
   'GET /api/teachers/:id/subjects': async (f) => ({
     url: `/api/teachers/${(await f.teacher()).id}/subjects`,
   }),
@@ -1034,6 +1045,11 @@ export const REQUESTS: Record<string, Build> = {
   'POST /api/users/:id/unarchive': async (f) => ({
     url: `/api/users/${(await f.teacher()).id}/unarchive`,
   }),
+  'POST /api/users/:id/sessions/revoke': async (f) => {
+    const { id } = await f.teacher();
+    await f.extraSessionId(id);
+    return { url: `/api/users/${id}/sessions/revoke` };
+  },
   'DELETE /api/users/:id': async (f) => ({ url: `/api/users/${(await f.teacher()).id}` }),
 
   // Programs and modules of the catalogue.

@@ -55,13 +55,19 @@ describe('route access declarations', () => {
       .filter((route) => route.stepUp)
       .map((route) => `${route.method} ${route.url}`)
       .sort();
+    // Ending sessions too (ASVS 7.5.2 and 7.4.5): another of one's own, or a person's.
     expect(stepUp).toEqual([
+      'DELETE /api/me/sessions/:id',
       'PATCH /api/institutions/:id',
       'PATCH /api/me/profile',
       'PATCH /api/programs/:id',
       'PATCH /api/students/:id',
       'PATCH /api/teachers/:id',
       'PATCH /api/users/:id',
+      'POST /api/me/sessions/revoke-others',
+      'POST /api/students/:id/sessions/revoke',
+      'POST /api/teachers/:id/sessions/revoke',
+      'POST /api/users/:id/sessions/revoke',
     ]);
   });
 

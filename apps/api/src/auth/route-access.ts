@@ -22,8 +22,10 @@ declare module 'fastify' {
     /**
      * Needs a live step-up token of the same session in X-Confirm-Token, asked for this row
      * (`<entity>:<:id>`) or, on a route without an :id, for no row; spent by the call (403 otherwise).
+     * `'other-session'`: on an own-session route whose :id is a session, only when it is not the
+     * caller's own (ending the current session is a sign-out and needs none).
      */
-    stepUp?: boolean;
+    stepUp?: boolean | 'other-session';
   }
   interface FastifyRequest {
     /** The step-up token this request spent, given back if the request fails. */
@@ -78,7 +80,7 @@ export const routeAccessPlugin = fp(async (app: FastifyInstance) => {
         method,
         url: route.url,
         access,
-        stepUp: route.config?.stepUp === true,
+        stepUp: Boolean(route.config?.stepUp),
         beforeMfaEnrolment: route.config?.beforeMfaEnrolment === true,
         schema: {
           params: route.schema?.params,
@@ -102,6 +104,7 @@ export const routeAccessPlugin = fp(async (app: FastifyInstance) => {
     if (!stepUp) return;
     const actor = requireActor(request);
     const id = (request.params as { id?: unknown } | undefined)?.id;
+    if (stepUp === 'other-session' && id === actor.sessionId) return;
     if (access && 'entity' in access && typeof id === 'number') {
       await requireAccess(app.ctx.db, actor, access.action, access.entity, id);
     }

@@ -15,13 +15,21 @@ interface StepUpDialogProps {
   onConfirmed: (token: string) => void;
   /** The row the edit is about: the token then serves that row's edit only. */
   target?: StepUpTarget;
+  /** What the password confirms, when it is not an edit (e.g. ending sessions). */
+  description?: string;
 }
 
 /**
  * Asks the signed-in user for their password before a sensitive edit; the API answers a
  * step-up token that the edit route carries (`/users/edit/:id/:token`) and sends back.
  */
-export function StepUpDialog({ open, onOpenChange, onConfirmed, target }: StepUpDialogProps) {
+export function StepUpDialog({
+  open,
+  onOpenChange,
+  onConfirmed,
+  target,
+  description,
+}: StepUpDialogProps) {
   const { t } = useTranslation();
   const {
     register,
@@ -64,7 +72,7 @@ export function StepUpDialog({ open, onOpenChange, onConfirmed, target }: StepUp
           </span>
           <Dialog.Title className="dialog__title">{t('stepUp.title')}</Dialog.Title>
           <Dialog.Description className="dialog__description">
-            {t('stepUp.description')}
+            {description ?? t('stepUp.description')}
           </Dialog.Description>
           <form className="form" onSubmit={onSubmit} noValidate>
             <TextField

@@ -132,6 +132,10 @@ export const sessionItem = z.object({
 });
 export type SessionItem = z.infer<typeof sessionItem>;
 
+/** How many sessions were ended: `revoke-others`, and a person's sessions ended by an admin. */
+export const sessionsRevoked = z.object({ revoked: z.number().int() });
+export type SessionsRevoked = z.infer<typeof sessionsRevoked>;
+
 /** `GET /api/me/settings`. */
 export const settingsAnswer = settingsBody.extend({
   mfa_enabled: z.boolean(),

@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'import',
   'access.refused',
   'person.address_taken',
+  'sessions.revoke',
 ] as const;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

@@ -6,6 +6,7 @@ import {
   profileAnswer,
   profileBody,
   sessionItem,
+  sessionsRevoked,
   settingsAnswer,
   settingsBody,
 } from '@skolar/shared';
@@ -65,13 +66,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sessions/:id',
     {
-      config: { access: { signedIn: 'the own sessions' }, beforeMfaEnrolment: true },
+      config: {
+        access: { signedIn: 'the own sessions' },
+        beforeMfaEnrolment: true,
+        stepUp: 'other-session',
+      },
       schema: {
         operationId: 'endSession',
         tags: ['account'],
-        summary: 'Signs out one of my sessions (the current one clears the cookies)',
+        summary:
+          'Signs out one of my sessions: another one needs a step-up token in X-Confirm-Token (403 without); the current one needs none and clears the cookies',
         params: z.object({ id: z.coerce.number().int().positive() }),
-        response: { 204: z.null(), 401: errorBody, 404: errorBody },
+        response: { 204: z.null(), 401: errorBody, 403: errorBody, 404: errorBody },
       },
     },
     async (request, reply) => {
@@ -88,12 +94,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sessions/revoke-others',
     {
-      config: { access: { signedIn: 'the own sessions' }, beforeMfaEnrolment: true },
+      config: { access: { signedIn: 'the own sessions' }, beforeMfaEnrolment: true, stepUp: true },
       schema: {
         operationId: 'endOtherSessions',
         tags: ['account'],
-        summary: 'Signs out everywhere else',
-        response: { 200: z.object({ revoked: z.number().int() }), 401: errorBody },
+        summary:
+          'Signs out everywhere else; needs a step-up token in X-Confirm-Token (403 without)',
+        response: { 200: sessionsRevoked, 401: errorBody, 403: errorBody },
       },
     },
     async (request) => ({

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn } from '../../../test/app.ts';
+import { bearer, createTestApp, signIn, stepUpFor } from '../../../test/app.ts';
 import { createInstitution, createUser } from '../../../test/factories.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { describeUserAgent } from './user-agent.ts';
@@ -83,7 +83,7 @@ describe('sessions', () => {
     const phoneItem = items.find((s) => s.os === 'iOS')!;
     expect(phoneItem.browser).toBe('Safari');
 
-    // Someone else's session is not mine to end.
+    // Someone else's session is not mine to end, even after a step-up.
     const strangerSessions = await app.inject({
       url: '/api/me/sessions',
       headers: bearer(strangerToken),
@@ -92,7 +92,7 @@ describe('sessions', () => {
     const refused = await app.inject({
       method: 'DELETE',
       url: `/api/me/sessions/${strangerId}`,
-      headers: bearer(laptop),
+      headers: { ...bearer(laptop), ...(await stepUpFor(app, bearer(laptop), '/api/me')) },
     });
     expect(refused.statusCode).toBe(404);
     expect(
@@ -102,7 +102,7 @@ describe('sessions', () => {
     const out = await app.inject({
       method: 'DELETE',
       url: `/api/me/sessions/${phoneItem.id}`,
-      headers: bearer(laptop),
+      headers: { ...bearer(laptop), ...(await stepUpFor(app, bearer(laptop), '/api/me')) },
     });
     expect(out.statusCode).toBe(204);
     expect((await app.inject({ url: '/api/auth/info', headers: bearer(phone) })).statusCode).toBe(
@@ -112,7 +112,7 @@ describe('sessions', () => {
     const others = await app.inject({
       method: 'POST',
       url: '/api/me/sessions/revoke-others',
-      headers: bearer(laptop),
+      headers: { ...bearer(laptop), ...(await stepUpFor(app, bearer(laptop), '/api/me')) },
     });
     expect(others.json()).toEqual({ revoked: 1 });
     expect((await app.inject({ url: '/api/auth/info', headers: bearer(third) })).statusCode).toBe(
@@ -123,6 +123,65 @@ describe('sessions', () => {
     );
     const open = await db.select().from(sessions).where(eq(sessions.user_id, user.id));
     expect(open.filter((s) => !s.revoked_at)).toHaveLength(1);
+  });
+
+  it('asks the password again (a step-up) before ending another session or all the others', async () => {
+    const institution = await createInstitution(db);
+    const user = await createUser(db, 'student', institution.id);
+    const laptop = await signInWith(user.email, FIREFOX_LINUX);
+    const phone = await signInWith(user.email, SAFARI_IPHONE);
+    const items = (
+      await app.inject({ url: '/api/me/sessions', headers: bearer(laptop) })
+    ).json() as Array<{ id: number; current: boolean }>;
+    const phoneId = items.find((s) => !s.current)!.id;
+    const stillOpen = async () =>
+      (await db.select().from(sessions).where(eq(sessions.user_id, user.id))).filter(
+        (s) => !s.revoked_at,
+      ).length;
+
+    const endPhone = (headers: Record<string, string> = {}) =>
+      app.inject({
+        method: 'DELETE',
+        url: `/api/me/sessions/${phoneId}`,
+        headers: { ...bearer(laptop), ...headers },
+      });
+    const endOthers = (headers: Record<string, string> = {}) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/me/sessions/revoke-others',
+        headers: { ...bearer(laptop), ...headers },
+      });
+
+    // Without a step-up, or with a forged one, or one asked by the other session: 403, nothing ends.
+    for (const headers of [
+      {},
+      { 'x-confirm-token': 'forged' },
+      await stepUpFor(app, bearer(phone), '/api/me'),
+    ]) {
+      const one = await endPhone(headers);
+      expect(one.statusCode).toBe(403);
+      expect(one.json().message).toBeTruthy();
+      expect((await endOthers(headers)).statusCode).toBe(403);
+    }
+    expect(await stillOpen()).toBe(2);
+    expect((await app.inject({ url: '/api/auth/info', headers: bearer(phone) })).statusCode).toBe(
+      200,
+    );
+
+    // A wrong password gets no step-up.
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-password-request',
+      headers: bearer(laptop),
+      payload: { password: 'not-the-password' },
+    });
+    expect(wrong.statusCode).toBe(422);
+
+    // One step-up ends one thing: the same token does not serve twice.
+    const confirm = await stepUpFor(app, bearer(laptop), '/api/me');
+    expect((await endOthers(confirm)).json()).toEqual({ revoked: 1 });
+    expect((await endOthers(confirm)).statusCode).toBe(403);
+    expect(await stillOpen()).toBe(1);
   });
 
   it('signing out the current session clears the cookies', async () => {

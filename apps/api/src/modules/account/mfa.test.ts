@@ -94,6 +94,28 @@ describe('MFA', () => {
     expect(replay.statusCode).toBe(400);
   });
 
+  it('ends the session the sign-in came with when the second step opens the new one', async () => {
+    const { user, secret, auth } = await enrolled();
+    expect((await app.inject({ url: '/api/auth/info', headers: auth })).statusCode).toBe(200);
+    const { mfa_token } = (
+      await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD }, auth)
+    ).json();
+    // The password step alone opens nothing and ends nothing.
+    expect((await app.inject({ url: '/api/auth/info', headers: auth })).statusCode).toBe(200);
+    const ok = await post(
+      '/api/auth/login/mfa',
+      { mfa_token, code: currentTotp(secret, clock.now()) },
+      auth,
+    );
+    expect(ok.statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/auth/info', headers: auth })).statusCode).toBe(401);
+    const listed = await app.inject({
+      url: '/api/me/sessions',
+      headers: bearer(ok.json().accessToken),
+    });
+    expect(listed.json()).toHaveLength(1);
+  });
+
   it('accepts each recovery code once, and refuses an expired challenge', async () => {
     const { user, codes } = await enrolled();
     const { mfa_token } = await passwordStep(user.email);

@@ -35,6 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
         log: request.log,
+        replaces: request.actor?.sessionId,
       });
       if ('accessToken' in result) setSessionCookies(reply, result.accessToken, result.role);
       return result;
@@ -65,6 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
         log: request.log,
+        replaces: request.actor?.sessionId,
       });
       if ('accessToken' in result) setSessionCookies(reply, result.accessToken, result.role);
       return result;

@@ -7,6 +7,7 @@ import { consumeToken, findLiveToken, issueToken } from '../../auth/one-time-tok
 import { burnPasswordCheck, verifyPassword } from '../../auth/password.ts';
 import { type Actor, createSession, revokeSession } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { HttpError, notFound, validationFailed } from '../../http/errors.ts';
 import { findUserByEmail, findUserWithInstitution, recordLogin } from './auth.queries.ts';
@@ -19,6 +20,23 @@ interface ClientInfo {
   userAgent?: string;
   /** The request's logger: failed sign-ins and lockouts are logged, never a password or token. */
   log?: FastifyBaseLogger;
+  /**
+   * The live session the request came with (its cookie or bearer token), if any: a sign-in over
+   * it ends it in the transaction that opens the new one (ASVS 7.2.4, decision 141).
+   */
+  replaces?: number;
+}
+
+/** Opens the new session of a sign-in and ends the one the request came with, in `tx`. */
+async function openSession(
+  tx: DbOrTx,
+  userId: number,
+  now: Date,
+  client: ClientInfo,
+  options: { mfaVerified?: boolean } = {},
+) {
+  if (client.replaces !== undefined) await revokeSession(tx, client.replaces, now);
+  return createSession(tx, userId, now, client, options);
 }
 
 export type LoginResult =
@@ -90,7 +108,7 @@ export async function login(
       { userId: user.id, institutionId: user.institution_id },
       loginEvent(user.id, client),
     );
-    return createSession(tx, user.id, now, client);
+    return openSession(tx, user.id, now, client);
   });
   return { verify_email: false, userId: user.id, role: user.role, accessToken: token };
 }
@@ -130,7 +148,7 @@ export async function loginWithMfa(
         after: { ip: client.ip, mfa: matched === 'recovery' ? 'recovery_code' : 'totp' },
       },
     );
-    return (await createSession(tx, user.id, now, client, { mfaVerified: true })).token;
+    return (await openSession(tx, user.id, now, client, { mfaVerified: true })).token;
   });
   if (!token) {
     await record(ctx.db, ctx, null, {

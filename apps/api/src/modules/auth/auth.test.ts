@@ -312,3 +312,51 @@ describe('cookie sessions and XSRF', () => {
     expect(cookieJar(response)['__Host-skolar_session']).toBe(response.json().accessToken);
   });
 });
+
+describe('signing in over a live session (ASVS 7.2.4)', () => {
+  const mySessions = async (token: string) =>
+    (await app.inject({ url: '/api/me/sessions', headers: bearer(token) })).json() as Array<{
+      id: number;
+      current: boolean;
+    }>;
+
+  it('ends the session the browser came with: its cookie answers 401 and is no longer listed', async () => {
+    const institution = await createInstitution(db);
+    const user = await createUser(db, 'student', institution.id);
+    const first = await signIn(app, user.email);
+    const [firstSession] = await mySessions(first.accessToken);
+    const second = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      cookies: first.cookies,
+      headers: { 'x-xsrf-token': first.cookies['XSRF-TOKEN']! },
+    });
+    expect(second.statusCode).toBe(200);
+    const fresh = cookieJar(second)['__Host-skolar_session']!;
+    expect(fresh).not.toBe(first.cookies['__Host-skolar_session']);
+
+    const stale = await app.inject({ url: '/api/auth/info', cookies: first.cookies });
+    expect(stale.statusCode).toBe(401);
+    const listed = await mySessions(fresh);
+    expect(listed.map((s) => s.id)).not.toContain(firstSession!.id);
+    expect(listed.filter((s) => s.current)).toHaveLength(1);
+  });
+
+  it('ends the session of a bearer token sent with the sign-in, and no other', async () => {
+    const institution = await createInstitution(db);
+    const user = await createUser(db, 'student', institution.id);
+    const kept = await signIn(app, user.email);
+    const presented = await signIn(app, user.email);
+    const second = await login(
+      { email: user.email, password: TEST_PASSWORD },
+      bearer(presented.accessToken),
+    );
+    expect(second.statusCode).toBe(200);
+    const info = (token: string) =>
+      app.inject({ url: '/api/auth/info', headers: bearer(token) }).then((r) => r.statusCode);
+    expect(await info(presented.accessToken)).toBe(401);
+    expect(await info(kept.accessToken)).toBe(200);
+    expect(await info(second.json().accessToken)).toBe(200);
+  });
+});

@@ -5,6 +5,7 @@ import {
   person,
   personDetail,
   personRow,
+  sessionsRevoked,
 } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,6 +14,7 @@ import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
 import { errorResponses, pairParams } from '../promotions/assign.ts';
+import { endSessionsOf } from '../users/users.service.ts';
 import * as people from './people.service.ts';
 
 type Assignment = z.infer<typeof assignmentAnswer>;
@@ -136,6 +138,20 @@ export function peopleRoutes(spec: PeopleRoutesSpec): FastifyPluginAsyncZod {
           ),
       );
     }
+    app.post(
+      '/:id/sessions/revoke',
+      {
+        config: { access: { entity: kind, action: 'archive' }, stepUp: true },
+        schema: {
+          operationId: `end${Kind}Sessions`,
+          tags,
+          summary: `Ends every session of ${spec.summaries.archive} without archiving them, after a step-up (X-Confirm-Token)`,
+          params: idParams,
+          response: { 200: sessionsRevoked, ...errorResponses },
+        },
+      },
+      async (request) => endSessionsOf(app.ctx, requireActor(request), kind, request.params.id),
+    );
     app.get(
       `/:id/${relation.path}`,
       {

@@ -1,4 +1,4 @@
-import { patchOf, userBody, userRow } from '@skolar/shared';
+import { patchOf, sessionsRevoked, userBody, userRow } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
@@ -90,6 +90,22 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         users.setArchived(app.ctx, requireActor(request), request.params.id, archived),
     );
   }
+  app.post(
+    '/:id/sessions/revoke',
+    {
+      config: { access: { entity: 'user', action: 'archive' }, stepUp: true },
+      schema: {
+        operationId: 'endUserSessions',
+        tags,
+        summary:
+          "Ends every session of a user without archiving them (super-admin, with a step-up token in X-Confirm-Token; 409 for one's own)",
+        params: idParams,
+        response: { 200: sessionsRevoked, ...errors },
+      },
+    },
+    async (request) =>
+      users.endSessionsOf(app.ctx, requireActor(request), 'user', request.params.id),
+  );
   app.delete(
     '/:id',
     {

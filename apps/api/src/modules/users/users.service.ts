@@ -135,6 +135,37 @@ export async function setArchived(ctx: AppContext, actor: Actor, id: number, arc
   return present(ctx.db, actor, (await findUser(ctx.db, id))!);
 }
 
+/**
+ * Ends every open session of a person without archiving them (ASVS 7.4.5, decision 142): the
+ * super-admin for anyone (`user`), an admin for their institution's students and teachers; never
+ * one's own (409: signing out is for that). Recorded in the audit log with the count.
+ */
+export async function endSessionsOf(
+  ctx: AppContext,
+  actor: Actor,
+  entity: 'user' | 'student' | 'teacher',
+  id: number,
+): Promise<{ revoked: number }> {
+  await requireAccess(ctx.db, actor, 'archive', entity, id);
+  if (id === actor.userId) throw conflict('manage.conflict.self');
+  const revoked = await ctx.db.transaction(async (tx) => {
+    const [person] = await tx
+      .select({ institution_id: users.institution_id })
+      .from(users)
+      .where(eq(users.id, id));
+    const count = await revokeUserSessions(tx, id, ctx.clock.now());
+    await record(tx, ctx, actor, {
+      action: 'sessions.revoke',
+      entity: 'user',
+      entityId: id,
+      institutionId: person?.institution_id ?? null,
+      after: { revoked: count },
+    });
+    return count;
+  });
+  return { revoked };
+}
+
 /** Deletes an account; when rows still depend on it the database refuses and this answers 409. */
 export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'delete', 'user', id);

@@ -8,6 +8,7 @@ import { renderWithProviders } from '../../test/render.tsx';
 import { ChangePasswordPage } from './change-password-page.tsx';
 import { ProfileDetailsPage } from './profile-details-page.tsx';
 import { ResetPasswordPage } from './reset-password-page.tsx';
+import { SettingsPage } from './settings-page.tsx';
 
 function renderAt(path: string, entry: string, Component: () => React.ReactNode) {
   const router = createMemoryRouter(
@@ -136,5 +137,61 @@ describe('ProfileDetailsPage picture', () => {
     expect(init?.method).toBe('PUT');
     expect(init?.body).toBe(photo);
     expect(new Headers(init?.headers).get('content-type')).toBe('image/png');
+  });
+});
+
+describe('SettingsPage sessions', () => {
+  const settings = {
+    locale: 'fr',
+    theme: 'light',
+    notify_email: true,
+    notify_offers: false,
+    mfa_enabled: false,
+    mfa_required: false,
+  };
+  const session = (id: number, current: boolean, browser: string) => ({
+    id,
+    browser,
+    os: 'Linux',
+    ip: null,
+    created_at: '2026-11-24T10:00:00.000Z',
+    last_seen_at: '2026-11-24T10:00:00.000Z',
+    current,
+  });
+
+  it('asks the password before ending another session or all the others, and sends the step-up', async () => {
+    const fetchMock = mockFetch(
+      routesHandler({
+        'GET /api/me/settings': () => jsonResponse(200, settings),
+        'GET /api/me/sessions': () =>
+          jsonResponse(200, [session(1, true, 'Firefox'), session(2, false, 'Chrome')]),
+        'POST /api/auth/verify-password-request': () => jsonResponse(200, { token: 'step-up' }),
+        'DELETE /api/me/sessions/2': () => new Response(null, { status: 204 }),
+        'POST /api/me/sessions/revoke-others': () => jsonResponse(200, { revoked: 1 }),
+      }),
+    );
+    renderAt('/settings', '/settings', SettingsPage);
+    const user = userEvent.setup();
+    const calls = (key: string) =>
+      fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${url}` === key);
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Déconnecter la session Chrome · Linux' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmez votre identité' });
+    expect(dialog).toHaveTextContent('Pour déconnecter un autre appareil');
+    expect(calls('DELETE /api/me/sessions/2')).toHaveLength(0);
+    await user.type(screen.getByLabelText('Votre mot de passe'), 'Skolar#2026');
+    await user.click(screen.getByRole('button', { name: 'Confirmer' }));
+    expect(await screen.findByText('La session a été déconnectée.')).toBeInTheDocument();
+    const [[, ended]] = calls('DELETE /api/me/sessions/2') as [[string, RequestInit]];
+    expect(new Headers(ended.headers).get('x-confirm-token')).toBe('step-up');
+
+    await user.click(screen.getByRole('button', { name: 'Se déconnecter partout ailleurs' }));
+    await user.type(await screen.findByLabelText('Votre mot de passe'), 'Skolar#2026');
+    await user.click(screen.getByRole('button', { name: 'Confirmer' }));
+    expect(await screen.findByText('1 autre session déconnectée.')).toBeInTheDocument();
+    const [[, others]] = calls('POST /api/me/sessions/revoke-others') as [[string, RequestInit]];
+    expect(new Headers(others.headers).get('x-confirm-token')).toBe('step-up');
   });
 });

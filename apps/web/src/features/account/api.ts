@@ -5,6 +5,7 @@ import type {
   ProfileAnswer,
   ProfileBody,
   SessionItem,
+  SessionsRevoked,
 } from '@skolar/shared';
 import { http, stepUpHeader } from '../../lib/http.ts';
 
@@ -41,9 +42,15 @@ export const changePassword = (body: ChangePasswordBody) =>
   http.post<Message>('/api/auth/change-password', body);
 
 export const fetchSessions = () => http.get<SessionItem[]>('/api/me/sessions');
-export const endSession = (id: number) => http.delete(`/api/me/sessions/${id}`);
-export const endOtherSessions = () =>
-  http.post<{ revoked: number }>('/api/me/sessions/revoke-others');
+/** Ends another of my sessions: needs a step-up token (the password again). */
+export const endSession = (id: number, stepUpToken: string) =>
+  http.delete(`/api/me/sessions/${id}`, stepUpHeader(stepUpToken));
+export const endOtherSessions = (stepUpToken: string) =>
+  http.post<SessionsRevoked>(
+    '/api/me/sessions/revoke-others',
+    undefined,
+    stepUpHeader(stepUpToken),
+  );
 
 export const setupMfa = () =>
   http.post<{ secret: string; otpauth_url: string; qr_svg: string }>('/api/me/mfa/setup');

@@ -12,9 +12,11 @@ import { ApiError } from '../../lib/http.ts';
 import { readStoredTheme, setTheme } from '../../lib/theme.ts';
 import { Notice } from '../../ui/notice.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { StepUpDialog } from '../../ui/step-up-dialog.tsx';
 import { ERROR_TOAST_MS } from '../../ui/toast-error.ts';
 import { endOtherSessions, endSession, fetchSessions } from './api.ts';
 import { MfaSection } from './mfa-section.tsx';
+import './account.css';
 
 const errorText = (error: unknown, fallback: string) =>
   error instanceof ApiError ? error.message : fallback;
@@ -161,22 +163,28 @@ function PreferencesSection() {
   );
 }
 
+/** What the password is being asked for: ending one other session, or all the others. */
+type Ending = { session: SessionItem } | { others: true };
+
 function SessionsSection() {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const sessions = useQuery({ queryKey: ['me', 'sessions'], queryFn: fetchSessions });
   const refresh = () => client.invalidateQueries({ queryKey: ['me', 'sessions'] });
+  // Ending another session asks the password first (ASVS 7.5.2); the current one is a sign-out.
+  const [asking, setAsking] = useState<Ending | null>(null);
+  const onError = (error: unknown) =>
+    toast.error(errorText(error, t('errors.generic')), { duration: ERROR_TOAST_MS });
   const endOne = useMutation({
-    mutationFn: async (session: SessionItem) => {
+    mutationFn: async ({ session, token }: { session: SessionItem; token?: string }) => {
       if (session.current) return signOut();
-      await endSession(session.id);
+      if (token) await endSession(session.id, token);
     },
     onSuccess: async () => {
       toast.success(t('account.sessions.ended'));
       await refresh();
     },
-    onError: (error) =>
-      toast.error(errorText(error, t('errors.generic')), { duration: ERROR_TOAST_MS }),
+    onError,
   });
   const endOthers = useMutation({
     mutationFn: endOtherSessions,
@@ -184,8 +192,7 @@ function SessionsSection() {
       toast.success(t('account.sessions.endedOthers', { count: revoked }));
       await refresh();
     },
-    onError: (error) =>
-      toast.error(errorText(error, t('errors.generic')), { duration: ERROR_TOAST_MS }),
+    onError,
   });
   const list = sessions.data ?? [];
   const others = list.filter((s) => !s.current).length;
@@ -198,13 +205,15 @@ function SessionsSection() {
           type="button"
           className="button button--ghost button--small"
           disabled={others === 0 || endOthers.isPending}
-          onClick={() => endOthers.mutate()}
+          onClick={() => setAsking({ others: true })}
         >
           <LogOut aria-hidden="true" size={16} />
           {t('account.sessions.endOthers')}
         </button>
       </div>
-      <p className="account-section__hint">{t('account.sessions.hint')}</p>
+      <p className="account-section__hint">
+        {t('account.sessions.hint')} {t('account.sessions.stepUpHint')}
+      </p>
       {sessions.isPending && <p aria-busy="true">{t('app.loading')}</p>}
       {sessions.isError && (
         <Notice kind="error">{errorText(sessions.error, t('errors.generic'))}</Notice>
@@ -239,7 +248,9 @@ function SessionsSection() {
                 type="button"
                 className="button button--ghost button--small"
                 disabled={endOne.isPending}
-                onClick={() => endOne.mutate(session)}
+                onClick={() =>
+                  session.current ? endOne.mutate({ session }) : setAsking({ session })
+                }
                 aria-label={t('account.sessions.endOneLabel', { device })}
               >
                 {t('account.sessions.endOne')}
@@ -248,6 +259,19 @@ function SessionsSection() {
           );
         })}
       </ul>
+      <StepUpDialog
+        open={asking !== null}
+        onOpenChange={(open) => {
+          if (!open) setAsking(null);
+        }}
+        description={t('account.sessions.stepUp')}
+        onConfirmed={(token) => {
+          const ending = asking;
+          setAsking(null);
+          if (ending && 'session' in ending) endOne.mutate({ session: ending.session, token });
+          else if (ending) endOthers.mutate(token);
+        }}
+      />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { fullName, type PersonKind, peoplePath, usePerson } from '../../api/people.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { EmailText } from '../../ui/email-text.tsx';
+import { EndSessionsButton } from '../../ui/end-sessions-button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { PhoneLink } from '../../ui/phone-link.tsx';
@@ -61,6 +62,13 @@ export function PersonDetailPage({ kind, children }: { kind: PersonKind; childre
                 <Pencil size={16} aria-hidden="true" />
                 {t('cohorts.edit')}
               </button>
+            )}
+            {data.can.archive && data.archived_at === null && (
+              <EndSessionsButton
+                apiPath={`${peoplePath(kind)}/${data.id}`}
+                target={{ entity: kind, id: data.id }}
+                name={fullName(data)}
+              />
             )}
             <RowActions
               area="cohorts"

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Avatar } from '../../ui/avatar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { EmailText } from '../../ui/email-text.tsx';
+import { EndSessionsButton } from '../../ui/end-sessions-button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { PhoneLink } from '../../ui/phone-link.tsx';
@@ -48,6 +49,14 @@ export function UserPage() {
                   <Pencil size={16} aria-hidden="true" />
                   {t('manage.edit')}
                 </button>
+              )}
+              {user.can.archive && !archived && (
+                <EndSessionsButton
+                  apiPath={`/api/users/${id}`}
+                  target={{ entity: 'user', id }}
+                  name={name}
+                  small
+                />
               )}
               {user.can.archive && (
                 <ConfirmDialog
