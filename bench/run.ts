@@ -318,6 +318,46 @@ function endpoints(targets: BenchTargets, tokens: Tokens, attemptId: number): En
 
 const fmt = (value: number, digits = 0) => value.toFixed(digits);
 
+/**
+ * PostgreSQL only: statements and rows read per request, from the database's own counters
+ * (pg_stat_database) around 20 sequential requests. Every statement outside a transaction is a
+ * transaction of its own, so the first figure counts statements (a transaction counts once).
+ */
+async function profile(base: string, endpoint: Endpoint) {
+  const client = new pg.Client({ connectionString: `${PG_BASE}/${databaseName}` });
+  await client.connect();
+  const read = async () => {
+    await new Promise((done) => setTimeout(done, 1200));
+    await client.query('select pg_stat_clear_snapshot()');
+    const { rows } = await client.query<{ xacts: string; rows: string }>(
+      `select xact_commit + xact_rollback as xacts, tup_returned + tup_fetched as rows
+         from pg_stat_database where datname = $1`,
+      [databaseName],
+    );
+    return { xacts: Number(rows[0]!.xacts), rows: Number(rows[0]!.rows) };
+  };
+  const runs = 20;
+  const before = await read();
+  for (let i = 0; i < runs; i += 1) {
+    const response = await fetch(`${base}${endpoint.path}`, {
+      method: endpoint.method,
+      headers: {
+        ...(endpoint.token ? { authorization: `Bearer ${endpoint.token}` } : {}),
+        ...(endpoint.body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: endpoint.body ? JSON.stringify(endpoint.body) : undefined,
+    });
+    await response.arrayBuffer();
+  }
+  const after = await read();
+  await client.end();
+  // Two reads of the counters are two transactions of their own.
+  return {
+    statements: Math.round(((after.xacts - before.xacts - 2) / runs) * 10) / 10,
+    rows_read: Math.round((after.rows - before.rows) / runs),
+  };
+}
+
 async function endpointBench(meta: Meta, tokens: Tokens, base: string) {
   // The exam is started once here so the autosave has its attempt; the measured starts resume it.
   const attempt = await call(base, 'POST', `/api/evaluations/${meta.targets.exam}/attempts`, tokens.student);
@@ -364,6 +404,18 @@ async function endpointBench(meta: Meta, tokens: Tokens, base: string) {
       ].join(''),
     );
   }
+  const profiles = new Map<string, { statements: number; rows_read: number }>();
+  if (kind === 'postgres') {
+    console.log('\nper request (PostgreSQL counters, 20 sequential requests each):');
+    console.log(`${'endpoint'.padEnd(24)}${'statements'.padStart(11)}${'rows read'.padStart(11)}`);
+    for (const endpoint of chosen) {
+      const figures = await profile(base, endpoint);
+      profiles.set(endpoint.name, figures);
+      console.log(
+        `${endpoint.name.padEnd(24)}${String(figures.statements).padStart(11)}${String(figures.rows_read).padStart(11)}`,
+      );
+    }
+  }
   const report = {
     size,
     db: kind,
@@ -383,6 +435,7 @@ async function endpointBench(meta: Meta, tokens: Tokens, base: string) {
       non2xx: row.non2xx,
       errors: row.errors,
       statuses: row.statuses,
+      ...(profiles.get(row.name) ?? {}),
     })),
   };
   writeResults(`endpoints-${size}-${kind}`, report);
