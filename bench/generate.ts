@@ -165,7 +165,9 @@ async function insertLinks<T extends PgTable>(
 }
 
 async function count(db: Db, table: string): Promise<number> {
-  const result = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+  const result = (await db.execute(
+    sql.raw(`select count(*)::int as n from ${table}`),
+  )) as unknown as {
     rows: { n: number }[];
   };
   return Number(result.rows[0]!.n);
@@ -196,9 +198,17 @@ export async function generate(
   const programIds = await insertMany(
     db,
     programs,
-    ['Licence Informatique', 'Licence Mathématiques', 'BTS Gestion', 'Master Data', 'Bachelor Design'].map(
-      (name) => ({ name, sector: name.split(' ')[1]!, levels: ['L1', 'L2', 'L3', 'M1', 'M2'] }),
-    ),
+    [
+      'Licence Informatique',
+      'Licence Mathématiques',
+      'BTS Gestion',
+      'Master Data',
+      'Bachelor Design',
+    ].map((name) => ({
+      name,
+      sector: name.split(' ')[1]!,
+      levels: ['L1', 'L2', 'L3', 'M1', 'M2'],
+    })),
   );
   const institutionIds = await insertMany(
     db,
@@ -238,7 +248,12 @@ export async function generate(
     const students = spec.studentsPerInstitution;
     const teacherCount = Math.max(4, Math.round(students / STUDENTS_PER_TEACHER));
     const people: (typeof users.$inferInsert)[] = [
-      { role: 'admin', first_name: 'Admin', last_name: `${index}`, email: `admin${index}@bench.test` },
+      {
+        role: 'admin',
+        first_name: 'Admin',
+        last_name: `${index}`,
+        email: `admin${index}@bench.test`,
+      },
     ];
     for (let t = 0; t < teacherCount; t += 1)
       people.push({
@@ -268,7 +283,10 @@ export async function generate(
     const studentIds = userIds.slice(1 + teacherCount);
 
     // Modules of five subjects; a training follows one to three of them (5–15 subjects).
-    const subjectCount = Math.max(SUBJECTS_PER_MODULE * 3, Math.round(students / STUDENTS_PER_TRAINING));
+    const subjectCount = Math.max(
+      SUBJECTS_PER_MODULE * 3,
+      Math.round(students / STUDENTS_PER_TRAINING),
+    );
     const moduleCount = Math.ceil(subjectCount / SUBJECTS_PER_MODULE);
     const subjectIds = await insertMany(
       db,
@@ -582,7 +600,8 @@ export async function generate(
         return { id: id!, questions: questionIds };
       };
       const scenarioExams = new Map<number, { id: number; questions: number[] }>();
-      for (const [p, t] of firstTraining) scenarioExams.set(p, await examFor(t, 'Examen du scénario'));
+      for (const [p, t] of firstTraining)
+        scenarioExams.set(p, await examFor(t, 'Examen du scénario'));
       const main = await examFor(firstTraining.get(0)!, 'Examen de banc');
       const burst = await examFor(firstTraining.get(0)!, 'Examen simultané');
       const contentOf = (t: number) => {

@@ -8,6 +8,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { cpus, loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -15,7 +16,13 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { hashToken, newToken } from '../apps/api/src/auth/tokens.ts';
 import { type Database, openDatabase } from '../apps/api/src/db/client.ts';
-import { type BenchTargets, type GenerationResult, generate, SIZES, type Size } from './generate.ts';
+import {
+  type BenchTargets,
+  type GenerationResult,
+  generate,
+  SIZES,
+  type Size,
+} from './generate.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const here = resolve(root, 'bench');
@@ -74,7 +81,9 @@ async function ensureData(): Promise<Meta> {
   } else {
     rmSync(resolve(dataDir, 'db'), { recursive: true, force: true });
   }
-  console.log(`bench: generating size ${size} into ${kind === 'postgres' ? databaseName : dataDir}`);
+  console.log(
+    `bench: generating size ${size} into ${kind === 'postgres' ? databaseName : dataDir}`,
+  );
   const started = performance.now();
   const database = await open();
   let result: GenerationResult;
@@ -247,7 +256,8 @@ async function call(base: string, method: string, path: string, token: string, b
     },
     body: body ? JSON.stringify(body) : undefined,
   });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return response.json() as Promise<Record<string, unknown>>;
 }
 
@@ -266,7 +276,12 @@ function endpoints(targets: BenchTargets, tokens: Tokens, attemptId: number): En
     { name: 'auth-info', method: 'GET', path: '/api/auth/info', token: student, target: 0.3 },
     { name: 'dashboard', method: 'GET', path: '/api/me/dashboard', token: student },
     { name: 'trainings', method: 'GET', path: '/api/me/trainings', token: student },
-    { name: 'training', method: 'GET', path: `/api/me/trainings/${targets.training}`, token: student },
+    {
+      name: 'training',
+      method: 'GET',
+      path: `/api/me/trainings/${targets.training}`,
+      token: student,
+    },
     {
       name: 'chapter',
       method: 'GET',
@@ -338,6 +353,7 @@ async function profile(base: string, endpoint: Endpoint) {
   };
   const runs = 20;
   const before = await read();
+  let bytes = 0;
   for (let i = 0; i < runs; i += 1) {
     const response = await fetch(`${base}${endpoint.path}`, {
       method: endpoint.method,
@@ -347,7 +363,7 @@ async function profile(base: string, endpoint: Endpoint) {
       },
       body: endpoint.body ? JSON.stringify(endpoint.body) : undefined,
     });
-    await response.arrayBuffer();
+    bytes += (await response.arrayBuffer()).byteLength;
   }
   const after = await read();
   await client.end();
@@ -355,12 +371,18 @@ async function profile(base: string, endpoint: Endpoint) {
   return {
     statements: Math.round(((after.xacts - before.xacts - 2) / runs) * 10) / 10,
     rows_read: Math.round((after.rows - before.rows) / runs),
+    response_bytes: Math.round(bytes / runs),
   };
 }
 
 async function endpointBench(meta: Meta, tokens: Tokens, base: string) {
   // The exam is started once here so the autosave has its attempt; the measured starts resume it.
-  const attempt = await call(base, 'POST', `/api/evaluations/${meta.targets.exam}/attempts`, tokens.student);
+  const attempt = await call(
+    base,
+    'POST',
+    `/api/evaluations/${meta.targets.exam}/attempts`,
+    tokens.student,
+  );
   const all = endpoints(meta.targets, tokens, Number((attempt as { id: number }).id));
   const chosen = args.only
     ? all.filter((e) => e.name === 'health' || args.only!.split(',').includes(e.name))
@@ -404,15 +426,17 @@ async function endpointBench(meta: Meta, tokens: Tokens, base: string) {
       ].join(''),
     );
   }
-  const profiles = new Map<string, { statements: number; rows_read: number }>();
+  const profiles = new Map<string, Awaited<ReturnType<typeof profile>>>();
   if (kind === 'postgres') {
     console.log('\nper request (PostgreSQL counters, 20 sequential requests each):');
-    console.log(`${'endpoint'.padEnd(24)}${'statements'.padStart(11)}${'rows read'.padStart(11)}`);
+    console.log(
+      `${'endpoint'.padEnd(24)}${'statements'.padStart(11)}${'rows read'.padStart(11)}${'bytes'.padStart(10)}`,
+    );
     for (const endpoint of chosen) {
       const figures = await profile(base, endpoint);
       profiles.set(endpoint.name, figures);
       console.log(
-        `${endpoint.name.padEnd(24)}${String(figures.statements).padStart(11)}${String(figures.rows_read).padStart(11)}`,
+        `${endpoint.name.padEnd(24)}${String(figures.statements).padStart(11)}${String(figures.rows_read).padStart(11)}${String(figures.response_bytes).padStart(10)}`,
       );
     }
   }
@@ -441,10 +465,21 @@ async function endpointBench(meta: Meta, tokens: Tokens, base: string) {
   writeResults(`endpoints-${size}-${kind}`, report);
 }
 
-function writeResults(name: string, report: unknown) {
+/** The machine: its cores and its load (1, 5, 15 min) when the run started and when it ended. */
+const loadAtStart = loadavg();
+
+function writeResults(name: string, report: object) {
   const dir = resolve(here, 'results');
   mkdirSync(dir, { recursive: true });
-  const text = `${JSON.stringify(report, null, 2)}\n`;
+  const machine = {
+    cores: cpus().length,
+    load_at_start: loadAtStart.map((v) => Math.round(v * 10) / 10),
+    load_at_end: loadavg().map((v) => Math.round(v * 10) / 10),
+  };
+  console.log(
+    `bench: ${machine.cores} cores, load average ${machine.load_at_start.join(' ')} at start, ${machine.load_at_end.join(' ')} at end`,
+  );
+  const text = `${JSON.stringify({ ...report, machine }, null, 2)}\n`;
   writeFileSync(resolve(dir, `${name}.json`), text);
   writeFileSync(resolve(dir, 'latest.json'), text);
   console.log(`\nbench: wrote bench/results/latest.json and bench/results/${name}.json`);

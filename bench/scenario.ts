@@ -54,7 +54,8 @@ async function request(
   timings.set(step, list);
   if (!(options.expect ?? [200]).includes(status)) {
     failures.set(step, (failures.get(step) ?? 0) + 1);
-    if (samples.length < 5) samples.push(`${step}: ${status} ${JSON.stringify(payload).slice(0, 200)}`);
+    if (samples.length < 5)
+      samples.push(`${step}: ${status} ${JSON.stringify(payload).slice(0, 200)}`);
     return null;
   }
   return payload;
@@ -152,10 +153,13 @@ await Promise.all(
   input.burst.map(async (token, index) => {
     await sleep((index * 1000) / input.burst.length);
     const begun = performance.now();
-    const response = await fetch(`${input.base}/api/evaluations/${input.targets.burstExam}/attempts`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': `10.254.0.${index + 1}` },
-    });
+    const response = await fetch(
+      `${input.base}/api/evaluations/${input.targets.burstExam}/attempts`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': `10.254.0.${index + 1}` },
+      },
+    );
     await response.text();
     burstTimes.push(performance.now() - begun);
     if (response.status !== 201) burstErrors += 1;
