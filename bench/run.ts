@@ -401,7 +401,7 @@ async function endpointBench(meta: Meta, tokens: Tokens, base: string) {
       'p50 ms'.padStart(8),
       'p99 ms'.padStart(8),
       'ratio'.padStart(7),
-      'non-2xx'.padStart(8),
+      'failed'.padStart(8),
       '  target',
     ].join(''),
   );
