@@ -35,7 +35,7 @@ export function AccountCard({
 }
 
 /** The parts of the password rule, ticked as the user types. */
-export function PasswordRules({ value, id }: { value: string; id?: string }) {
+function PasswordRules({ value, id }: { value: string; id?: string }) {
   const { t } = useTranslation();
   const checks = passwordChecks(value);
   return (
