@@ -153,8 +153,15 @@ async function call(key: string, column: Column): Promise<{ status: number; chan
   const entity = auditedRoutes.get(key);
   if (entity && response.statusCode < 300) {
     // The service wrote the row in the change's own transaction (no hook after the commit).
+    // Ending a person's sessions takes the archive permission but is recorded as what it is.
     const action =
-      method === 'DELETE' ? 'delete' : route.endsWith('/unarchive') ? 'unarchive' : 'archive';
+      method === 'DELETE'
+        ? 'delete'
+        : route.endsWith('/unarchive')
+          ? 'unarchive'
+          : route.endsWith('/sessions/revoke')
+            ? 'sessions.revoke'
+            : 'archive';
     const person = entity === 'student' || entity === 'teacher' ? 'user' : entity;
     expect(await auditRowsAfter(auditBefore), `${key} as ${column}: audit row`).toContainEqual({
       action,
