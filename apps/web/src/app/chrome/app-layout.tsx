@@ -1,6 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Toaster } from 'sonner';
 import { useSession } from '../../api/session.ts';
 import { useTheme } from '../../lib/theme.ts';
 import './chrome.css';
@@ -8,6 +8,9 @@ import { Footer } from './footer.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { RoleMenu } from './role-menu.tsx';
 import { TopBar } from './top-bar.tsx';
+
+// The toasts' host loads after the first paint (no toast can come before a user acts).
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 /** The chrome around every page: top bar, role menu when signed in, footer, toasts. */
 export function AppLayout() {
@@ -26,7 +29,9 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer />
-      <Toaster position="bottom-right" duration={3000} theme={theme} richColors closeButton />
+      <Suspense fallback={null}>
+        <Toaster position="bottom-right" duration={3000} theme={theme} richColors closeButton />
+      </Suspense>
       <ScrollRestoration />
     </div>
   );
