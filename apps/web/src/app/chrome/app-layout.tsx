@@ -1,3 +1,4 @@
+import { GraduationCap } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
@@ -37,13 +38,28 @@ export function AppLayout() {
   );
 }
 
-/** Shown while the first navigation (session check, guard, page code) loads. */
+/**
+ * Shown while the first navigation (session check, guard, page code) loads: the same top bar as
+ * the HTML shell of index.html, so the page does not blink between the two.
+ */
 export function Splash() {
   const { t } = useTranslation();
   return (
-    <div className="splash" role="status">
-      <div className="nav-progress is-active" aria-hidden="true" />
-      <span className="sr-only">{t('app.loading')}</span>
+    <div className="shell">
+      <header className="topbar">
+        <div className="container topbar__inner">
+          <span className="brand">
+            <span className="brand__mark" aria-hidden="true">
+              <GraduationCap size={20} />
+            </span>
+            <span className="brand__name">{t('app.name')}</span>
+          </span>
+        </div>
+      </header>
+      <main className="main splash" role="status">
+        <div className="nav-progress is-active" aria-hidden="true" />
+        <span className="sr-only">{t('app.loading')}</span>
+      </main>
     </div>
   );
 }
