@@ -2,19 +2,12 @@ import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Catalogue } from './catalogues.ts';
 import { catalogue as french } from './fr.ts';
-import {
-  DEFAULT_LOCALE,
-  isLocale,
-  LOCALES,
-  type Locale,
-  readStoredLocale,
-  storeLocale,
-} from './locale.ts';
+import { DEFAULT_LOCALE, isLocale, LOCALES, readStoredLocale, storeLocale } from './locale.ts';
 
 // The default language is bundled: no loading state, no flash of untranslated text. The others
 // are one chunk each, loaded before the first render when stored, or before a switch (i18next
 // changes language once the backend has answered): the first page's bundle carries one language.
-const OTHER_LANGUAGES: Record<Exclude<Locale, typeof DEFAULT_LOCALE>, () => Promise<Catalogue>> = {
+const OTHER_LANGUAGES: Partial<Record<string, () => Promise<Catalogue>>> = {
   en: () => import('./en.ts').then((module) => module.catalogue),
   de: () => import('./de.ts').then((module) => module.catalogue),
 };
@@ -23,7 +16,7 @@ const otherLanguages: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, _namespace, callback) {
-    const load = OTHER_LANGUAGES[language as keyof typeof OTHER_LANGUAGES];
+    const load = OTHER_LANGUAGES[language];
     if (!load) return callback(null, {});
     load().then(
       (catalogue) => callback(null, catalogue),
