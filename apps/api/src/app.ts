@@ -258,6 +258,9 @@ export async function buildApp(
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: dist,
+      // apps/web/build.mjs writes `.br` and `.gz` beside each asset: served by Accept-Encoding,
+      // with `Vary: accept-encoding`, the original otherwise (no compression per request).
+      preCompressed: true,
       setHeaders: (reply, path) => {
         reply.header(
           'cache-control',

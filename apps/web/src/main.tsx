@@ -1,9 +1,9 @@
 import '@fontsource-variable/inter';
 import './styles.css';
-import './i18n/index.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { i18nReady } from './i18n/index.ts';
 import { applyInstitutionColour, readStoredTheme, setTheme } from './lib/theme.ts';
 
 // Before the first render, so the page never flashes the wrong theme or colour.
@@ -12,8 +12,11 @@ applyInstitutionColour(null);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A stored language other than the default loads its catalogue first (the HTML shell shows meanwhile).
+void i18nReady.finally(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

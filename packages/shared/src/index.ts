@@ -2,6 +2,7 @@ export * from './access.ts';
 export * from './csv.ts';
 export * from './demo.ts';
 export * from './grants.ts';
+export * from './platform.ts';
 export * from './roles.ts';
 export * from './rules/catalogue.ts';
 export * from './rules/colour.ts';

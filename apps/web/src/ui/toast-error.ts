@@ -1,20 +1,31 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { errorMessage } from '../lib/form-errors.ts';
+
+// The toast library loads with the first toast: the public pages' blocks use this module, and the
+// library is not part of their first load (docs/decisions.md, 145).
+let loading: Promise<typeof import('sonner')> | undefined;
+const sonner = () => {
+  loading ??= import('sonner');
+  return loading;
+};
 
 /** Spec section 8: every error toast stays 5000 ms (the default of other toasts is 3000 ms). */
 export const ERROR_TOAST_MS = 5000;
 
 /** The API's message (already translated), or the fallback (the generic one), as an error toast. */
 export function toastError(error: unknown, fallback?: string): void {
-  toast.error(errorMessage(error, fallback), { duration: ERROR_TOAST_MS });
+  const message = errorMessage(error, fallback);
+  void sonner().then(({ toast }) => toast.error(message, { duration: ERROR_TOAST_MS }));
 }
 
 /** Spec section 8: a block whose data failed shows the toast 'Error' (5000 ms, dismissible). */
 export function useErrorToast(failed: boolean, id: string): void {
   const { t } = useTranslation();
   useEffect(() => {
-    if (failed) toast.error(t('public.error'), { id, duration: ERROR_TOAST_MS, dismissible: true });
+    if (!failed) return;
+    void sonner().then(({ toast }) =>
+      toast.error(t('public.error'), { id, duration: ERROR_TOAST_MS, dismissible: true }),
+    );
   }, [failed, id, t]);
 }

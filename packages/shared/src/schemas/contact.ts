@@ -39,13 +39,6 @@ export const contactRequestBody = z.object({
 });
 export type ContactRequestBody = z.input<typeof contactRequestBody>;
 
-/** The platform's own contact details (footer contact block; requests without an institution). */
-export const PLATFORM_CONTACT = {
-  email: 'contact@skolar.test',
-  phone: '+33 1 84 60 20 24',
-  address: '12 rue des Écoles, 75005 Paris, France',
-} as const;
-
 /** `POST …-request` also takes the institution a request is about (from a training's page). */
 export const contactRequestWithInstitution = contactRequestBody.extend({
   institution_id: z.number().int().positive().nullable().optional(),

@@ -26,7 +26,7 @@ describe('the chrome of a signed-in user', () => {
   it('offers the support page in the user menu, with the default avatar of their gender', async () => {
     await signedInAs('teacher');
     renderChrome();
-    const badge = screen.getByRole('button', { name: 'Menu du compte de Amina' });
+    const badge = await screen.findByRole('button', { name: 'Menu du compte de Amina' });
     // Decorative (the button says whose menu it is): the default avatar of a 'Mme'.
     expect(badge.querySelector('img')).toHaveAttribute('src', femaleAvatar);
     await userEvent.setup().click(badge);

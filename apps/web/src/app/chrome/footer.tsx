@@ -64,6 +64,8 @@ export function Footer() {
               alt={institution.name}
               className="site-footer__logo"
               height={40}
+              loading="lazy"
+              decoding="async"
             />
           )}
         </div>

@@ -1,11 +1,16 @@
 import { homePath, showsCalendarLink } from '@skolar/shared';
 import { CalendarDays, Globe, GraduationCap, House, LogIn } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../../api/session.ts';
 import { LanguageMenu } from './language-menu.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
-import { UserBadge } from './user-badge.tsx';
+
+// Signed-in only, with its dropdown library: not part of the first page a visitor loads.
+const UserBadge = lazy(() =>
+  import('./user-badge.tsx').then((module) => ({ default: module.UserBadge })),
+);
 
 /**
  * Brand and the institution's logo (20 px, spec section 9), Home, Calendar (not for students), the
@@ -57,7 +62,9 @@ export function TopBar() {
           <LanguageMenu />
           <ThemeToggle />
           {user ? (
-            <UserBadge />
+            <Suspense fallback={null}>
+              <UserBadge />
+            </Suspense>
           ) : (
             pathname !== '/login' && (
               <Link to="/login" className="button button--primary button--small">

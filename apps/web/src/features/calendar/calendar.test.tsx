@@ -146,8 +146,11 @@ describe('a drag or a resize', () => {
     const info = dropped(single, '2027-01-15T10:00:00+01:00', '2027-01-15T11:00:00+01:00');
     expect(await saveChange(info, ZONE)).toBe(false);
     expect(info.revert).toHaveBeenCalledOnce();
-    expect(error).toHaveBeenCalledWith('Vous n’avez pas le droit de faire cela.', {
-      duration: 5000,
-    });
+    // The toast library loads with the first toast (decision 145).
+    await vi.waitFor(() =>
+      expect(error).toHaveBeenCalledWith('Vous n’avez pas le droit de faire cela.', {
+        duration: 5000,
+      }),
+    );
   });
 });

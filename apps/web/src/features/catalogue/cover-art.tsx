@@ -30,7 +30,8 @@ export function CoverArt({
   institution: CoverInstitution;
   kind?: 'training' | 'seminar';
 }) {
-  if (cover) return <img src={cover} alt="" loading="lazy" />;
+  if (cover)
+    return <img src={cover} alt="" width={400} height={130} loading="lazy" decoding="async" />;
   const Icon = kind === 'seminar' ? Presentation : GraduationCap;
   return (
     <span
@@ -42,7 +43,14 @@ export function CoverArt({
       <Icon className="cover-art__icon" aria-hidden="true" size={120} strokeWidth={1.25} />
       <span className="cover-art__badge" aria-hidden="true">
         {institution.logo_link ? (
-          <img src={institution.logo_link} alt="" />
+          <img
+            src={institution.logo_link}
+            alt=""
+            width={38}
+            height={38}
+            loading="lazy"
+            decoding="async"
+          />
         ) : (
           // The badge is white in both themes: the letters take the colour, darkened until readable.
           <span

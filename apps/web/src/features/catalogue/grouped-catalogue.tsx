@@ -33,7 +33,7 @@ export function TrainingsBlock({ grouped }: { grouped: boolean }) {
           aria-labelledby={`inst-${institution.id}`}
         >
           <h2 className="catalogue__group-title" id={`inst-${institution.id}`}>
-            <InstitutionMark institution={institution} height={32} />
+            <InstitutionMark institution={institution} height={32} lazy />
             <span style={{ color: readableOn(institution.color_code, surface) }}>
               {institution.diminutive ?? institution.name}
             </span>

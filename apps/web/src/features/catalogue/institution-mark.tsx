@@ -1,13 +1,18 @@
 import type { PublicInstitution } from '@skolar/shared';
 import { Building2 } from 'lucide-react';
 
-/** An institution's logo mark, or a building drawn in its colour when it has no logo. */
+/**
+ * An institution's logo mark, or a building drawn in its colour when it has no logo; `lazy` where
+ * it shows below the fold (the landing's carousel, the catalogue's groups).
+ */
 export function InstitutionMark({
   institution,
   height,
+  lazy = false,
 }: {
   institution: Pick<PublicInstitution, 'logo_link' | 'color_code' | 'name'>;
   height: number;
+  lazy?: boolean;
 }) {
   if (institution.logo_link) {
     return (
@@ -16,6 +21,8 @@ export function InstitutionMark({
         alt={institution.name}
         height={height}
         style={{ height, width: 'auto' }}
+        loading={lazy ? 'lazy' : undefined}
+        decoding="async"
       />
     );
   }

@@ -63,7 +63,7 @@ export function InstitutionsCarousel() {
                 className="trust__logo"
                 title={institution.name}
               >
-                <InstitutionMark institution={institution} height={CAROUSEL.logoHeight} />
+                <InstitutionMark institution={institution} height={CAROUSEL.logoHeight} lazy />
                 <span className="trust__name">{institution.diminutive ?? institution.name}</span>
               </a>
             </li>

@@ -122,6 +122,8 @@ export function InstitutionPage() {
               <img
                 src={institution.logo_link}
                 alt={t('institutions.logoOf', { name: institution.name })}
+                width={72}
+                height={72}
               />
             ) : (
               <span

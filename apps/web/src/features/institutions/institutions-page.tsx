@@ -33,7 +33,14 @@ export function InstitutionsPage() {
       cell: ({ row }) => (
         <RoleLink to={`/institutions/${row.original.id}`} className="manage-name">
           {row.original.logo_link ? (
-            <img className="manage-logo" src={row.original.logo_link} alt="" />
+            <img
+              className="manage-logo"
+              src={row.original.logo_link}
+              alt=""
+              width={32}
+              height={32}
+              loading="lazy"
+            />
           ) : (
             <span className="manage-swatch" style={{ background: row.original.color_code }} />
           )}

@@ -1,0 +1,6 @@
+import type { Catalogue } from './catalogues.ts';
+
+const files = import.meta.glob<Catalogue>('./fr/*.json', { eager: true, import: 'default' });
+
+/** The French catalogue: its area files side by side (their top-level keys differ). */
+export const catalogue: Catalogue = Object.assign({}, ...Object.values(files));
