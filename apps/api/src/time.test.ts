@@ -44,6 +44,21 @@ describe('localDay', () => {
   });
 });
 
+describe('zonedInstant remembered', () => {
+  it('answers the same instant again, as a Date of its own that a caller may change', () => {
+    const first = zonedInstant('2026-10-25', '02:30', PARIS);
+    first.setTime(0);
+    const again = zonedInstant('2026-10-25', '02:30', PARIS);
+    expect(again).not.toBe(first);
+    // The first 02:30 of the autumn overlap, summer time, whatever was done to the first answer.
+    expect(again.toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    expect(zonedInstant('2026-10-25', '02:30', 'America/Cayenne').toISOString()).toBe(
+      '2026-10-25T05:30:00.000Z',
+    );
+    expect(() => zonedInstant('2026-02-30', '12:00', PARIS)).toThrow(RangeError);
+  });
+});
+
 describe('daylight saving in Paris', () => {
   it('springs forward on the last Sunday of March: a 23-hour day', () => {
     const start = zonedInstant('2026-03-29', '00:00', PARIS);

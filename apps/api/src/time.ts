@@ -69,6 +69,23 @@ export function plusDays(day: string, days: number): string {
  * iCalendar (RFC 5545).
  */
 export function zonedInstant(day: string, time: string, zone: string): Date {
+  // A pure function of its three strings, called per evaluation on every list: remembered
+  // (issue 16: it was 31 % of the evaluation list's time). A fresh Date each call.
+  const key = `${zone} ${day}T${time}`;
+  let instant = instants.get(key);
+  if (instant === undefined) {
+    if (instants.size >= INSTANT_CACHE_SIZE) instants.clear();
+    instant = computeZonedInstant(day, time, zone);
+    instants.set(key, instant);
+  }
+  return new Date(instant);
+}
+
+/** How many (zone, day, time) instants are kept; past it the memory starts again, empty. */
+const INSTANT_CACHE_SIZE = 20_000;
+const instants = new Map<string, number>();
+
+function computeZonedInstant(day: string, time: string, zone: string): number {
   const found = parseISO(`${day}T${time}`, { in: tz(zone) });
   if (!isValid(found)) throw new RangeError(`not a day and time: ${day} ${time}`);
   // In the overlap the library may answer either occurrence, depending on the machine's own zone.
@@ -76,9 +93,9 @@ export function zonedInstant(day: string, time: string, zone: string): Date {
   if (wentBack > 0) {
     const earlier = subMinutes(found, wentBack);
     const wall = "yyyy-MM-dd'T'HH:mm:ss.SSS";
-    if (format(earlier, wall) === format(found, wall)) return new Date(earlier.getTime());
+    if (format(earlier, wall) === format(found, wall)) return earlier.getTime();
   }
-  return new Date(found.getTime());
+  return found.getTime();
 }
 
 /** `HH:MM:SS` of a number of minutes (and seconds) after midnight. */
