@@ -100,6 +100,7 @@ async function classStatistics(
 ): Promise<Map<number, ClassStatistics>> {
   const answer = new Map<number, ClassStatistics>();
   if (evaluationIds.length === 0) return answer;
+  const ids = [...new Set(evaluationIds)];
   const rows = await ctx.db
     .select({
       evaluation_id: results.evaluation_id,
@@ -112,7 +113,10 @@ async function classStatistics(
     .innerJoin(evaluations, eq(evaluations.id, results.evaluation_id))
     .where(
       and(
-        inArray(results.evaluation_id, [...new Set(evaluationIds)]),
+        inArray(results.evaluation_id, ids),
+        // Said of both tables, so the planner reads these evaluations by key instead of hashing
+        // the whole table (issue 16: 40,000 rows read for 20 results at bench size M).
+        inArray(evaluations.id, ids),
         isNotNull(results.published_at),
         or(eq(results.absent, true), isNotNull(results.grade)),
       ),
