@@ -20,8 +20,11 @@ export { TEST_PASSWORD };
  * Requests go through `app.inject()`, so routing, hooks, validation and serialisation all run.
  * Its DATA_DIR (uploads) is a temporary folder removed after the file.
  */
-export async function createTestApp(overrides: Partial<AppContext> = {}) {
-  const database = await openTestDatabase();
+export async function createTestApp(
+  overrides: Partial<AppContext> = {},
+  options: { onQuery?: (sql: string) => void } = {},
+) {
+  const database = await openTestDatabase(options);
   const clock = new TestClock();
   const ctx: AppContext = {
     config: loadConfig({

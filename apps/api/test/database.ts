@@ -7,9 +7,11 @@ import { type Database, openDatabase } from '../src/db/client.ts';
  * TEST_DATABASE_URL is set, a new PostgreSQL database cloned from the migrated template that
  * global-setup.ts prepared (so test files never see each other's rows).
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(
+  options: { onQuery?: (sql: string) => void } = {},
+): Promise<Database> {
   const templateUrl = process.env.TEST_DATABASE_URL;
-  if (!templateUrl) return openDatabase({ kind: 'memory' });
+  if (!templateUrl) return openDatabase({ kind: 'memory', ...options });
 
   const template = new URL(templateUrl);
   const templateName = template.pathname.slice(1);
@@ -22,6 +24,7 @@ export async function openTestDatabase(): Promise<Database> {
     kind: 'postgres',
     url: withDatabase(template, name),
     max: 4,
+    ...options,
   });
   return {
     ...database,

@@ -38,10 +38,18 @@ function migrationsFolder(): string {
   return found;
 }
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   | { kind: 'postgres'; url: string; max?: number }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'memory' };
+  | { kind: 'memory' }
+) & {
+  /** Called with each statement's SQL before it runs (the tests count queries per request). */
+  onQuery?: (sql: string) => void;
+};
+
+/** Drizzle's logger for `onQuery`, or none. */
+const loggerOf = (options: DatabaseOptions) =>
+  options.onQuery ? { logger: { logQuery: options.onQuery } } : {};
 
 /**
  * Who holds a folder lock: `host pid`, beside the lock proper-lockfile makes (inside it, the
@@ -146,7 +154,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pool.end();
       throw error;
     }
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, ...loggerOf(options) }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
 
@@ -160,7 +168,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } else {
     client = new PGlite();
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, ...loggerOf(options) }) as unknown as Db;
   try {
     await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
   } catch (error) {
