@@ -34,6 +34,8 @@ export interface EvaluationFilters {
 export interface MyEvaluationFilters {
   type?: EvaluationType;
   status?: EvaluationStatus;
+  page: number;
+  per_page: number;
 }
 
 /** `&key=value` of the filters that are set. */
@@ -85,7 +87,7 @@ export function useSubjectChoices() {
   });
 }
 
-/** The student's evaluations with their statuses and the server's clock. */
+/** One page of the student's evaluations with their statuses, and the server's clock. */
 export function useMyEvaluations(filters: MyEvaluationFilters) {
   return useQuery({
     queryKey: evaluationKeys.mine(filters),

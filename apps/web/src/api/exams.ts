@@ -74,7 +74,7 @@ export const setExtraTime = (evaluationId: number, studentId: number, extraMinut
 export function useMyQuizzes(enabled: boolean) {
   return useQuery({
     queryKey: ['exam', 'my-quizzes'],
-    queryFn: () => http.get<MyEvaluationList>('/api/me/evaluations?has_quiz=true'),
+    queryFn: () => http.get<MyEvaluationList>('/api/me/evaluations?has_quiz=true&per_page=100'),
     enabled,
   });
 }

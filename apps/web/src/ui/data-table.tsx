@@ -6,16 +6,12 @@ import {
   type RowData,
   useReactTable,
 } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Search } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type ListAnswer,
-  type ListState,
-  PER_PAGE_OPTIONS,
-  type PerPage,
-} from '../lib/list-state.ts';
+import type { ListAnswer, ListState } from '../lib/list-state.ts';
 import './data-table.css';
+import { ListPager } from './list-pager.tsx';
 import { TruncatedText } from './truncated-text.tsx';
 
 declare module '@tanstack/react-table' {
@@ -96,7 +92,6 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const searchId = useId();
-  const perPageId = useId();
   const [search, setSearch] = useState(state.q);
 
   useEffect(() => setSearch(state.q), [state.q]);
@@ -114,11 +109,6 @@ export function DataTable<T>({
     manualSorting: true,
     getRowId,
   });
-
-  const total = answer?.meta.total ?? 0;
-  const first = total === 0 ? 0 : (state.page - 1) * state.per_page + 1;
-  const last = total === 0 ? 0 : first + (answer?.data.length ?? 0) - 1;
-  const pages = Math.max(1, Math.ceil(total / state.per_page));
 
   const toggleSort = (key: string) => {
     const next = state.sort === key ? `-${key}` : state.sort === `-${key}` ? '' : key;
@@ -246,47 +236,12 @@ export function DataTable<T>({
         </table>
       </div>
 
-      <div className="data-table__footer">
-        <div className="data-table__per-page">
-          <label htmlFor={perPageId}>{t('table.rowsPerPage')}</label>
-          <select
-            id={perPageId}
-            className="field__input"
-            value={state.per_page}
-            onChange={(event) => onStateChange({ per_page: Number(event.target.value) as PerPage })}
-          >
-            {PER_PAGE_OPTIONS.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </div>
-        <p className="data-table__range" aria-live="polite">
-          {t('table.range', { first, last, total })}
-        </p>
-        <div className="data-table__pages">
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            disabled={state.page <= 1}
-            onClick={() => onStateChange({ page: state.page - 1 })}
-            aria-label={t('table.previous')}
-          >
-            <ChevronLeft size={16} aria-hidden="true" />
-          </button>
-          <span>{t('table.pageOf', { page: state.page, pages })}</span>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            disabled={state.page >= pages}
-            onClick={() => onStateChange({ page: state.page + 1 })}
-            aria-label={t('table.next')}
-          >
-            <ChevronRight size={16} aria-hidden="true" />
-          </button>
-        </div>
-      </div>
+      <ListPager
+        state={state}
+        total={answer?.meta.total ?? 0}
+        shown={answer?.data.length ?? 0}
+        onStateChange={onStateChange}
+      />
     </div>
   );
 }

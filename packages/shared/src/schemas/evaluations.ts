@@ -173,8 +173,16 @@ export const myEvaluation = evaluationCore.extend({
 });
 export type MyEvaluation = Wire<z.output<typeof myEvaluation>>;
 
+/** The page an answer holds (api.md's list envelope). */
+const pageMeta = z.object({
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+
 export const myEvaluationList = z.object({
   data: z.array(myEvaluation),
+  meta: pageMeta,
   /** The server's clock, for countdowns corrected for the device's skew. */
   server_now: z.date(),
 });

@@ -216,8 +216,9 @@ export const myEvaluationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'listMyEvaluations',
         tags,
-        summary: "The student's evaluations with their statuses, soonest due first",
-        querystring: z.object({
+        summary:
+          "The student's evaluations with their statuses, soonest due first, a page at a time",
+        querystring: listQuery.pick({ page: true, per_page: true }).extend({
           type: evaluationType.optional(),
           has_quiz: booleanQuery,
           status: evaluationStatusField.optional(),

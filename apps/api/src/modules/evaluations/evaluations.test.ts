@@ -547,3 +547,54 @@ describe('a student’s statuses and the correction', () => {
     expect(staff.statusCode).toBe(403);
   });
 });
+
+describe('a student’s evaluation list, a page at a time', () => {
+  it('cuts the sorted, filtered list into pages and counts what matches', async () => {
+    const learner = await createUser(db, 'student', school.id);
+    const cohort = await createPromotion(db, school.id, { students: [learner.id] });
+    const course = await createTraining(db, cohort);
+    const subject = await createSubject(db, school.id);
+    await createModule(db, school.id, { trainingId: course.id, subjectIds: [subject.id] });
+    // Twelve exams, one a day from the 5th day on, created in reverse order of their dates.
+    for (let day = 16; day >= 5; day--)
+      await createEvaluation(db, course, subject.id, {
+        date: plusDays(today(), day),
+        percentage: 1,
+      });
+    // One exam that closed yesterday, not taken: 'failed'.
+    await createEvaluation(db, course, subject.id, {
+      date: plusDays(today(), -1),
+      title: 'Manqué',
+      percentage: 1,
+    });
+    const page = async (query: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/me/evaluations?${query}`,
+        headers: await as(learner),
+      });
+
+    const second = await page('page=2&per_page=10');
+    expect(second.statusCode).toBe(200);
+    expect(second.json().meta).toEqual({ page: 2, per_page: 10, total: 13 });
+    // Soonest due first: page 1 holds the missed one and days 5 to 13, page 2 days 14 to 16.
+    expect(second.json().data.map((item: { date: string }) => item.date)).toEqual([
+      plusDays(today(), 14),
+      plusDays(today(), 15),
+      plusDays(today(), 16),
+    ]);
+    const first = (await page('per_page=10')).json();
+    expect(first.data).toHaveLength(10);
+    expect(first.data[0].title).toBe('Manqué');
+
+    const failed = (await page('status=failed')).json();
+    expect(failed.meta).toEqual({ page: 1, per_page: 25, total: 1 });
+    expect(failed.data.map((item: { title: string }) => item.title)).toEqual(['Manqué']);
+
+    const beyond = (await page('page=3&per_page=10')).json();
+    expect(beyond).toMatchObject({ data: [], meta: { total: 13 } });
+    const odd = await page('per_page=7');
+    expect(odd.statusCode).toBe(422);
+    expect(odd.json().errors.per_page).toBeDefined();
+  });
+});

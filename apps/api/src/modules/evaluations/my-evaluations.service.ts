@@ -15,6 +15,8 @@ export interface MyFilters {
   type?: EvaluationType;
   has_quiz?: boolean;
   status?: EvaluationStatus;
+  page: number;
+  per_page: number;
 }
 
 const presentMine = (row: EvaluationRow, state: StudentState) => ({
@@ -27,17 +29,24 @@ const presentMine = (row: EvaluationRow, state: StudentState) => ({
 
 /**
  * `GET /api/me/evaluations`: the evaluations of the student's trainings (not archived), each with
- * its status by the server's clock, soonest due first, and that clock for the countdowns.
+ * its status by the server's clock, soonest due first, a page at a time, and that clock for the
+ * countdowns. The status depends on the clock and the student's own attempts, so the filter on it
+ * and the order are applied here, before the page is cut (decision 164).
  */
 export async function mine(ctx: AppContext, actor: Actor, filters: MyFilters) {
   const now = ctx.clock.now();
   const rows = await evaluationsIn(ctx.db, can(actor, 'list', 'evaluation').where, filters);
   const states = await studentStates(ctx.db, actor.userId, rows, now);
-  const data = rows
+  const matching = rows
     .map((row) => presentMine(row, states.get(row.id)!))
     .filter((item) => filters.status === undefined || item.status === filters.status)
     .sort((a, b) => dueTime(a) - dueTime(b) || a.id - b.id);
-  return { data, server_now: now };
+  const first = (filters.page - 1) * filters.per_page;
+  return {
+    data: matching.slice(first, first + filters.per_page),
+    meta: { page: filters.page, per_page: filters.per_page, total: matching.length },
+    server_now: now,
+  };
 }
 
 /** When an evaluation is due: an exam's start, a project's deadline. */

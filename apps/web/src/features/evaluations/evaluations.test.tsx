@@ -115,6 +115,7 @@ describe('the student’s evaluations', () => {
   it('shows each status as words, and asks the server for one status', async () => {
     const answer: MyEvaluationList = {
       data: [item(1, 'today', 'Partiel'), item(2, 'failed', 'Contrôle')],
+      meta: { page: 1, per_page: 25, total: 2 },
       server_now: '2026-11-22T07:00:00.000Z',
     };
     const fetch = mockFetch((url) =>
@@ -132,8 +133,31 @@ describe('the student’s evaluations', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).includes('status=failed'))).toBe(true);
   });
 
+  it('asks for the next page and shows which rows it holds', async () => {
+    const second = (url: string) => /[?&]page=2&/.test(url);
+    const fetch = mockFetch((url) =>
+      jsonResponse(200, {
+        data: second(url) ? [item(26, 'soon', 'Projet final')] : [item(1, 'today', 'Partiel')],
+        meta: { page: second(url) ? 2 : 1, per_page: 25, total: 26 },
+        server_now: '2026-11-22T07:00:00.000Z',
+      }),
+    );
+    renderAt('/list-evaluations', '/list-evaluations', <MyEvaluationsPage />);
+    expect(await screen.findByText('Partiel')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 sur 2')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Page suivante' }));
+    expect(await screen.findByText('Projet final')).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url]) => second(String(url)))).toBe(true);
+  });
+
   it('says when there is no evaluation', async () => {
-    mockFetch(() => jsonResponse(200, { data: [], server_now: '2026-11-22T07:00:00.000Z' }));
+    mockFetch(() =>
+      jsonResponse(200, {
+        data: [],
+        meta: { page: 1, per_page: 25, total: 0 },
+        server_now: '2026-11-22T07:00:00.000Z',
+      }),
+    );
     renderAt('/list-evaluations', '/list-evaluations', <MyEvaluationsPage />);
     expect(await screen.findByText('Aucune évaluation trouvée')).toBeInTheDocument();
   });

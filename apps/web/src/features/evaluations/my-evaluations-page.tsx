@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useMyEvaluations } from '../../api/evaluations.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
+import { useListState } from '../../lib/list-state.ts';
 import { EvaluationStatusBadge } from '../../ui/evaluation-status-badge.tsx';
+import { ListPager } from '../../ui/list-pager.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { FilterSelect } from './filter-select.tsx';
@@ -18,13 +20,21 @@ export function MyEvaluationsPage() {
   const { t } = useTranslation();
   usePageTitle(t('evaluations.mine'));
   const [params, setParams] = useSearchParams();
+  const [page, setPage] = useListState();
   const type = EVALUATION_TYPES.find((value) => value === params.get('type'));
   const status = EVALUATION_STATUSES.find((value) => value === params.get('status'));
-  const { data, error, isLoading } = useMyEvaluations({ type, status });
+  const { data, error, isLoading } = useMyEvaluations({
+    type,
+    status,
+    page: page.page,
+    per_page: page.per_page,
+  });
   const choose = (key: string, value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
     else next.delete(key);
+    // Another filter starts again from the first page.
+    next.delete('page');
     setParams(next);
   };
   return (
@@ -68,11 +78,19 @@ export function MyEvaluationsPage() {
       ) : data.data.length === 0 ? (
         <p className="card cohort-empty evaluation-empty">{t('evaluations.empty')}</p>
       ) : (
-        <ul className="evaluation-list" aria-label={t('evaluations.mine')}>
-          {data.data.map((evaluation) => (
-            <MyEvaluationItem key={evaluation.id} evaluation={evaluation} />
-          ))}
-        </ul>
+        <>
+          <ul className="evaluation-list" aria-label={t('evaluations.mine')}>
+            {data.data.map((evaluation) => (
+              <MyEvaluationItem key={evaluation.id} evaluation={evaluation} />
+            ))}
+          </ul>
+          <ListPager
+            state={page}
+            total={data.meta.total}
+            shown={data.data.length}
+            onStateChange={setPage}
+          />
+        </>
       )}
     </div>
   );
