@@ -225,6 +225,8 @@ function load(base: string, endpoint: Endpoint, seconds: number, conns: number):
     connections: conns,
     duration: seconds,
     headers: {
+      // What a browser sends: the answers that are compressed (the cached catalogue) come so.
+      'accept-encoding': 'gzip, deflate, br',
       ...(endpoint.token ? { authorization: `Bearer ${endpoint.token}` } : {}),
       ...(endpoint.body ? { 'content-type': 'application/json' } : {}),
     },

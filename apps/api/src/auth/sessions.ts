@@ -1,6 +1,7 @@
 import type { Role } from '@skolar/shared';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { preparedQuery } from '../db/prepared.ts';
 import { institutions, sessions, users } from '../db/schema/index.ts';
 import type { Locale } from '../i18n/messages.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -105,9 +106,9 @@ export async function createSession(
   return { token, session: session! };
 }
 
-/** The actor behind a token, or null when the session is unknown, revoked, expired or idle. */
-export async function resolveSession(db: DbOrTx, token: string, now: Date): Promise<Actor | null> {
-  const [row] = await db
+/** The session lookup: every signed-in request runs it. */
+const sessionLookup = preparedQuery((db) =>
+  db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.last_seen_at,
@@ -119,8 +120,14 @@ export async function resolveSession(db: DbOrTx, token: string, now: Date): Prom
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .leftJoin(institutions, eq(institutions.id, users.institution_id))
-    .where(eq(sessions.token_hash, hashToken(token)))
-    .limit(1);
+    .where(eq(sessions.token_hash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('resolve_session'),
+);
+
+/** The actor behind a token, or null when the session is unknown, revoked, expired or idle. */
+export async function resolveSession(db: Db, token: string, now: Date): Promise<Actor | null> {
+  const [row] = await sessionLookup(db).execute({ hash: hashToken(token) });
   if (!row || row.revokedAt) return null;
   const actor = actorOf(row, row.sessionId, row);
   if (!actor) return null;

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { institutions, users } from '../../db/schema/index.ts';
 
 /** The account behind an e-mail address, case-insensitively. */
@@ -12,9 +13,9 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
   return user;
 }
 
-/** The user with their institution's public fields. */
-export async function findUserWithInstitution(db: DbOrTx, userId: number) {
-  const [row] = await db
+/** The user with their institution's public fields (auth/info: prepared, asked on every page load). */
+const userWithInstitution = preparedQuery((db) =>
+  db
     .select({
       user: users,
       institution: {
@@ -28,8 +29,13 @@ export async function findUserWithInstitution(db: DbOrTx, userId: number) {
     })
     .from(users)
     .leftJoin(institutions, eq(institutions.id, users.institution_id))
-    .where(eq(users.id, userId))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('user_with_institution'),
+);
+
+export async function findUserWithInstitution(db: Db, userId: number) {
+  const [row] = await userWithInstitution(db).execute({ userId });
   return row;
 }
 

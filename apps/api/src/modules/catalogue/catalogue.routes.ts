@@ -9,20 +9,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../http/pagination.ts';
 import * as catalogue from './catalogue.service.ts';
-import { cachedAnswer } from './catalogue-cache.ts';
+import { type CachedAnswer, cachedAnswer } from './catalogue-cache.ts';
 
 /**
- * Sends a cached catalogue answer with its ETag: a browser revalidates every time (`no-cache`)
- * and gets a 304 while the catalogue has not changed.
+ * Sends a cached catalogue answer with its ETag, compressed when the browser accepts it: a
+ * browser revalidates every time (`no-cache`) and gets a 304 while the catalogue has not changed.
  */
-function sendCached(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  answer: { etag: string; json: string },
-) {
-  reply.header('etag', answer.etag).header('cache-control', 'public, no-cache');
+function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  reply
+    .header('etag', answer.etag)
+    .header('cache-control', 'public, no-cache')
+    .header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(answer.json);
+  if (answer.encoding !== 'identity') reply.header('content-encoding', answer.encoding);
+  return reply.type('application/json; charset=utf-8').send(answer.body);
 }
 
 /** The public catalogue (spec 'Calls': GET /event/training and /event/institution). No sign-in. */
@@ -43,7 +43,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       sendCached(
         request,
         reply,
-        await cachedAnswer(app.ctx.db, 'trainings', () => catalogue.trainings(app.ctx)),
+        await cachedAnswer(app.ctx.db, 'trainings', request.headers['accept-encoding'], () =>
+          catalogue.trainings(app.ctx),
+        ),
       ),
   );
   app.get(
@@ -63,8 +65,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       sendCached(
         request,
         reply,
-        await cachedAnswer(app.ctx.db, `training-${request.params.id}`, () =>
-          catalogue.training(app.ctx, request.params.id),
+        await cachedAnswer(
+          app.ctx.db,
+          `training-${request.params.id}`,
+          request.headers['accept-encoding'],
+          () => catalogue.training(app.ctx, request.params.id),
         ),
       ),
   );
@@ -84,7 +89,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       sendCached(
         request,
         reply,
-        await cachedAnswer(app.ctx.db, 'institutions', () => catalogue.institutions(app.ctx)),
+        await cachedAnswer(app.ctx.db, 'institutions', request.headers['accept-encoding'], () =>
+          catalogue.institutions(app.ctx),
+        ),
       ),
   );
 };

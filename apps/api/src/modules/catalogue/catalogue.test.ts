@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
@@ -139,5 +140,41 @@ describe('public catalogue', () => {
       (await get('/api/event/training')).json().map((t: { id: number }) => t.id),
     ).not.toContain(open.id);
     await db.update(trainings).set({ visibility: 'public' }).where(eq(trainings.id, open.id));
+  });
+});
+
+describe('the catalogue on the wire', () => {
+  it('compresses a large answer once for the encoding the browser accepts, with its own ETag', async () => {
+    const school = await createInstitution(db, { name: 'Zzz École' });
+    const promotion = await createPromotion(db, school.id);
+    for (let n = 0; n < 6; n++)
+      await createTraining(db, promotion, {
+        visibility: 'public',
+        title: `Formation ouverte ${n}`,
+        description: 'Une formation publique décrite assez longuement pour peser son poids.',
+      });
+    const get = (headers: Record<string, string>) =>
+      app.inject({ method: 'GET', url: '/api/event/training', headers });
+    const plain = await get({});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const br = await get({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.headers.etag).not.toBe(plain.headers.etag);
+    const gzip = await get({ 'accept-encoding': 'gzip;q=1, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+
+    // A revalidation matches the ETag of the representation the browser holds.
+    const revalidated = await get({
+      'accept-encoding': 'br',
+      'if-none-match': String(br.headers.etag),
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect((await get({ 'if-none-match': String(br.headers.etag) })).statusCode).toBe(200);
   });
 });
