@@ -54,6 +54,7 @@ const actorOf = (user: { id: number; role: Role; institution_id: number | null }
   institutionId: user.institution_id,
   sessionId: 0,
   locale: 'fr',
+  timeZone: 'Europe/Paris',
 });
 
 // Two institutions; in the first, two promotions: the teacher and the student belong to `mine`.

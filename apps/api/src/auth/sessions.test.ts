@@ -29,7 +29,7 @@ async function sessionRow(id: number) {
 }
 
 async function signedInTeacher(clock: TestClock) {
-  const institution = await createInstitution(db);
+  const institution = await createInstitution(db, { timezone: 'America/Montreal' });
   const user = await createUser(db, 'teacher', institution.id, { locale: 'de' });
   const { token, session } = await createSession(db, user.id, clock.now(), {});
   return { institution, user, token, session };
@@ -101,6 +101,7 @@ describe('resolving a session', () => {
       institutionId: institution.id,
       sessionId: session.id,
       locale: 'de',
+      timeZone: 'America/Montreal',
       mfaEnrolmentRequired: false,
     });
   });

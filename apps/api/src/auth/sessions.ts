@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import { institutions, sessions, users } from '../db/schema/index.ts';
 import type { Locale } from '../i18n/messages.ts';
+import { DEFAULT_TIME_ZONE } from '../time.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /** A session ends after this long without a request… */
@@ -27,6 +28,8 @@ export interface Actor {
   institutionId: number | null;
   sessionId: number;
   locale: Locale;
+  /** The zone of the actor's institution (the platform's default without one): their calendar. */
+  timeZone: string;
   /** Staff of an institution that requires MFA, not enrolled yet: only enrolment is open. */
   mfaEnrolmentRequired?: boolean;
 }
@@ -44,6 +47,7 @@ export const actorColumns = {
   archivedAt: users.archived_at,
   mfaEnabledAt: users.mfa_enabled_at,
   mfaRequired: institutions.mfa_required_for_staff,
+  timeZone: institutions.timezone,
 };
 
 /**
@@ -60,6 +64,7 @@ export function actorOf(
     archivedAt: Date | null;
     mfaEnabledAt: Date | null;
     mfaRequired: boolean | null;
+    timeZone: string | null;
   },
   sessionId: number,
   session?: { mfaVerifiedAt: Date | null },
@@ -72,6 +77,7 @@ export function actorOf(
     institutionId: row.institutionId,
     sessionId,
     locale: row.locale,
+    timeZone: row.timeZone ?? DEFAULT_TIME_ZONE,
     mfaEnrolmentRequired: row.role !== 'student' && row.mfaRequired === true && !row.mfaEnabledAt,
   };
 }

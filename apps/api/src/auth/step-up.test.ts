@@ -41,6 +41,7 @@ async function admin(overrides: Parameters<typeof createUser>[3] = {}): Promise<
     institutionId: institution.id,
     sessionId: session.id,
     locale: 'en',
+    timeZone: 'Europe/Paris',
   };
 }
 

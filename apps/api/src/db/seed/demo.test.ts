@@ -278,6 +278,7 @@ describe('seedDemo', () => {
         institutionId: row!.institution_id,
         sessionId: 0,
         locale: 'fr' as const,
+        timeZone: 'Europe/Paris',
       };
     };
     const teacher = await person('teacher@uni.skolar.test');

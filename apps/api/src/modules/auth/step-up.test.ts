@@ -16,6 +16,7 @@ async function signedInAdmin() {
     institutionId: institution.id,
     sessionId: me.json()[0].id as number,
     locale: 'en' as const,
+    timeZone: 'Europe/Paris',
   };
   const student = await createUser(db, 'student', institution.id);
   return { user, session, actor, institution, student, auth: bearer(session.accessToken) };

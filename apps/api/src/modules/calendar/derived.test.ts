@@ -24,6 +24,7 @@ const actorOf = (user: { id: number; role: Role; institution_id: number | null }
   institutionId: user.institution_id,
   sessionId: 0,
   locale: 'fr',
+  timeZone: 'Europe/Paris',
 });
 
 const school = await createInstitution(db, { timezone: 'Europe/Paris' });

@@ -38,11 +38,17 @@ const STAFF_AUDIENCES: ReadonlySet<string> = new Set([
   'super-admin',
 ]);
 
-/** The zone of each institution of the events (the platform's for the super-admin's own). */
-async function zonesOf(db: DbOrTx, institutionIds: Array<number | null>) {
-  const unique = [...new Set(institutionIds)];
-  const zones = await Promise.all(unique.map((id) => timeZoneOf(db, id)));
-  return new Map(unique.map((id, index) => [id, zones[index]!]));
+/**
+ * The zone of each institution of the events (the platform's for the super-admin's own): the
+ * actor's own is known, others (the super-admin's calendar) are read.
+ */
+async function zonesOf(db: DbOrTx, actor: Actor, institutionIds: Array<number | null>) {
+  const others = [...new Set(institutionIds)].filter((id) => id !== actor.institutionId);
+  const zones = await Promise.all(others.map((id) => timeZoneOf(db, id)));
+  return new Map([
+    [actor.institutionId, actor.timeZone],
+    ...others.map((id, index) => [id, zones[index]!] as const),
+  ]);
 }
 
 /** The event as the API answers it: its repetition in the form's terms and the actor's rights. */
@@ -81,14 +87,14 @@ async function present(db: DbOrTx, actor: Actor, id: number) {
 export async function entries(ctx: AppContext, actor: Actor, query: CalendarRange) {
   authorize(actor, 'list', 'event');
   const range: InstantRange = { start: new Date(query.start), end: new Date(query.end) };
-  const [rows, derived, timeZone] = await Promise.all([
+  const [rows, derived] = await Promise.all([
     visibleEvents(ctx.db, actor, range),
     derivedEntries(ctx.db, actor, range),
-    timeZoneOf(ctx.db, actor.institutionId),
   ]);
   const [zones, permissions] = await Promise.all([
     zonesOf(
       ctx.db,
+      actor,
       rows.map((row) => row.institution_id),
     ),
     permissionsOf(
@@ -123,7 +129,7 @@ export async function entries(ctx: AppContext, actor: Actor, query: CalendarRang
   const all = [...occurrences, ...derived].sort(
     (a, b) => a.starts_at.getTime() - b.starts_at.getTime() || a.key.localeCompare(b.key),
   );
-  return { time_zone: timeZone, entries: all };
+  return { time_zone: actor.timeZone, entries: all };
 }
 
 export async function read(ctx: AppContext, actor: Actor, id: number) {

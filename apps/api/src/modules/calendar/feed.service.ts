@@ -6,7 +6,6 @@ import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { AppContext } from '../../context.ts';
 import { calendarFeeds, institutions, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
-import { timeZoneOf } from '../dashboard/dashboard.queries.ts';
 import { derivedEntries } from './derived.ts';
 import { visibleEvents } from './events.queries.ts';
 import { calendarDocument } from './ics.ts';
@@ -70,12 +69,17 @@ async function documentFor(ctx: AppContext, actor: Actor) {
     start: new Date(now.getTime() - FEED_PAST_MS),
     end: new Date(now.getTime() + FEED_AHEAD_MS),
   };
-  const [zone, events, entries] = await Promise.all([
-    timeZoneOf(ctx.db, actor.institutionId),
+  const [events, entries] = await Promise.all([
     visibleEvents(ctx.db, actor, range),
     derivedEntries(ctx.db, actor, range),
   ]);
-  return calendarDocument({ zone, events, entries, publicUrl: ctx.config.PUBLIC_URL, now });
+  return calendarDocument({
+    zone: actor.timeZone,
+    events,
+    entries,
+    publicUrl: ctx.config.PUBLIC_URL,
+    now,
+  });
 }
 
 /** `GET /api/me/calendar.ics`: the signed-in user's calendar. */

@@ -134,6 +134,46 @@ describe('occurrencesOf', () => {
     ).toEqual([{ starts_at: oneOff.starts_at, ends_at: oneOff.ends_at, original_start: null }]);
   });
 
+  it('answers a range with exactly the occurrences of the whole series that overlap it', () => {
+    // Weeknights 23:00–01:00 in Auckland from October 2026: both daylight-saving changes of the
+    // year, occurrences that start before a range and end in it, one cancelled and one moved.
+    const auckland = 'Pacific/Auckland';
+    const series = {
+      starts_at: new Date('2026-10-05T10:00:00Z'),
+      ends_at: new Date('2026-10-05T12:00:00Z'),
+      recurrence: 'FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=120',
+      exceptions: [
+        {
+          original_start: originalStarts(
+            {
+              starts_at: new Date('2026-10-05T10:00:00Z'),
+              ends_at: new Date('2026-10-05T12:00:00Z'),
+              recurrence: 'FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=120',
+              exceptions: [],
+            },
+            auckland,
+          )[40]!,
+          cancelled: true,
+          starts_at: null,
+          ends_at: null,
+        },
+      ],
+    };
+    const all = occurrencesOf(series, auckland, null);
+    expect(all).toHaveLength(119);
+    for (let day = 0; day < 300; day += 3) {
+      const start = new Date(Date.UTC(2026, 9, 1, 11) + day * 86_400_000);
+      const range = { start, end: new Date(start.getTime() + 3 * 86_400_000) };
+      const expected = all.filter((o) => o.starts_at < range.end && o.ends_at > range.start);
+      expect(occurrencesOf(series, auckland, range), start.toISOString()).toEqual(expected);
+    }
+    const later = {
+      start: new Date('2028-01-01T00:00:00Z'),
+      end: new Date('2028-02-01T00:00:00Z'),
+    };
+    expect(occurrencesOf(series, auckland, later)).toEqual([]);
+  });
+
   it('stops a long series at MAX_OCCURRENCES', () => {
     const endless = weekly('FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR');
     expect(originalStarts(endless, PARIS)).toHaveLength(MAX_OCCURRENCES);

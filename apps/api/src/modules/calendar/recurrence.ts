@@ -63,6 +63,16 @@ export function repeatOf(rrule: string, timeZone: string): EventRepeat {
   };
 }
 
+/** The rule of a series counted on wall clocks written as UTC (see `floating`). */
+function floatingRule(event: Recurring & { recurrence: string }, timeZone: string) {
+  const options = RRule.parseString(event.recurrence);
+  return new RRule({
+    ...options,
+    dtstart: floating(event.starts_at, timeZone),
+    ...(options.until ? { until: floating(options.until, timeZone) } : {}),
+  });
+}
+
 /**
  * Where the rule puts the occurrences of a series (the first MAX_OCCURRENCES, or `limit`, at
  * most), as instants; empty for a one-off event.
@@ -73,20 +83,23 @@ export function originalStarts(
   limit: number = MAX_OCCURRENCES,
 ): Date[] {
   if (event.recurrence === null) return [];
-  const options = RRule.parseString(event.recurrence);
-  const rule = new RRule({
-    ...options,
-    dtstart: floating(event.starts_at, timeZone),
-    ...(options.until ? { until: floating(options.until, timeZone) } : {}),
-  });
-  return rule.all((_date, index) => index < limit).map((wall) => unfloat(wall, timeZone));
+  return floatingRule({ ...event, recurrence: event.recurrence }, timeZone)
+    .all((_date, index) => index < limit)
+    .map((wall) => unfloat(wall, timeZone));
 }
+
+/** A day, the most a zone's offset or a daylight-saving change moves a wall clock from UTC. */
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The occurrences of an event that overlap the range (all of them without one): a one-off event
  * itself; a series' occurrences as the rule puts them, each lasting the first one's wall-clock
  * duration, the cancelled ones left out and the moved ones where they were moved to (shown when
  * the new time is in the range, wherever the original was).
+ *
+ * With a range, the rule is counted only up to the range's end, and only the occurrences within a
+ * day of the range are converted back to instants (the conversion is what costs: issue 16). The
+ * cap of MAX_OCCURRENCES still counts from the series' first occurrence.
  */
 export function occurrencesOf(
   event: Recurring,
@@ -99,13 +112,23 @@ export function occurrencesOf(
     const single = { starts_at: event.starts_at, ends_at: event.ends_at, original_start: null };
     return overlaps(single) ? [single] : [];
   }
+  const rule = floatingRule({ ...event, recurrence: event.recurrence }, timeZone);
   const duration =
     floating(event.ends_at, timeZone).getTime() - floating(event.starts_at, timeZone).getTime();
+  const from = range && floating(range.start, timeZone).getTime() - duration - DAY_MS;
+  const to = range && floating(range.end, timeZone).getTime() + DAY_MS;
   const changed = new Map(
     event.exceptions.map((exception) => [exception.original_start.getTime(), exception]),
   );
   const occurrences: Occurrence[] = [];
-  for (const start of originalStarts(event, timeZone)) {
+  const visited = new Set<number>();
+  const walls = rule.all(
+    (wall, index) => index < MAX_OCCURRENCES && (to === null || wall.getTime() < to),
+  );
+  for (const wall of walls) {
+    if (from !== null && wall.getTime() < from) continue;
+    const start = unfloat(wall, timeZone);
+    visited.add(start.getTime());
     const exception = changed.get(start.getTime());
     if (exception?.cancelled) continue;
     const occurrence =
@@ -113,10 +136,34 @@ export function occurrencesOf(
         ? { starts_at: exception.starts_at, ends_at: exception.ends_at, original_start: start }
         : {
             starts_at: start,
-            ends_at: unfloat(new Date(floating(start, timeZone).getTime() + duration), timeZone),
+            ends_at: unfloat(new Date(wall.getTime() + duration), timeZone),
             original_start: start,
           };
     if (overlaps(occurrence)) occurrences.push(occurrence);
+  }
+  // An occurrence moved into the range from a day the rule puts far from it.
+  const movedIn = event.exceptions.filter(
+    (exception) =>
+      !exception.cancelled &&
+      exception.starts_at !== null &&
+      exception.ends_at !== null &&
+      !visited.has(exception.original_start.getTime()) &&
+      overlaps({
+        starts_at: exception.starts_at,
+        ends_at: exception.ends_at,
+        original_start: exception.original_start,
+      }),
+  );
+  if (movedIn.length > 0) {
+    const starts = new Set(originalStarts(event, timeZone).map((start) => start.getTime()));
+    for (const exception of movedIn) {
+      if (!starts.has(exception.original_start.getTime())) continue;
+      occurrences.push({
+        starts_at: exception.starts_at!,
+        ends_at: exception.ends_at!,
+        original_start: exception.original_start,
+      });
+    }
   }
   return occurrences.sort((a, b) => a.starts_at.getTime() - b.starts_at.getTime());
 }

@@ -5,7 +5,7 @@ import { preparedQuery } from '../../db/prepared.ts';
 import { cacheVersions } from '../../db/schema/index.ts';
 
 /** How an answer may travel: as is, or compressed once per version (`Content-Encoding`). */
-export type Encoding = 'identity' | 'br' | 'gzip';
+type Encoding = 'identity' | 'br' | 'gzip';
 
 /** Smaller answers go as they are: compressing them saves less than the header costs. */
 const COMPRESS_FROM = 1024;
@@ -25,7 +25,7 @@ export interface CachedAnswer {
 }
 
 /** The best encoding an `Accept-Encoding` header allows: brotli, then gzip, else none. */
-export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
+function chooseEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
   const accepted = new Set(
     (header ?? '')
       .split(',')

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { evaluations } from '../../db/schema/index.ts';
 import { localDay, minuteOfDay, timeOfMinutes } from '../../time.ts';
 import { studentStates } from '../evaluations/status.ts';
-import { countScoped, timeZoneOf, upcomingEvaluations } from './dashboard.queries.ts';
+import { countScoped, upcomingEvaluations } from './dashboard.queries.ts';
 
 /**
  * The signed-in home: how many of each thing the actor may see (policy scopes, one statement) and
@@ -16,7 +16,7 @@ import { countScoped, timeZoneOf, upcomingEvaluations } from './dashboard.querie
  */
 export async function dashboard(ctx: AppContext, actor: Actor) {
   const now = ctx.clock.now();
-  const today = localDay(now, await timeZoneOf(ctx.db, actor.institutionId));
+  const today = localDay(now, actor.timeZone);
   const keys = (DASHBOARD_COUNTS[actor.role] as readonly Entity[]).filter((key) =>
     roleMay(actor.role, 'list', key),
   );
