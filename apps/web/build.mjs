@@ -49,7 +49,10 @@ function closure(key, files = new Set()) {
   return files;
 }
 
-/** Route path → page module (manifest key), read from the registries under src/app/pages. */
+/** The registries whose pages come with the first load's texts (router.tsx, FIRST_LOAD_PAGES). */
+const FIRST_LOAD_REGISTRIES = new Set(['public.ts', 'account.ts']);
+/** Route path → its page module (manifest key), and the routes that also await the signed-in texts. */
+const signedInRoutes = new Set();
 function routePages() {
   const pagesDir = join(root, 'src', 'app', 'pages');
   const routes = new Map();
@@ -64,6 +67,7 @@ function routePages() {
     for (const m of source.matchAll(routeRe)) {
       const page = m[2] ? key(m[2]) : named.get(m[3] ?? m[4]);
       if (page && !routes.has(m[1])) routes.set(m[1], page);
+      if (!FIRST_LOAD_REGISTRIES.has(name)) signedInRoutes.add(m[1]);
     }
   }
   return routes;
@@ -79,10 +83,13 @@ for (const [route, page] of routePages()) {
   if (!manifest[page]) continue;
   byPage.set(page, [...(byPage.get(page) ?? []), route]);
 }
-const rows = [...byPage].map(([page, routes]) => ({
-  routes,
-  bytes: total(closure(page, new Set(entryFiles))),
-}));
+// The signed-in pages' French texts: a chunk the router awaits beside those pages.
+const signedInTexts = 'src/i18n/fr-signed-in.ts';
+const rows = [...byPage].map(([page, routes]) => {
+  const files = closure(page, new Set(entryFiles));
+  if (routes.some((route) => signedInRoutes.has(route))) closure(signedInTexts, files);
+  return { routes, bytes: total(files) };
+});
 rows.sort((a, b) => a.bytes - b.bytes);
 
 console.log(`\nGzip JS before a route shows (entry ${kB(total(entryFiles))}):`);

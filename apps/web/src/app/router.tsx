@@ -1,5 +1,6 @@
 import { APP_ROUTES, type RouteAccess } from '@skolar/shared';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { loadSignedInTexts } from '../i18n/index.ts';
 import { AppLayout, Splash } from './chrome/app-layout.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { guard } from './guard.ts';
@@ -37,6 +38,9 @@ const PAGES: PageRegistry = {
   ...calendarPages,
 };
 
+/** The pages whose texts come with the first load (i18n/fr.ts); the others await the rest. */
+const FIRST_LOAD_PAGES = new Set(Object.keys({ ...publicPages, ...accountPages }));
+
 const comingSoonPage: PageLoader = () =>
   import('./coming-soon-page.tsx').then((module) => module.ComingSoonPage);
 
@@ -45,7 +49,13 @@ function toRouteObject(route: RouteAccess): RouteObject {
   return {
     path: route.path,
     loader: guard(route),
-    lazy: async () => ({ Component: await page() }),
+    lazy: async () => {
+      const [Component] = await Promise.all([
+        page(),
+        FIRST_LOAD_PAGES.has(route.path) ? undefined : loadSignedInTexts(),
+      ]);
+      return { Component };
+    },
     ErrorBoundary: ErrorPage,
   };
 }

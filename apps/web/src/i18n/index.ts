@@ -37,8 +37,21 @@ export const i18nReady = i18n
     supportedLngs: [...LOCALES],
     initAsync: false,
     interpolation: { escapeValue: false },
-    react: { useSuspense: false },
+    // A component shown before the rest of the French catalogue arrived renders again with it.
+    react: { useSuspense: false, bindI18nStore: 'added' },
   });
+
+let signedIn: Promise<void> | null = null;
+/**
+ * Loads the French areas of the signed-in pages (fr-signed-in.ts) once; the router awaits it
+ * before such a page, main.tsx starts it after the first render.
+ */
+export function loadSignedInTexts(): Promise<void> {
+  signedIn ??= import('./fr-signed-in.ts').then((module) => {
+    i18n.addResourceBundle(DEFAULT_LOCALE, 'translation', module.catalogue, true, false);
+  });
+  return signedIn;
+}
 
 i18n.on('languageChanged', (language) => {
   if (isLocale(language)) storeLocale(language);

@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import '../i18n/index.ts';
+import { loadSignedInTexts } from '../i18n/index.ts';
 import { clearCookies } from './cookies.ts';
+
+// Components are tested outside the router, which would load the signed-in pages' texts first.
+await loadSignedInTexts();
 
 // Lazy routes load real modules: give findBy* room (10 s) on a busy two-core CI machine.
 configure({ asyncUtilTimeout: 10_000 });
