@@ -115,6 +115,25 @@ export async function resetTokenValid(ctx: AppContext, token: string): Promise<b
  * Sets a new password from a reset link: the link works once, within 60 minutes; every session
  * of the user ends, and the address counts as verified (the mail reached it).
  */
+/**
+ * The hash of the new password a mailed link sets, once the link is live, its owner may sign in
+ * and the password is strong enough for them (the checks before the transaction that uses it).
+ */
+async function newPasswordFor(
+  ctx: AppContext,
+  token: string,
+  purpose: 'reset_password' | 'verify_email',
+  body: NewPasswordBody,
+  now: Date,
+): Promise<string> {
+  const live = await findLiveToken(ctx.db, token, purpose, now);
+  if (!live) throw linkInvalid();
+  const [owner] = await ctx.db.select().from(users).where(eq(users.id, live.user_id));
+  if (!usable(owner)) throw linkInvalid();
+  refuseWeakPassword(body.password, await contextOf(ctx.db, owner));
+  return hashPassword(body.password);
+}
+
 export async function resetPassword(
   ctx: AppContext,
   token: string,
@@ -124,12 +143,7 @@ export async function resetPassword(
 ): Promise<MessageKey> {
   await ctx.limits.hit('reset-password:ip', ip);
   const now = ctx.clock.now();
-  const live = await findLiveToken(ctx.db, token, 'reset_password', now);
-  if (!live) throw linkInvalid();
-  const [owner] = await ctx.db.select().from(users).where(eq(users.id, live.user_id));
-  if (!usable(owner)) throw linkInvalid();
-  refuseWeakPassword(body.password, await contextOf(ctx.db, owner));
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await newPasswordFor(ctx, token, 'reset_password', body, now);
   const userId = await ctx.db.transaction(async (tx) => {
     const row = await consumeToken(tx, token, 'reset_password', now);
     if (!row) throw linkInvalid();
@@ -179,17 +193,13 @@ export async function activateAccount(
   body: NewPasswordBody,
 ): Promise<MessageKey> {
   const now = ctx.clock.now();
-  const live = await findLiveToken(ctx.db, token, 'verify_email', now);
-  if (!live) throw linkInvalid();
-  const [owner] = await ctx.db.select().from(users).where(eq(users.id, live.user_id));
-  if (!usable(owner)) throw linkInvalid();
-  refuseWeakPassword(body.password, await contextOf(ctx.db, owner));
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await newPasswordFor(ctx, token, 'verify_email', body, now);
   await ctx.db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, live.user_id));
+    const row = await consumeToken(tx, token, 'verify_email', now);
+    if (!row) throw linkInvalid();
+    const [user] = await tx.select().from(users).where(eq(users.id, row.user_id));
     if (!usable(user)) throw linkInvalid();
     if (user.password_hash) throw new HttpError(409, 'account.password_already_set');
-    if (!(await consumeToken(tx, token, 'verify_email', now))) throw linkInvalid();
     await tx
       .update(users)
       .set({ password_hash: passwordHash, email_verified_at: now })
