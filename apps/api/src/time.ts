@@ -28,9 +28,31 @@ function parseDay(day: string): TZDate {
   return parsed;
 }
 
+/**
+ * A memory for a pure function of a text key, bounded: past `size` keys it starts again, empty.
+ * The zone conversions below run per row of every list (issue 16); their inputs repeat.
+ */
+function memory<T>(size: number) {
+  const kept = new Map<string, T>();
+  return (key: string, compute: () => T): T => {
+    let value = kept.get(key);
+    if (value === undefined) {
+      if (kept.size >= size) kept.clear();
+      value = compute();
+      kept.set(key, value);
+    }
+    return value;
+  };
+}
+
+const localDays = memory<string>(20_000);
+const instants = memory<number>(20_000);
+
 /** The calendar day (`YYYY-MM-DD`) the wall clock of the zone shows at an instant. */
 export function localDay(instant: Date, zone: string): string {
-  return format(instant, DAY_FORMAT, { in: tz(zone) });
+  return localDays(`${zone} ${instant.getTime()}`, () =>
+    format(instant, DAY_FORMAT, { in: tz(zone) }),
+  );
 }
 
 /**
@@ -71,19 +93,8 @@ export function plusDays(day: string, days: number): string {
 export function zonedInstant(day: string, time: string, zone: string): Date {
   // A pure function of its three strings, called per evaluation on every list: remembered
   // (issue 16: it was 31 % of the evaluation list's time). A fresh Date each call.
-  const key = `${zone} ${day}T${time}`;
-  let instant = instants.get(key);
-  if (instant === undefined) {
-    if (instants.size >= INSTANT_CACHE_SIZE) instants.clear();
-    instant = computeZonedInstant(day, time, zone);
-    instants.set(key, instant);
-  }
-  return new Date(instant);
+  return new Date(instants(`${zone} ${day}T${time}`, () => computeZonedInstant(day, time, zone)));
 }
-
-/** How many (zone, day, time) instants are kept; past it the memory starts again, empty. */
-const INSTANT_CACHE_SIZE = 20_000;
-const instants = new Map<string, number>();
 
 function computeZonedInstant(day: string, time: string, zone: string): number {
   const found = parseISO(`${day}T${time}`, { in: tz(zone) });

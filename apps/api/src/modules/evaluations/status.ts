@@ -74,7 +74,9 @@ export async function studentStates(
   const resultOf = byEvaluation(resultRows);
 
   const states = new Map<number, StudentState>();
+  const todayIn = new Map<string, string>();
   for (const row of rows) {
+    if (!todayIn.has(row.time_zone)) todayIn.set(row.time_zone, localDay(now, row.time_zone));
     const window = evaluationWindow(row, row.time_zone);
     const attempt = attemptOf.get(row.id);
     const submission = submissionOf.get(row.id);
@@ -86,7 +88,7 @@ export async function studentStates(
         dueAt: window.dueAt,
         closesAt: window.closesAt,
         dueDay: window.dueDay,
-        today: localDay(now, row.time_zone),
+        today: todayIn.get(row.time_zone)!,
         handedIn,
         graded: result !== undefined && result.grade !== null && !result.absent,
         absent: result?.absent ?? false,
