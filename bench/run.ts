@@ -293,6 +293,14 @@ function endpoints(targets: BenchTargets, tokens: Tokens, attemptId: number): En
     { name: 'evaluations', method: 'GET', path: '/api/me/evaluations', token: student },
     { name: 'results', method: 'GET', path: '/api/me/results', token: student },
     { name: 'transcript', method: 'GET', path: '/api/me/transcript', token: student, target: 0.2 },
+    // The same transcript as its teacher reads it: never cached, so what a student's first read
+    // after a publication costs (decision 168).
+    {
+      name: 'transcript-uncached',
+      method: 'GET',
+      path: `/api/students/${targets.student}/transcript`,
+      token: teacher,
+    },
     { name: 'calendar', method: 'GET', path: `/api/events?${range}`, token: student },
     { name: 'planning', method: 'GET', path: `/api/me/planning?${range}`, token: student },
     {

@@ -122,7 +122,7 @@ export async function scratchPostgres(templateUrl: string, label: string) {
     const client = new pg.Client({ connectionString: withDatabase(template, 'postgres') });
     await client.connect();
     try {
-      await client.query(statement);
+      return (await client.query(statement)).rows;
     } finally {
       await client.end();
     }
@@ -132,6 +132,15 @@ export async function scratchPostgres(templateUrl: string, label: string) {
     url: withDatabase(template, name),
     drop: async () => {
       for (const child of children) await killed(child);
+      // A pool that has just ended may still have a connection closing: FORCE would end it
+      // with an error its client no longer listens to. Give such connections a moment first.
+      for (let wait = 0; wait < 40; wait += 1) {
+        const [row] = await admin(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = '${name}'`,
+        );
+        if (row?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };

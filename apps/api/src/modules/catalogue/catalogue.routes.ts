@@ -4,29 +4,24 @@ import {
   publicTraining,
   publicTrainingDetails,
 } from '@skolar/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cachedAnswer, sendCached } from '../../http/cached-answer.ts';
 import { idParams } from '../../http/pagination.ts';
 import * as catalogue from './catalogue.service.ts';
-import { type CachedAnswer, cachedAnswer } from './catalogue-cache.ts';
-
-/**
- * Sends a cached catalogue answer with its ETag, compressed when the browser accepts it: a
- * browser revalidates every time (`no-cache`) and gets a 304 while the catalogue has not changed.
- */
-function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
-  reply
-    .header('etag', answer.etag)
-    .header('cache-control', 'public, no-cache')
-    .header('vary', 'accept-encoding');
-  if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
-  if (answer.encoding !== 'identity') reply.header('content-encoding', answer.encoding);
-  return reply.type('application/json; charset=utf-8').send(answer.body);
-}
 
 /** The public catalogue (spec 'Calls': GET /event/training and /event/institution). No sign-in. */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A catalogue answer, cached under the version every write to the catalogue bumps. */
+  const catalogueAnswer = (request: FastifyRequest, key: string, build: () => Promise<unknown>) =>
+    cachedAnswer(app.ctx.db, {
+      version: 'catalogue',
+      key,
+      acceptEncoding: request.headers['accept-encoding'],
+      build,
+    });
+
   app.get(
     '/training',
     {
@@ -43,9 +38,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       sendCached(
         request,
         reply,
-        await cachedAnswer(app.ctx.db, 'trainings', request.headers['accept-encoding'], () =>
-          catalogue.trainings(app.ctx),
-        ),
+        await catalogueAnswer(request, 'trainings', () => catalogue.trainings(app.ctx)),
+        'public',
       ),
   );
   app.get(
@@ -65,12 +59,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       sendCached(
         request,
         reply,
-        await cachedAnswer(
-          app.ctx.db,
-          `training-${request.params.id}`,
-          request.headers['accept-encoding'],
-          () => catalogue.training(app.ctx, request.params.id),
+        await catalogueAnswer(request, `training-${request.params.id}`, () =>
+          catalogue.training(app.ctx, request.params.id),
         ),
+        'public',
       ),
   );
   app.get(
@@ -89,9 +81,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       sendCached(
         request,
         reply,
-        await cachedAnswer(app.ctx.db, 'institutions', request.headers['accept-encoding'], () =>
-          catalogue.institutions(app.ctx),
-        ),
+        await catalogueAnswer(request, 'institutions', () => catalogue.institutions(app.ctx)),
+        'public',
       ),
   );
 };

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import type { AppContext } from '../../context.ts';
+import { sendCached } from '../../http/cached-answer.ts';
 import { idParams } from '../../http/pagination.ts';
 import { logoPng, pdfFileName, renderTranscriptPdf } from './transcripts.pdf.ts';
 import * as transcripts from './transcripts.service.ts';
@@ -56,8 +57,18 @@ export const myTranscriptRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: transcript, ...errors },
       },
     },
-    async (request) =>
-      transcripts.myTranscript(app.ctx, requireActor(request), request.query.promotion_id),
+    async (request, reply) =>
+      sendCached(
+        request,
+        reply,
+        await transcripts.myCachedTranscript(
+          app.ctx,
+          requireActor(request),
+          request.query.promotion_id,
+          request.headers['accept-encoding'],
+        ),
+        'private',
+      ),
   );
   app.get(
     '/transcript.pdf',

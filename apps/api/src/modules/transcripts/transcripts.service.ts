@@ -26,6 +26,7 @@ import {
   transcriptDocuments,
   users,
 } from '../../db/schema/index.ts';
+import { cachedAnswer } from '../../http/cached-answer.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { Locale } from '../../i18n/messages.ts';
 
@@ -180,12 +181,35 @@ async function build(
   };
 }
 
-/** `GET /api/me/transcript`: the signed-in student's own. */
+/** `GET /api/me/transcript.pdf`: the signed-in student's own, as it is now. */
 export function myTranscript(ctx: AppContext, actor: Actor, promotionId?: number) {
   authorize(actor, 'list', 'result');
   // Staff have no transcript of their own (they read a student's at /api/students/:id).
   if (actor.role !== 'student') throw forbidden();
   return build(ctx, actor, actor.userId, promotionId);
+}
+
+/**
+ * `GET /api/me/transcript`: the signed-in student's own, from this node's cache while nothing it
+ * shows has changed (decision 168). Its version, `transcripts:<institution>`, is bumped by every
+ * write that can change a transcript of the institution (migration 0015): a published grade, a
+ * coefficient, an evaluation, a promotion's students… So `generated_at` is when the figures were
+ * last computed, and they are still the current ones.
+ */
+export function myCachedTranscript(
+  ctx: AppContext,
+  actor: Actor,
+  promotionId: number | undefined,
+  acceptEncoding: string | undefined,
+) {
+  authorize(actor, 'list', 'result');
+  if (actor.role !== 'student') throw forbidden();
+  return cachedAnswer(ctx.db, {
+    version: `transcripts:${actor.institutionId}`,
+    key: `student-${actor.userId}-${promotionId ?? 'latest'}`,
+    acceptEncoding,
+    build: () => build(ctx, actor, actor.userId, promotionId),
+  });
 }
 
 /**
