@@ -11,16 +11,12 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { evaluationDueAt as dueAt } from '../modules/evaluations/evaluations.queries.ts';
 import { zonedTimestamp } from '../time.ts';
 import { repeatEvery } from './repeat.ts';
 
 /** How long before an exam's start or a project's deadline its reminder goes out. */
 const REMINDER_AHEAD_MS = 24 * 60 * 60 * 1000;
-
-/** When an evaluation is due: an exam's start (its day and time in the zone), a project's deadline. */
-const dueAt = sql<Date>`(case ${evaluations.type}
-  when 'exam' then (${evaluations.date} + ${evaluations.start_time}) at time zone ${institutions.timezone}
-  else ${evaluations.deadline} end)`;
 
 /** The non-archived evaluations due within the next day and not yet due, with what the mail says. */
 function dueEvaluations(ctx: AppContext, now: Date) {

@@ -137,6 +137,42 @@ export async function listEvaluations(
   return { rows, total: Number(total?.total ?? 0) };
 }
 
+/**
+ * When an evaluation is due, in SQL: an exam's start (its day and start time in its institution's
+ * zone), a project's deadline. The instant `evaluationWindow` computes (`opens_at`, `closes_at`).
+ */
+export const evaluationDueAt = sql<Date>`(case ${evaluations.type}
+  when 'exam' then (${evaluations.date} + ${evaluations.start_time}) at time zone ${institutions.timezone}
+  else ${evaluations.deadline} end)`;
+
+/**
+ * One page of the non-archived evaluations in `scope`, soonest due first, and their total: the
+ * student's list when it is not filtered by status (the status needs the clock and the student's
+ * attempts, so only that filter needs every row).
+ */
+export async function evaluationsDuePage(
+  db: DbOrTx,
+  scope: SQL,
+  filters: Pick<EvaluationFilters, 'type' | 'has_quiz'>,
+  page: { page: number; per_page: number },
+) {
+  const where = and(
+    scope,
+    isNull(evaluations.archived_at),
+    filters.type === undefined ? undefined : eq(evaluations.type, filters.type),
+    filters.has_quiz === undefined ? undefined : eq(evaluations.has_quiz, filters.has_quiz),
+  );
+  const [rows, [total]] = await Promise.all([
+    base(db)
+      .where(where)
+      .orderBy(asc(evaluationDueAt), asc(evaluations.id))
+      .limit(page.per_page)
+      .offset((page.page - 1) * page.per_page),
+    db.select({ total: count() }).from(evaluations).where(where),
+  ]);
+  return { rows, total: Number(total?.total ?? 0) };
+}
+
 /** Every non-archived evaluation in `scope`, soonest first (the student's list: no paging). */
 export function evaluationsIn(db: DbOrTx, scope: SQL, filters: EvaluationFilters = {}) {
   return base(db)

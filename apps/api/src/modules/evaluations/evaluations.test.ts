@@ -597,4 +597,76 @@ describe('a student’s evaluation list, a page at a time', () => {
     expect(odd.statusCode).toBe(422);
     expect(odd.json().errors.per_page).toBeDefined();
   });
+
+  it('orders exams and projects by when they are due in the institution’s zone, with or without a status filter', async () => {
+    // Auckland is 11 to 13 hours ahead of UTC: an exam's day and time there is an instant the
+    // database computes for the page, and the service for the status.
+    const far = await createInstitution(db, { timezone: 'Pacific/Auckland' });
+    const learner = await createUser(db, 'student', far.id);
+    const cohort = await createPromotion(db, far.id, { students: [learner.id] });
+    const course = await createTraining(db, cohort);
+    const subject = await createSubject(db, far.id);
+    await createModule(db, far.id, { trainingId: course.id, subjectIds: [subject.id] });
+    const day = (n: number) => plusDays(today(), n);
+    const exam = (title: string, date: string, start: string) =>
+      createEvaluation(db, course, subject.id, {
+        title,
+        date,
+        start_time: start,
+        end_time: start === '23:30' ? '23:59' : '10:00',
+        percentage: 1,
+      });
+    const project = (title: string, deadline: Date) =>
+      createEvaluation(db, course, subject.id, {
+        type: 'project',
+        title,
+        date: deadline.toISOString().slice(0, 10),
+        deadline,
+        percentage: 1,
+      });
+    await project('Projet midi', new Date(`${day(3)}T12:00:00Z`));
+    await exam('Examen tard', day(3), '23:30'); // day 3, 10:30 or 11:30 UTC
+    await exam('Examen matin', day(3), '08:00'); // day 2, 19:00 or 20:00 UTC
+    await project('Projet veille', new Date(`${day(2)}T23:00:00Z`));
+    await exam('Examen nuit', day(4), '00:30'); // day 3, 11:30 or 12:30 UTC
+    await exam('Examen passé', day(-2), '08:00');
+
+    const list = async (query: string) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/me/evaluations?per_page=10${query}`,
+          headers: await as(learner),
+        })
+      ).json() as {
+        data: {
+          id: number;
+          title: string;
+          type: string;
+          status: string;
+          opens_at: string;
+          closes_at: string;
+        }[];
+        meta: { total: number };
+      };
+    const all = await list('');
+    expect(all.meta.total).toBe(6);
+    const due = (item: (typeof all.data)[number]) =>
+      Date.parse(item.type === 'exam' ? item.opens_at : item.closes_at);
+    const dues = all.data.map(due);
+    expect(dues).toEqual([...dues].sort((a, b) => a - b));
+    expect(all.data.map((item) => item.title).slice(0, 3)).toEqual([
+      'Examen passé',
+      'Examen matin',
+      'Projet veille',
+    ]);
+    // Each status filter lists its rows in the same order as the whole list.
+    const statuses = [...new Set(all.data.map((item) => item.status))];
+    for (const status of statuses) {
+      const filtered = await list(`&status=${status}`);
+      expect(filtered.data.map((item) => item.id)).toEqual(
+        all.data.filter((item) => item.status === status).map((item) => item.id),
+      );
+    }
+  });
 });
