@@ -41,7 +41,9 @@ describe('the chrome of a signed-in user', () => {
     const banner = screen.getByRole('banner');
     const logo = within(banner).getByRole('img', { name: 'Université Skolar' });
     expect(logo).toHaveAttribute('src', '/api/files/3');
+    // Square until the file is in: the links beside it do not move when it arrives.
     expect(logo).toHaveAttribute('height', '20');
+    expect(logo).toHaveAttribute('width', '20');
     expect(within(banner).getByRole('link', { name: 'Formations publiques' })).toHaveAttribute(
       'href',
       '/public-formations',

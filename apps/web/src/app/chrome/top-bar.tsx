@@ -39,6 +39,7 @@ export function TopBar() {
             src={institution.logo_link}
             alt={institution.name}
             className="topbar__logo"
+            width={20}
             height={20}
           />
         )}

@@ -98,6 +98,7 @@ export function DashboardPage() {
             src={info.institution.logo_link}
             alt={info.institution.name}
             className="dashboard__logo"
+            width={56}
             height={56}
           />
         )}
