@@ -6,6 +6,7 @@ export * from './platform.ts';
 export * from './roles.ts';
 export * from './rules/catalogue.ts';
 export * from './rules/colour.ts';
+export * from './rules/dashboard.ts';
 export * from './rules/evaluation-status.ts';
 export * from './rules/password.ts';
 export * from './rules/promotion-label.ts';

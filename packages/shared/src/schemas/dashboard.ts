@@ -1,16 +1,5 @@
 import { z } from 'zod';
-import type { Role } from '../roles.ts';
 import { evaluationStatusField } from './evaluations.ts';
-
-/** What each role's dashboard counts, in display order. */
-export const DASHBOARD_COUNTS = {
-  student: ['training', 'seminar', 'subject', 'evaluation'],
-  teacher: ['subject', 'group', 'lesson', 'evaluation'],
-  'super-teacher': ['promotion', 'subject', 'group', 'evaluation'],
-  admin: ['student', 'teacher', 'promotion', 'training'],
-  'super-admin': ['institution', 'user', 'program', 'module'],
-} as const satisfies Record<Role, readonly string[]>;
-export type DashboardCountKey = (typeof DASHBOARD_COUNTS)[Role][number];
 
 /** `GET /api/me/dashboard`: counts of what the actor may see, and their next evaluations. */
 export const dashboardAnswer = z.object({

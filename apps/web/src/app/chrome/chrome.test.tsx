@@ -26,7 +26,12 @@ describe('the chrome of a signed-in user', () => {
   it('offers the support page in the user menu, with the default avatar of their gender', async () => {
     await signedInAs('teacher');
     renderChrome();
+    // Until the badge's code is in, a copy of its frame holds its place, hidden and inert.
+    const placeholder = document.querySelector('.user-badge[aria-hidden="true"]');
+    expect(placeholder).toHaveTextContent('Amina');
+    expect(placeholder?.querySelector('button')).toBeNull();
     const badge = await screen.findByRole('button', { name: 'Menu du compte de Amina' });
+    expect(placeholder).not.toBeInTheDocument();
     // Decorative (the button says whose menu it is): the default avatar of a 'Mme'.
     expect(badge.querySelector('img')).toHaveAttribute('src', femaleAvatar);
     await userEvent.setup().click(badge);
@@ -41,7 +46,9 @@ describe('the chrome of a signed-in user', () => {
     const banner = screen.getByRole('banner');
     const logo = within(banner).getByRole('img', { name: 'Université Skolar' });
     expect(logo).toHaveAttribute('src', '/api/files/3');
+    // Square until the file is in: the links beside it do not move when it arrives.
     expect(logo).toHaveAttribute('height', '20');
+    expect(logo).toHaveAttribute('width', '20');
     expect(within(banner).getByRole('link', { name: 'Formations publiques' })).toHaveAttribute(
       'href',
       '/public-formations',

@@ -63,6 +63,7 @@ export function Footer() {
               src={institution.logo_link}
               alt={institution.name}
               className="site-footer__logo"
+              width={40}
               height={40}
               loading="lazy"
               decoding="async"

@@ -1,9 +1,10 @@
 import { homePath, showsCalendarLink } from '@skolar/shared';
-import { CalendarDays, Globe, GraduationCap, House, LogIn } from 'lucide-react';
+import { CalendarDays, ChevronDown, Globe, GraduationCap, House, LogIn } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../../api/session.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
@@ -39,6 +40,7 @@ export function TopBar() {
             src={institution.logo_link}
             alt={institution.name}
             className="topbar__logo"
+            width={20}
             height={20}
           />
         )}
@@ -62,7 +64,7 @@ export function TopBar() {
           <LanguageMenu />
           <ThemeToggle />
           {user ? (
-            <Suspense fallback={null}>
+            <Suspense fallback={<UserBadgePlaceholder />}>
               <UserBadge />
             </Suspense>
           ) : (
@@ -76,5 +78,23 @@ export function TopBar() {
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The user badge's place while its code loads: the same frame, the name and the arrow, a grey
+ * circle for the picture; not a control yet, so hidden from assistive technologies. The bar's
+ * other buttons stay where they are when the badge arrives.
+ */
+function UserBadgePlaceholder() {
+  const { info } = useSession();
+  return (
+    <div className="user-badge" aria-hidden="true">
+      <span className="user-badge__button">
+        <Skeleton shape="circle" width={32} height={32} />
+        <span className="user-badge__name">{info?.first_name}</span>
+        <ChevronDown size={16} />
+      </span>
+    </div>
   );
 }

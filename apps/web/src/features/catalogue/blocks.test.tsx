@@ -1,3 +1,4 @@
+import type { PublicTraining } from '@skolar/shared';
 import { screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
@@ -30,7 +31,79 @@ function renderBlocks() {
   renderWithProviders(<RouterProvider router={router} />);
 }
 
+/** A public training of the given institution, as the catalogue's API answers it. */
+function publicTraining(id: number, title: string, diminutive: string): PublicTraining {
+  return {
+    id,
+    title,
+    program: 'Licence Informatique',
+    level: 'L3',
+    description: 'Une formation ouverte au public.',
+    total_hours: 24,
+    cover_link: null,
+    institution: {
+      id: diminutive === 'ULC' ? 1 : 2,
+      name: diminutive === 'ULC' ? 'Université Lumière des Confluences' : 'École Horizon Numérique',
+      diminutive,
+      kind: 'school',
+      color_code: '#1F5F8B',
+      logo_link: null,
+      url: `https://${diminutive.toLowerCase()}.example`,
+    },
+  };
+}
+
+/** The rows' carousel (Embla) needs what jsdom lacks. */
+function stubLayout() {
+  const Observer = class {
+    observe() {}
+    disconnect() {}
+  };
+  vi.stubGlobal('ResizeObserver', Observer);
+  vi.stubGlobal('IntersectionObserver', Observer);
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
+}
+
 describe('landing blocks', () => {
+  it("hold the catalogue's place while it loads: busy, placeholder groups of cards, then the groups", async () => {
+    stubLayout();
+    let answer: (response: Response) => void = () => undefined;
+    mockFetch((url) =>
+      url === '/api/event/training'
+        ? new Promise<Response>((resolve) => {
+            answer = resolve;
+          })
+        : jsonResponse(200, []),
+    );
+    renderBlocks();
+    const block = screen.getByTestId('trainings');
+    const busy = within(block).getByText('Chargement des formations…').parentElement;
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    // Two groups of placeholder cards, each card of a real card's frame, hidden from screen readers.
+    const groups = block.querySelectorAll('.catalogue__group');
+    expect(groups).toHaveLength(2);
+    for (const group of groups) expect(group).toHaveAttribute('aria-hidden', 'true');
+    expect(block.querySelectorAll('.training-card.training-card--skeleton')).toHaveLength(10);
+    expect(within(block).queryByRole('heading')).toBeNull();
+
+    answer(
+      jsonResponse(200, [
+        publicTraining(1, 'Algorithmique et programmation', 'ULC'),
+        publicTraining(2, 'Développement front-end', 'EHN'),
+      ]),
+    );
+    expect(await within(block).findByRole('heading', { name: /ULC/ })).toBeInTheDocument();
+    expect(within(block).getByRole('heading', { name: /EHN/ })).toBeInTheDocument();
+    expect(within(block).getByRole('link', { name: /Algorithmique/ })).toBeInTheDocument();
+    expect(block.querySelector('[aria-busy]')).toBeNull();
+    expect(block.querySelector('.training-card--skeleton')).toBeNull();
+  });
+
   it("show nothing but the 'Error' toast when their data fails to load", async () => {
     mockFetch(() => jsonResponse(500, { message: 'boom' }));
     renderBlocks();

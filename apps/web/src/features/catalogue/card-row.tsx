@@ -4,7 +4,10 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMayOpen } from '../../ui/role-link.tsx';
-import { TrainingCard } from './training-card.tsx';
+import { TrainingCard, TrainingCardSkeleton } from './training-card.tsx';
+
+/** Placeholder cards in a row while it loads: more than a wide screen shows, the rest is cut. */
+const PLACEHOLDER_CARDS = 5;
 
 /**
  * A horizontal, free-scrolling, non-looping row of cards (Embla), with previous/next buttons. A
@@ -73,6 +76,25 @@ export function CardRow({
           <ChevronRight aria-hidden="true" size={18} />
         </button>
       </div>
+    </div>
+  );
+}
+
+/** A row's place while the trainings load: placeholder cards, and the controls' row kept empty. */
+export function CardRowSkeleton() {
+  return (
+    <div className="card-row" aria-hidden="true">
+      <div className="card-row__viewport">
+        <div className="card-row__track">
+          {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cards have no identity.
+            <div key={index} className="card-row__slide">
+              <TrainingCardSkeleton />
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="card-row__controls" />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import './formations.css';
 import { usePublicSeminars } from '../../api/seminars.ts';
 import { useSession } from '../../api/session.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import { useErrorToast } from '../../ui/toast-error.ts';
 import { usePublicTrainings } from './api.ts';
 import {
@@ -18,7 +19,7 @@ import {
 } from './catalogue-search.ts';
 import { FormationsFilters } from './formations-filters.tsx';
 import { SeminarCard } from './seminar-card.tsx';
-import { type PREVIEW_STATE, TrainingCard } from './training-card.tsx';
+import { type PREVIEW_STATE, TrainingCard, TrainingCardSkeleton } from './training-card.tsx';
 import { TrainingPreviewDialog } from './training-preview-dialog.tsx';
 
 /** Typing settles this long before the search is written to the address. */
@@ -102,7 +103,7 @@ export function FormationsPage() {
         onChange={update}
       />
       {loading ? (
-        <CardsSkeleton label={t('app.loading')} />
+        <ResultsSkeleton />
       ) : (
         <>
           <p className="formations__count" role="status">
@@ -184,13 +185,34 @@ function ResultsSection<T extends { id: number }>({
   );
 }
 
-/** Card-shaped placeholders while the lists load. */
-function CardsSkeleton({ label }: { label: string }) {
+/** Placeholder cards while the lists load: two rows on a wide screen. */
+const PLACEHOLDER_CARDS = 8;
+
+/**
+ * The results' place while the lists load: the count's line, a section's heading and a grid of
+ * placeholder cards of the final size; busy for assistive technologies, which read that it loads.
+ */
+function ResultsSkeleton() {
+  const { t } = useTranslation();
   return (
-    <div className="formations__grid" role="status" aria-label={label}>
-      {[1, 2, 3, 4].map((key) => (
-        <span key={key} className="formations__skeleton" />
-      ))}
+    <div className="formations__loading" aria-busy="true">
+      <span className="sr-only">{t('public.catalogue.loading')}</span>
+      <p className="formations__count" aria-hidden="true">
+        <Skeleton width="6em" />
+      </p>
+      <div className="formations__section" aria-hidden="true">
+        <div className="formations__section-title">
+          <Skeleton width="7em" />
+        </div>
+        <div className="formations__grid">
+          {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cards have no identity.
+            <div key={index}>
+              <TrainingCardSkeleton />
+            </div>
+          ))}
+        </div>
+      </div>
     </div>
   );
 }

@@ -3,7 +3,8 @@ import { Building2 } from 'lucide-react';
 
 /**
  * An institution's logo mark, or a building drawn in its colour when it has no logo; `lazy` where
- * it shows below the fold (the landing's carousel, the catalogue's groups).
+ * it shows below the fold (the landing's carousel, the catalogue's groups). The logo holds a
+ * square's place until it is in (a mark is square as a rule), so the name beside it stays put.
  */
 export function InstitutionMark({
   institution,
@@ -19,6 +20,7 @@ export function InstitutionMark({
       <img
         src={institution.logo_link}
         alt={institution.name}
+        width={height}
         height={height}
         style={{ height, width: 'auto' }}
         loading={lazy ? 'lazy' : undefined}

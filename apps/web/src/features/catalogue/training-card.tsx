@@ -1,6 +1,7 @@
 import { cardHeading, cutDescription, hoursLabel, type PublicTraining } from '@skolar/shared';
 import { Clock } from 'lucide-react';
 import { Link, type To } from 'react-router';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import './catalogue.css';
 import { CoverArt } from './cover-art.tsx';
 
@@ -50,5 +51,34 @@ export function TrainingCard({
         <p className="training-card__description">{cutDescription(training.description)}</p>
       </div>
     </Link>
+  );
+}
+
+/**
+ * A card's place while the catalogue loads: the same frame (250 × 352 px), a grey cover and grey
+ * lines where the institution, the heading, the hours and the description will be.
+ */
+export function TrainingCardSkeleton() {
+  return (
+    <div className="training-card training-card--skeleton" aria-hidden="true">
+      <Skeleton shape="block" height={130} className="training-card__cover-skeleton" />
+      <div className="training-card__body">
+        <span className="training-card__institution">
+          <Skeleton width="5em" />
+        </span>
+        <span className="training-card__heading">
+          <Skeleton />
+          <Skeleton width="70%" />
+        </span>
+        <span className="training-card__hours">
+          <Skeleton width="4em" />
+        </span>
+        <span className="training-card__description">
+          <Skeleton />
+          <Skeleton />
+          <Skeleton width="60%" />
+        </span>
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { menuFor, roleMay } from '@skolar/shared';
+import { DASHBOARD_COUNTS, type Entity, menuFor, type Role, roleMay } from '@skolar/shared';
 import {
   BookOpen,
   Building,
@@ -21,6 +21,7 @@ import { EvaluationStatusBadge } from '../../ui/evaluation-status-badge.tsx';
 import { MENU_ICONS } from '../../ui/menu-icons.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { useMayOpen } from '../../ui/role-link.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import { useErrorToast } from '../../ui/toast-error.ts';
 import { useDashboard } from './api.ts';
 import './dashboard.css';
@@ -65,6 +66,17 @@ const COUNT_PATHS: Record<string, readonly string[]> = {
   module: ['/modules'],
 };
 
+/** Rows the next evaluations hold while they load (the answer has at most 5). */
+const PLACEHOLDER_UPCOMING = 3;
+
+/**
+ * The counts a role's dashboard shows, known before the answer: the ones of DASHBOARD_COUNTS the
+ * role may list, as the API computes them (dashboard.service.ts).
+ */
+function countKeys(role: Role): readonly string[] {
+  return (DASHBOARD_COUNTS[role] as readonly Entity[]).filter((key) => roleMay(role, 'list', key));
+}
+
 /** "lun. 23 novembre": an upcoming evaluation's day, short. */
 const UPCOMING_DAY: Intl.DateTimeFormatOptions = {
   weekday: 'short',
@@ -72,7 +84,12 @@ const UPCOMING_DAY: Intl.DateTimeFormatOptions = {
   month: 'long',
 };
 
-/** The signed-in home: a greeting, counts of the role's things, next evaluations and shortcuts. */
+/**
+ * The signed-in home: a greeting, counts of the role's things, next evaluations and shortcuts.
+ * What does not wait for the answer shows at once (the greeting, the counts' labels, the panels'
+ * headings, the shortcuts); what does holds its place with placeholders of its size meanwhile, so
+ * nothing moves when it arrives.
+ */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
   const { user, info } = useSession();
@@ -82,6 +99,9 @@ export function DashboardPage() {
   usePageTitle(t('dashboard.title'));
   if (!user || !info) return null;
   const menu = menuFor(user.role);
+  const loading = dashboard.isPending;
+  const counts: readonly { key: string; value?: number }[] =
+    dashboard.data?.counts ?? countKeys(user.role).map((key) => ({ key }));
   return (
     <div className="container page dashboard">
       <div className="dashboard__hero">
@@ -98,6 +118,7 @@ export function DashboardPage() {
             src={info.institution.logo_link}
             alt={info.institution.name}
             className="dashboard__logo"
+            width={56}
             height={56}
           />
         )}
@@ -105,93 +126,127 @@ export function DashboardPage() {
 
       {roleMay(user.role, 'read', 'progress') && <ResumePanel />}
 
-      {dashboard.data && (
-        <>
-          <dl className="dashboard__counts">
-            {dashboard.data.counts.map((count) => {
-              const Icon = COUNT_ICONS[count.key] ?? Layers;
-              const target = COUNT_PATHS[count.key]?.find(mayOpen);
-              const label = t(`dashboard.counts.${count.key}`);
-              return (
-                <div key={count.key} className="card dashboard__count">
-                  <span className="dashboard__count-icon" aria-hidden="true">
-                    <Icon size={20} />
-                  </span>
-                  <dt>
-                    {target ? (
-                      <Link to={target} className="dashboard__count-link">
-                        {label}
-                      </Link>
-                    ) : (
-                      label
+      {!dashboard.isError && (
+        <dl className="dashboard__counts" aria-busy={loading || undefined}>
+          {counts.map((count) => {
+            const Icon = COUNT_ICONS[count.key] ?? Layers;
+            const target = COUNT_PATHS[count.key]?.find(mayOpen);
+            const label = t(`dashboard.counts.${count.key}`);
+            return (
+              <div key={count.key} className="card dashboard__count">
+                <span className="dashboard__count-icon" aria-hidden="true">
+                  <Icon size={20} />
+                </span>
+                <dt>
+                  {target ? (
+                    <Link to={target} className="dashboard__count-link">
+                      {label}
+                    </Link>
+                  ) : (
+                    label
+                  )}
+                </dt>
+                <dd>{count.value ?? <Skeleton width="1.2em" />}</dd>
+              </div>
+            );
+          })}
+        </dl>
+      )}
+
+      <div className="dashboard__columns">
+        <section
+          className="card dashboard__panel"
+          aria-labelledby="upcoming-title"
+          aria-busy={loading || undefined}
+        >
+          <h2 id="upcoming-title">
+            <CalendarClock aria-hidden="true" size={18} />
+            {t('dashboard.upcoming')}
+          </h2>
+          {loading && <UpcomingSkeleton />}
+          {dashboard.data?.upcoming.length === 0 && (
+            <p className="dashboard__empty">{t('dashboard.noUpcoming')}</p>
+          )}
+          {dashboard.data?.upcoming.length ? (
+            <ul className="dashboard__upcoming">
+              {dashboard.data.upcoming.map((item) => (
+                <li key={item.id}>
+                  <time dateTime={item.date} className="dashboard__date">
+                    {formatDay(item.date, i18n.language, UPCOMING_DAY)}
+                    {item.start_time && (
+                      <span className="dashboard__time">{item.start_time.slice(0, 5)}</span>
                     )}
-                  </dt>
-                  <dd>{count.value}</dd>
-                </div>
+                  </time>
+                  <div>
+                    <strong>{item.title}</strong>
+                    <span>
+                      {item.subject} · {item.training}
+                    </span>
+                  </div>
+                  <span className="dashboard__badges">
+                    <span className="badge">{t(`dashboard.type.${item.type}`)}</span>
+                    {item.status && <EvaluationStatusBadge status={item.status} />}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <p className="dashboard__more">
+            {user.role === 'student' ? (
+              <Link to="/student-planning">{t('dashboard.planningLink')}</Link>
+            ) : (
+              <Link to="/calendar">{t('dashboard.calendarLink')}</Link>
+            )}
+          </p>
+        </section>
+
+        <section className="card dashboard__panel" aria-labelledby="shortcuts-title">
+          <h2 id="shortcuts-title">{t('dashboard.shortcuts')}</h2>
+          <ul className="dashboard__shortcuts">
+            {menu.map((item) => {
+              const Icon = MENU_ICONS[item.key];
+              return (
+                <li key={item.key}>
+                  <Link to={item.path}>
+                    <Icon aria-hidden="true" size={18} />
+                    {t(`menu.${item.key}`)}
+                  </Link>
+                </li>
               );
             })}
-          </dl>
-
-          <div className="dashboard__columns">
-            <section className="card dashboard__panel" aria-labelledby="upcoming-title">
-              <h2 id="upcoming-title">
-                <CalendarClock aria-hidden="true" size={18} />
-                {t('dashboard.upcoming')}
-              </h2>
-              {dashboard.data.upcoming.length === 0 ? (
-                <p className="dashboard__empty">{t('dashboard.noUpcoming')}</p>
-              ) : (
-                <ul className="dashboard__upcoming">
-                  {dashboard.data.upcoming.map((item) => (
-                    <li key={item.id}>
-                      <time dateTime={item.date} className="dashboard__date">
-                        {formatDay(item.date, i18n.language, UPCOMING_DAY)}
-                        {item.start_time && (
-                          <span className="dashboard__time">{item.start_time.slice(0, 5)}</span>
-                        )}
-                      </time>
-                      <div>
-                        <strong>{item.title}</strong>
-                        <span>
-                          {item.subject} · {item.training}
-                        </span>
-                      </div>
-                      <span className="dashboard__badges">
-                        <span className="badge">{t(`dashboard.type.${item.type}`)}</span>
-                        {item.status && <EvaluationStatusBadge status={item.status} />}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-              <p className="dashboard__more">
-                {user.role === 'student' ? (
-                  <Link to="/student-planning">{t('dashboard.planningLink')}</Link>
-                ) : (
-                  <Link to="/calendar">{t('dashboard.calendarLink')}</Link>
-                )}
-              </p>
-            </section>
-
-            <section className="card dashboard__panel" aria-labelledby="shortcuts-title">
-              <h2 id="shortcuts-title">{t('dashboard.shortcuts')}</h2>
-              <ul className="dashboard__shortcuts">
-                {menu.map((item) => {
-                  const Icon = MENU_ICONS[item.key];
-                  return (
-                    <li key={item.key}>
-                      <Link to={item.path}>
-                        <Icon aria-hidden="true" size={18} />
-                        {t(`menu.${item.key}`)}
-                      </Link>
-                    </li>
-                  );
-                })}
-              </ul>
-            </section>
-          </div>
-        </>
-      )}
+          </ul>
+        </section>
+      </div>
     </div>
+  );
+}
+
+/** The next evaluations' place while they load: rows of the same layout, in grey. */
+function UpcomingSkeleton() {
+  return (
+    <ul className="dashboard__upcoming" aria-hidden="true">
+      {Array.from({ length: PLACEHOLDER_UPCOMING }, (_, row) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
+        <li key={row}>
+          <span className="dashboard__date">
+            <Skeleton width="5em" />
+            <Skeleton width="4em" className="dashboard__date-wrap" />
+            <Skeleton width="3em" />
+          </span>
+          <div>
+            <strong>
+              <Skeleton width="60%" />
+            </strong>
+            <span>
+              <Skeleton width="85%" />
+            </span>
+          </div>
+          <span className="dashboard__badges">
+            <Skeleton shape="pill" width="4.5em" height={22} />
+            <Skeleton shape="pill" width="5.5em" height={22} />
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
