@@ -93,6 +93,10 @@ try {
       tbtMs: metric(audits, 'total-blocking-time'),
       cls: metric(audits, 'cumulative-layout-shift', 1, 3),
       transferKb: metric(audits, 'total-byte-weight', 1 / 1000),
+      // Where the LCP's time goes: the element, and its phases (time to first byte, load delay,
+      // load time, render delay), then the main thread's JavaScript time.
+      ...lcpDetails(audits),
+      scriptMs: metric(audits, 'bootup-time'),
     });
   }
 
@@ -118,6 +122,18 @@ try {
 function metric(audits, id, scale = 1, digits = 0) {
   const value = audits[id]?.numericValue;
   return typeof value === 'number' ? Number((value * scale).toFixed(digits)) : null;
+}
+
+/** The LCP element (its label and selector) and its phases in ms, when Lighthouse names them. */
+function lcpDetails(audits) {
+  const details = audits['largest-contentful-paint-element']?.details;
+  const tables = details?.type === 'list' ? details.items : [details];
+  const node = tables?.[0]?.items?.[0]?.node;
+  const phases = tables?.[1]?.items?.map((item) => [item.phase, Math.round(item.timing)]);
+  return {
+    lcpElement: node ? `${node.nodeLabel} (${node.selector})` : null,
+    lcpPhasesMs: phases ? Object.fromEntries(phases) : null,
+  };
 }
 
 async function waitForHealth() {
