@@ -72,6 +72,24 @@ export function cookieJar(response: LightMyRequestResponse): Record<string, stri
 /** Headers for a bearer-authenticated request. */
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/**
+ * A test file's sign-ins: `as(user)` signs the user in on their first request and answers their
+ * bearer header from then on; `as.forget()` signs everyone in again on their next request (after
+ * a test has moved the clock past the tokens' lifetime).
+ */
+export function signedIn(app: TestApp) {
+  const tokens = new Map<number, Record<string, string>>();
+  const as = async (user: { id: number; email: string }) => {
+    let header = tokens.get(user.id);
+    if (!header) {
+      header = bearer((await signIn(app, user.email)).accessToken);
+      tokens.set(user.id, header);
+    }
+    return header;
+  };
+  return Object.assign(as, { forget: () => tokens.clear() });
+}
+
 const STEP_UP_ENTITY: Record<string, string> = {
   users: 'user',
   students: 'student',

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp, mailedMfaCode, signIn, stepUpFor } from '../../test/app.ts';
+import { createTestApp, mailedMfaCode, signedIn, signIn, stepUpFor } from '../../test/app.ts';
 import {
   createEvaluation,
   createGroup,
@@ -22,13 +22,7 @@ const otherAdmin = await createUser(db, 'admin', other.id);
 const superAdmin = await createUser(db, 'super-admin', null);
 
 type Who = { id: number; email: string };
-const tokens = new Map<number, Record<string, string>>();
-async function as(user: Who) {
-  if (!tokens.has(user.id)) {
-    tokens.set(user.id, bearer((await signIn(app, user.email)).accessToken));
-  }
-  return tokens.get(user.id)!;
-}
+const as = signedIn(app);
 const call = async (
   user: Who,
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn } from '../../../test/app.ts';
+import { createTestApp, signedIn } from '../../../test/app.ts';
 import {
   createGroup,
   createInstitution,
@@ -27,12 +27,7 @@ const otherPromotion = await createPromotion(db, school.id, { students: [otherSt
 const group = await createGroup(db, promotion, [student.id]);
 const foreignPromotion = await createPromotion(db, otherSchool.id);
 
-const tokens = new Map<number, Record<string, string>>();
-async function as(user: { id: number; email: string }) {
-  if (!tokens.has(user.id))
-    tokens.set(user.id, bearer((await signIn(app, user.email)).accessToken));
-  return tokens.get(user.id)!;
-}
+const as = signedIn(app);
 
 // Fixed weeks (recurrence maths does not depend on today): the week of Monday 7 December 2026.
 const at = (day: string, time: string) => `${day}T${time}:00.000Z`;

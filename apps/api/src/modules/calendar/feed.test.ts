@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn } from '../../../test/app.ts';
+import { createTestApp, signedIn } from '../../../test/app.ts';
 import {
   createEvaluation,
   createInstitution,
@@ -84,12 +84,7 @@ const dayOff = await insertEvent({
 });
 const someoneElses = await insertEvent({ owner_id: classmate.id, title: 'Dentiste' });
 
-const tokens = new Map<number, Record<string, string>>();
-async function as(user: { id: number; email: string }) {
-  if (!tokens.has(user.id))
-    tokens.set(user.id, bearer((await signIn(app, user.email)).accessToken));
-  return tokens.get(user.id)!;
-}
+const as = signedIn(app);
 const call = async (
   user: { id: number; email: string },
   method: 'GET' | 'POST' | 'DELETE',

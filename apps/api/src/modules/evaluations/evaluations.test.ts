@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn } from '../../../test/app.ts';
+import { createTestApp, signedIn } from '../../../test/app.ts';
 import {
   createEvaluation,
   createInstitution,
@@ -38,17 +38,12 @@ async function placedSubject() {
   return subject;
 }
 
-const tokens = new Map<number, Record<string, string>>();
-async function as(user: { id: number; email: string }) {
-  if (!tokens.has(user.id))
-    tokens.set(user.id, bearer((await signIn(app, user.email)).accessToken));
-  return tokens.get(user.id)!;
-}
+const as = signedIn(app);
 
 /** Moves the clock; sessions expire with time, so everyone signs in again. */
 function advance(ms: number) {
   clock.advance(ms);
-  tokens.clear();
+  as.forget();
 }
 
 const today = () => localDay(clock.now(), 'Europe/Paris');

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn } from '../../../test/app.ts';
+import { createTestApp, signedIn } from '../../../test/app.ts';
 import {
   createEvaluation,
   createInstitution,
@@ -84,12 +84,7 @@ async function quiz(window: { start: string; end: string }, extra: { shuffle?: b
 /** Open since 10:30 Paris, closes at 12:30 Paris (11:30Z). */
 const openQuiz = () => quiz({ start: '10:30', end: '12:30' });
 
-const tokens = new Map<number, Record<string, string>>();
-async function as(user: { id: number; email: string }) {
-  if (!tokens.has(user.id))
-    tokens.set(user.id, bearer((await signIn(app, user.email)).accessToken));
-  return tokens.get(user.id)!;
-}
+const as = signedIn(app);
 async function start(examId: number, user = student) {
   return app.inject({
     method: 'POST',

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn } from '../../../test/app.ts';
+import { createTestApp, signedIn } from '../../../test/app.ts';
 import {
   createEvaluation,
   createInstitution,
@@ -97,12 +97,7 @@ await grade(project.id, chloe.id, 36, false);
 await grade(quiz.id, alice.id, 11, false);
 await grade(otherEval.id, elsewhere.id, 19.5, true);
 
-const tokens = new Map<number, Record<string, string>>();
-async function as(user: { id: number; email: string }) {
-  if (!tokens.has(user.id))
-    tokens.set(user.id, bearer((await signIn(app, user.email)).accessToken));
-  return tokens.get(user.id)!;
-}
+const as = signedIn(app);
 const get = async (user: { id: number; email: string }, url: string, locale = 'fr') =>
   app.inject({ method: 'GET', url, headers: { ...(await as(user)), 'accept-language': locale } });
 const post = async (

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn } from '../../../test/app.ts';
+import { createTestApp, signedIn } from '../../../test/app.ts';
 import {
   createEvaluation,
   createInstitution,
@@ -60,17 +60,12 @@ const otherProject = await createEvaluation(
   { type: 'project', date: '2026-11-20', deadline: new Date('2026-12-20T17:00:00Z') },
 );
 
-const tokens = new Map<number, Record<string, string>>();
-async function as(user: { id: number; email: string }) {
-  if (!tokens.has(user.id))
-    tokens.set(user.id, bearer((await signIn(app, user.email)).accessToken));
-  return tokens.get(user.id)!;
-}
+const as = signedIn(app);
 
 /** Moves the clock; sessions are signed in again, as their tokens would have expired. */
 function advance(ms: number) {
   clock.advance(ms);
-  tokens.clear();
+  as.forget();
 }
 
 const PDF = readFileSync(new URL('../../db/seed/demo-syllabus.pdf', import.meta.url));

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn } from '../../../test/app.ts';
+import { createTestApp, signedIn } from '../../../test/app.ts';
 import {
   createEvaluation,
   createGroup,
@@ -47,12 +47,7 @@ const other = await createInstitution(db);
 const outsider = await createUser(db, 'teacher', other.id);
 const outsiderAdmin = await createUser(db, 'admin', other.id);
 
-const tokens = new Map<number, Record<string, string>>();
-async function as(user: { id: number; email: string }) {
-  if (!tokens.has(user.id))
-    tokens.set(user.id, bearer((await signIn(app, user.email)).accessToken));
-  return tokens.get(user.id)!;
-}
+const as = signedIn(app);
 const call = async (
   user: { id: number; email: string },
   method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE',

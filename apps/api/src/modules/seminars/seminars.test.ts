@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn } from '../../../test/app.ts';
+import { createTestApp, signedIn } from '../../../test/app.ts';
 import {
   createEpisode,
   createInstitution,
@@ -27,12 +27,7 @@ const promotion = await createPromotion(db, school.id, {
 });
 const otherPromotion = await createPromotion(db, school.id, { students: [outsider.id] });
 
-const tokens = new Map<number, Record<string, string>>();
-async function as(user: { id: number; email: string }) {
-  if (!tokens.has(user.id))
-    tokens.set(user.id, bearer((await signIn(app, user.email)).accessToken));
-  return tokens.get(user.id)!;
-}
+const as = signedIn(app);
 
 const PDF = readFileSync(new URL('../../db/seed/demo-syllabus.pdf', import.meta.url));
 const BOUNDARY = '----skolar-seminar';
@@ -325,14 +320,14 @@ describe('episodes', () => {
 
   it('answers 422 per field: ends before it starts, neither place nor link, a bad link', async () => {
     const seminar = await createSeminar(db, promotion);
+    const auth = await as(admin);
     const post = (payload: object) =>
       app.inject({
         method: 'POST',
         url: `/api/seminars/${seminar.id}/episodes`,
-        headers: { ...tokens.get(admin.id)! },
+        headers: auth,
         payload: { ...episodeForm, ...payload },
       });
-    await as(admin);
     const backwards = await post({ start_time: '11:00', end_time: '10:00' });
     expect(backwards.statusCode).toBe(422);
     expect(Object.keys(backwards.json().errors)).toEqual(['end_time']);
@@ -352,7 +347,7 @@ describe('episodes', () => {
     const patched = await app.inject({
       method: 'PATCH',
       url: `/api/episodes/${online.json().id}`,
-      headers: tokens.get(admin.id)!,
+      headers: await as(admin),
       payload: { online_link: null },
     });
     expect(patched.statusCode).toBe(422);

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn } from '../../../test/app.ts';
+import { createTestApp, signedIn, signIn } from '../../../test/app.ts';
 import {
   createEvaluation,
   createInstitution,
@@ -47,12 +47,7 @@ const otherExam = await createEvaluation(
   otherSubject.id,
 );
 
-const tokens = new Map<number, Record<string, string>>();
-async function as(user: { id: number; email: string }) {
-  if (!tokens.has(user.id))
-    tokens.set(user.id, bearer((await signIn(app, user.email)).accessToken));
-  return tokens.get(user.id)!;
-}
+const as = signedIn(app);
 const call = async (
   user: { id: number; email: string },
   method: 'GET' | 'PUT' | 'POST' | 'PATCH',

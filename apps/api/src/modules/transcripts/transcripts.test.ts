@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp, signIn } from '../../../test/app.ts';
+import { createTestApp, signedIn } from '../../../test/app.ts';
 import {
   createEvaluation,
   createInstitution,
@@ -99,12 +99,7 @@ await db.insert(results).values([
 ]);
 void sqlExam;
 
-const tokens = new Map<number, Record<string, string>>();
-async function as(user: { id: number; email: string }) {
-  if (!tokens.has(user.id))
-    tokens.set(user.id, bearer((await signIn(app, user.email)).accessToken));
-  return tokens.get(user.id)!;
-}
+const as = signedIn(app);
 const get = async (user: { id: number; email: string } | null, url: string, language = 'fr') =>
   app.inject({
     method: 'GET',
