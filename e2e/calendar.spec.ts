@@ -178,3 +178,35 @@ for (const theme of ['light', 'dark'] as const) {
     });
   }
 }
+
+test('a day with nothing planned still scrolls from the keyboard, and breaks no rule', async ({
+  page,
+}) => {
+  // Whatever today holds: the range answers no entry (the institution's zone kept).
+  await page.route('**/api/events?**', async (route) => {
+    const answer = await route.fetch();
+    const body = (await answer.json()) as { time_zone: string };
+    await route.fulfill({ response: answer, json: { time_zone: body.time_zone, entries: [] } });
+  });
+  await signInAs(page, 'teacher@uni.skolar.test');
+  await page.goto('/calendar');
+  const views = page.locator('.calendar-frame [role="tab"]');
+  await views.nth(2).click();
+  await expect(views.nth(2)).toHaveAttribute('aria-selected', 'true');
+  await page.waitForLoadState('networkidle');
+  expect(await blockingViolations(page)).toEqual([]);
+
+  // The day's hours are a scrolling box: its cell takes the focus and the arrow keys scroll it.
+  const cell = page.locator('.calendar-frame [role="cell"][tabindex="0"]').first();
+  await cell.focus();
+  await expect(cell).toBeFocused();
+  const scroller = async () =>
+    cell.evaluate((element) => {
+      let box = element.parentElement;
+      while (box && box.scrollHeight <= box.clientHeight) box = box.parentElement;
+      return box?.scrollTop ?? -1;
+    });
+  const before = await scroller();
+  await page.keyboard.press('PageDown');
+  await expect.poll(scroller).toBeGreaterThan(before);
+});

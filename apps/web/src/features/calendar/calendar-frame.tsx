@@ -7,7 +7,7 @@ import frLocale from '@fullcalendar/react/locales/fr';
 import classicTheme from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import { type CalendarEntry, textColourOn } from '@skolar/shared';
-import { type Ref, useMemo } from 'react';
+import { type Ref, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VisibleRange } from '../../api/calendar.ts';
 import { instantOfCalendarDate, wallClockOf } from './zone.ts';
@@ -38,6 +38,30 @@ function toEventInput(entry: CalendarEntry, zone: string) {
   };
 }
 
+/** What the keyboard reaches by itself. */
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
+
+/**
+ * A keyboard user can scroll the calendar's scrolling boxes (a day's or a week's hours) even when
+ * they hold no event to tab to (WCAG 2.1.1, axe's `scrollable-region-focusable`): the first cell
+ * of such a box takes the focus, and the arrow keys then scroll the box. The cell, not the box:
+ * the box sits between the grid's row group and its rows, where a focusable element without a
+ * row's role would break the grid's structure. FullCalendar renders the boxes with generated
+ * class names, so they are found by their overflow, after each render of a view or a range.
+ */
+function makeScrollersFocusable(frame: HTMLElement | null) {
+  if (!frame) return;
+  for (const box of frame.querySelectorAll<HTMLElement>('div')) {
+    const { overflowX, overflowY } = getComputedStyle(box);
+    const scrolls =
+      (/auto|scroll/.test(overflowY) && box.scrollHeight > box.clientHeight) ||
+      (/auto|scroll/.test(overflowX) && box.scrollWidth > box.clientWidth);
+    if (!scrolls || box.querySelector(FOCUSABLE)) continue;
+    const cell = box.querySelector<HTMLElement>('[role="cell"], [role="gridcell"]');
+    (cell ?? box).tabIndex = 0;
+  }
+}
+
 type FrameProps = Omit<CalendarOptions, 'events' | 'datesSet' | 'timeZone'> & {
   entries: readonly CalendarEntry[];
   zone: string;
@@ -53,8 +77,10 @@ export function CalendarFrame({ entries, zone, onRange, calendarRef, ...options 
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'fr') as keyof typeof LOCALES;
   const events = useMemo(() => entries.map((entry) => toEventInput(entry, zone)), [entries, zone]);
+  const frame = useRef<HTMLDivElement>(null);
+  const focusable = () => requestAnimationFrame(() => makeScrollersFocusable(frame.current));
   return (
-    <div className="calendar-frame">
+    <div className="calendar-frame" ref={frame}>
       <FullCalendar
         ref={calendarRef}
         plugins={[classicTheme, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
@@ -70,12 +96,14 @@ export function CalendarFrame({ entries, zone, onRange, calendarRef, ...options 
         listItemEventTitleClass="calendar-list-title"
         noEventsText={t('calendar.empty')}
         events={events}
-        datesSet={(info) =>
+        datesSet={(info) => {
           onRange({
             start: instantOfCalendarDate(info.startStr, zone),
             end: instantOfCalendarDate(info.endStr, zone),
-          })
-        }
+          });
+          focusable();
+        }}
+        viewDidMount={focusable}
         {...options}
       />
     </div>
