@@ -7,6 +7,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { warnWithoutVirusScan } from './files/virus-scan.ts';
 import { startAuditRetention } from './jobs/audit-retention.ts';
 import { startExamCloser } from './jobs/exam-closer.ts';
+import { startOrphanImageCleanup } from './jobs/orphan-images.ts';
 import { startOutboxWorker } from './jobs/outbox-worker.ts';
 import { startReminders } from './jobs/reminders.ts';
 import { mailTransportFor } from './mail/transport.ts';
@@ -40,7 +41,9 @@ export async function start(config: Config) {
   const stopCloser = startExamCloser(ctx, { log: app.log });
   const stopReminders = startReminders(ctx, { log: app.log });
   const stopRetention = startAuditRetention(ctx, { log: app.log });
+  const stopOrphans = startOrphanImageCleanup(ctx, { log: app.log });
   return async () => {
+    await stopOrphans();
     await stopRetention();
     await stopReminders();
     await stopCloser();

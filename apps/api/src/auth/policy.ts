@@ -6,6 +6,7 @@ import {
   attempts,
   auditLog,
   calendarFeeds,
+  chapterImages,
   chapterProgress,
   chapters,
   episodes,
@@ -352,8 +353,8 @@ const fileLink = sql`'/api/files/' || ${files.id}`;
 /**
  * A file is readable as the row that links it is: an institution's logo by anyone, a training's
  * cover by whoever may read the training (anyone when it is public), a picture by whoever may read
- * its user; a chapter's image or file resource by whoever may read the chapter that shows or lists
- * it; a seminar's syllabus by whoever may read the seminar (anyone when it is public and not
+ * its user; a chapter's image (chapter_images) or file resource by whoever may read the chapter that
+ * shows or lists it; a seminar's syllabus by whoever may read the seminar (anyone when it is public and not
  * archived), an episode's resource by whoever may read the episode; every file by its uploader.
  * an evaluation's document by whoever may read the evaluation, its correction by staff in scope
  * (students through their own route once it has closed), a submission by its student and the
@@ -378,7 +379,8 @@ function fileScope(actor: Actor): SQL {
     ),
     and(
       eq(files.kind, 'chapter/image'),
-      sql`exists (select 1 from ${chapters} where ${chapterScope(actor)} and strpos(${chapters.content}, '"' || ${fileLink} || '"') > 0)`,
+      // Through the chapters that show it (decision 172), never a text that names its address.
+      sql`${files.id} in (select ${chapterImages.file_id} from ${chapterImages} where ${chapterImages.chapter_id} in (select ${chapters.id} from ${chapters} where ${chapterScope(actor)}))`,
     ),
     and(
       eq(files.kind, 'seminar/syllabus'),

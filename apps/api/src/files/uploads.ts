@@ -247,6 +247,8 @@ export async function saveFile(ctx: AppContext, db: DbOrTx, input: FileInput) {
         mime,
         size: bytes.length,
         sha256: createHash('sha256').update(bytes).digest('hex'),
+        created_at: now,
+        updated_at: now,
       })
       .returning({ id: files.id, name: files.original_name, sha256: files.sha256 });
     return {

@@ -1,7 +1,13 @@
 import sanitizeHtml from 'sanitize-html';
 
 /** Our own stored files, the only images a chapter may show: `/api/files/<id>`. */
-const OWN_FILE = /^\/api\/files\/\d{1,18}$/;
+const OWN_FILE = /^\/api\/files\/(\d{1,18})$/;
+
+/** The file id of an image's `src` when it is one of our own files. */
+function ownFileId(src: string | undefined): number | undefined {
+  const id = OWN_FILE.exec(src ?? '')?.[1];
+  return id === undefined ? undefined : Number(id);
+}
 
 /** Link targets kept: absolute http(s), mailto, and in-page anchors. */
 const SAFE_HREF = /^(https?:\/\/|mailto:|#)/i;
@@ -69,14 +75,39 @@ const OPTIONS: sanitizeHtml.IOptions = {
       return { tagName, attribs: attributes };
     },
   },
-  exclusiveFilter: (frame) => frame.tag === 'img' && !OWN_FILE.test(frame.attribs.src ?? ''),
 };
+
+/** No image at all: rich text written before its images are known, or that has none. */
+export const NO_IMAGES: ReadonlySet<number> = new Set();
 
 /**
  * The rich text of a chapter as it may be stored and shown: the allow-list above, on every write.
  * Headings, paragraphs, lists, links (http, https, mailto; rel="noopener noreferrer"), code,
- * quotes, tables and images served from our own `/api/files/<id>`; nothing else survives.
+ * quotes, tables, and images served from our own `/api/files/<id>` whose id is in `images` (the
+ * files the author may show, decision 172); nothing else survives.
  */
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+export function sanitizeRichText(html: string, images: ReadonlySet<number>): string {
+  return sanitizeHtml(html, {
+    ...OPTIONS,
+    exclusiveFilter: (frame) => {
+      if (frame.tag !== 'img') return false;
+      const id = ownFileId(frame.attribs.src);
+      return id === undefined || !images.has(id);
+    },
+  }).trim();
+}
+
+/** The ids of our own files that the images of a piece of rich text show, each once. */
+export function imageIdsIn(html: string): number[] {
+  const ids = new Set<number>();
+  sanitizeHtml(html, {
+    allowedTags: ['img'],
+    allowedAttributes: { img: ['src'] },
+    exclusiveFilter: (frame) => {
+      const id = frame.tag === 'img' ? ownFileId(frame.attribs.src) : undefined;
+      if (id !== undefined) ids.add(id);
+      return false;
+    },
+  });
+  return [...ids];
 }

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { archivedAt, createdAt, fk, id, timestamps } from './common.ts';
+import { files } from './files.ts';
 import { institutions } from './institutions.ts';
 import { subjects } from './subjects.ts';
 
@@ -53,4 +54,25 @@ export const chapters = pgTable(
     ...timestamps(),
   },
   (t) => [index('chapters_lesson_id_idx').on(t.lesson_id, t.position)],
+);
+
+/**
+ * The images a chapter shows (decision 172): written when the chapter is saved, from the images of
+ * its content that are `chapter/image` files of the lesson's institution the author may read. A
+ * chapter image is readable through these links only, never because some text names its address.
+ */
+export const chapterImages = pgTable(
+  'chapter_images',
+  {
+    chapter_id: fk('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    file_id: fk('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chapter_id, t.file_id] }),
+    index('chapter_images_file_id_idx').on(t.file_id),
+  ],
 );

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { FileInput } from '../../files/uploads.ts';
-import { sanitizeRichText } from '../../http/sanitize.ts';
+import { NO_IMAGES, sanitizeRichText } from '../../http/sanitize.ts';
 import type { DbOrTx, Tx } from '../client.ts';
-import { chapters, lessons, resources, subjectLessons } from '../schema/index.ts';
+import { chapterImages, chapters, lessons, resources, subjectLessons } from '../schema/index.ts';
 import { DEMO_LESSONS } from './content.ts';
 import { SUBJECTS } from './curriculum.ts';
 import { type IdOf, type InstitutionKey, linkResources } from './keys.ts';
@@ -56,7 +56,7 @@ export async function seedLessons(
       chapterData.map((c) => ({
         lesson_id: c.lesson.id,
         title: c.chapter.title,
-        content: sanitizeRichText(c.chapter.content),
+        content: sanitizeRichText(c.chapter.content, NO_IMAGES),
         position: c.position,
       })),
     )
@@ -79,8 +79,9 @@ export async function seedLessons(
       const figure = `<p><img src="${image.url}" alt="${chapter.figure.alt}"></p><p><em>${chapter.figure.caption}</em></p>`;
       await tx
         .update(chapters)
-        .set({ content: sanitizeRichText(`${chapter.content}${figure}`) })
+        .set({ content: sanitizeRichText(`${chapter.content}${figure}`, new Set([image.id])) })
         .where(eq(chapters.id, id));
+      await tx.insert(chapterImages).values({ chapter_id: id, file_id: image.id });
     }
     if (chapter.attachment) {
       const file = await deps.storeFile(tx, {

@@ -19,8 +19,15 @@ import { saveUpload } from '../../files/uploads.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { changes } from '../../http/patch.ts';
-import { sanitizeRichText } from '../../http/sanitize.ts';
+import { imageIdsIn, sanitizeRichText } from '../../http/sanitize.ts';
 import { pageOf } from '../promotions/assign.ts';
+import {
+  chapterLesson,
+  lessonInstitution,
+  releaseImagesOf,
+  setChapterImages,
+  showableImages,
+} from './chapters.queries.ts';
 import { writeOrder } from './order.ts';
 
 const summaryColumns = {
@@ -85,6 +92,27 @@ export async function read(ctx: AppContext, actor: Actor, id: number) {
   return chapterById(ctx.db, actor, id);
 }
 
+/**
+ * The content as it is stored (decision 172): the allow-list, keeping only the images that are
+ * chapter images of the lesson's institution the author may read (`showableImages`, which waits
+ * for a cleanup deleting one of them); with the ids of the images it keeps, to link.
+ */
+async function storedContent(
+  tx: DbOrTx,
+  actor: Actor,
+  institutionId: number,
+  html: string,
+): Promise<{ content: string; images: number[] }> {
+  const showable = await showableImages(
+    tx,
+    imageIdsIn(html),
+    institutionId,
+    can(actor, 'read', 'file').where,
+  );
+  const content = sanitizeRichText(html, showable);
+  return { content, images: imageIdsIn(content) };
+}
+
 /** A chapter placed last in its lesson; its content is sanitised before it is stored. */
 export async function create(ctx: AppContext, actor: Actor, body: NewChapterBody) {
   authorize(actor, 'create', 'chapter');
@@ -99,16 +127,19 @@ export async function create(ctx: AppContext, actor: Actor, body: NewChapterBody
       .select({ position: sql<number>`coalesce(max(${chapters.position}), 0)::int` })
       .from(chapters)
       .where(eq(chapters.lesson_id, body.lesson_id));
+    const institutionId = await lessonInstitution(tx, body.lesson_id);
+    const stored = await storedContent(tx, actor, institutionId, body.content ?? '');
     const [row] = await tx
       .insert(chapters)
       .values({
         lesson_id: body.lesson_id,
         title: body.title,
-        content: sanitizeRichText(body.content ?? ''),
+        content: stored.content,
         video_url: body.video_url ?? null,
         position: (last?.position ?? 0) + 1,
       })
       .returning({ id: chapters.id });
+    await setChapterImages(tx, row!.id, stored.images, ctx.clock.now());
     return row!.id;
   });
   return chapterById(ctx.db, actor, id);
@@ -121,12 +152,20 @@ export async function update(
   body: Partial<ChapterBody>,
 ) {
   await requireAccess(ctx.db, actor, 'update', 'chapter', id);
-  const set = changes({
-    title: body.title,
-    content: body.content === undefined ? undefined : sanitizeRichText(body.content),
-    video_url: body.video_url,
+  await ctx.db.transaction(async (tx) => {
+    let stored: Awaited<ReturnType<typeof storedContent>> | undefined;
+    if (body.content !== undefined) {
+      const { institution_id } = await chapterLesson(tx, id);
+      stored = await storedContent(tx, actor, institution_id, body.content);
+    }
+    const set = changes({
+      title: body.title,
+      content: stored?.content,
+      video_url: body.video_url,
+    });
+    if (set) await tx.update(chapters).set(set).where(eq(chapters.id, id));
+    if (stored) await setChapterImages(tx, id, stored.images, ctx.clock.now());
   });
-  if (set) await ctx.db.update(chapters).set(set).where(eq(chapters.id, id));
   return chapterById(ctx.db, actor, id);
 }
 
@@ -160,6 +199,7 @@ export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'delete', 'chapter', id);
   const stored = await resourceFiles(ctx.db, eq(resources.chapter_id, id));
   await ctx.db.transaction(async (tx) => {
+    await releaseImagesOf(tx, { chapterId: id }, ctx.clock.now());
     await tx.delete(chapters).where(eq(chapters.id, id));
     for (const file of stored) await tx.delete(files).where(eq(files.id, file.id));
     await record(tx, ctx, actor, deleteEvent('chapter', id));
@@ -195,14 +235,10 @@ export async function uploadImage(
   part: MultipartFile,
 ) {
   await requireAccess(ctx.db, actor, 'update', 'lesson', lessonId);
-  const [lesson] = await ctx.db
-    .select({ institution_id: lessons.institution_id })
-    .from(lessons)
-    .where(eq(lessons.id, lessonId));
   return saveUpload(ctx, ctx.db, {
     kind: 'chapter/image',
     ownerId: actor.userId,
-    institutionId: lesson!.institution_id,
+    institutionId: await lessonInstitution(ctx.db, lessonId),
     part,
   });
 }
@@ -215,15 +251,6 @@ async function nextResourcePosition(db: DbOrTx, chapterId: number) {
   return (last?.position ?? 0) + 1;
 }
 
-async function institutionOfChapter(db: DbOrTx, chapterId: number) {
-  const [row] = await db
-    .select({ institution_id: lessons.institution_id })
-    .from(chapters)
-    .innerJoin(lessons, eq(lessons.id, chapters.lesson_id))
-    .where(eq(chapters.id, chapterId));
-  return row!.institution_id;
-}
-
 /** A file resource: type sniffed and size-limited by the files adapter (415, 413). */
 export async function addFileResource(
   ctx: AppContext,
@@ -232,7 +259,7 @@ export async function addFileResource(
   part: MultipartFile,
 ) {
   await requireAccess(ctx.db, actor, 'update', 'chapter', chapterId);
-  const institutionId = await institutionOfChapter(ctx.db, chapterId);
+  const { institution_id: institutionId } = await chapterLesson(ctx.db, chapterId);
   await ctx.db.transaction(async (tx) => {
     const saved = await saveUpload(ctx, tx, {
       kind: 'resource',

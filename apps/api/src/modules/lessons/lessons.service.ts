@@ -16,6 +16,7 @@ import { notFound } from '../../http/errors.ts';
 import { type ListQuery, orderFrom } from '../../http/pagination.ts';
 import { changes } from '../../http/patch.ts';
 import { pageOf } from '../promotions/assign.ts';
+import { releaseImagesOf } from './chapters.queries.ts';
 import { writeOrder } from './order.ts';
 
 /** The outer row of correlated sub-selects, qualified so that inner tables cannot shadow it. */
@@ -146,9 +147,10 @@ export async function setArchived(ctx: AppContext, actor: Actor, id: number, arc
 /** Deletes the lesson with its chapters and their resources (cascade). */
 export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'delete', 'lesson', id);
-  await audited(ctx, actor, deleteEvent('lesson', id), (tx) =>
-    tx.delete(lessons).where(eq(lessons.id, id)),
-  );
+  await audited(ctx, actor, deleteEvent('lesson', id), async (tx) => {
+    await releaseImagesOf(tx, { lessonId: id }, ctx.clock.now());
+    await tx.delete(lessons).where(eq(lessons.id, id));
+  });
 }
 
 /** `PUT /api/subjects/:id/lesson-order`: every lesson of the subject, in the new order. */

@@ -12,9 +12,12 @@ import {
   createTraining,
   createUser,
 } from '../../../test/factories.ts';
-import { chapters, lessons } from '../../db/schema/index.ts';
+import { chapters, files, lessons } from '../../db/schema/index.ts';
+import { storageFor } from '../../files/storage.ts';
+import { deleteOrphanImages } from '../../jobs/orphan-images.ts';
 
-const { app, db } = await createTestApp();
+const { app, db, ctx, clock } = await createTestApp();
+const HOUR = 60 * 60 * 1000;
 
 const institution = await createInstitution(db);
 const teacher = await createUser(db, 'teacher', institution.id);
@@ -299,6 +302,24 @@ const HOSTILE: Array<[string, string]> = [
 const EXECUTABLE =
   /<\s*(script|style|iframe|object|embed|svg|math|form|meta|base|link)|\son[a-z]+\s*=|style\s*=|javascript:|vbscript:|data:|src="(?!\/api\/files\/\d+")/i;
 
+const png = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+    .png()
+    .toBuffer();
+
+/** Uploads an editor image for a lesson; answers its `/api/files/<id>` address. */
+async function uploadImage(headers: Headers, lessonId: number): Promise<string> {
+  const body = multipart(await png(), 'figure.png', 'image/png');
+  const uploaded = await app.inject({
+    method: 'POST',
+    url: `/api/lessons/${lessonId}/images`,
+    ...body,
+    headers: { ...headers, ...body.headers },
+  });
+  expect(uploaded.statusCode).toBe(201);
+  return uploaded.json().url;
+}
+
 describe('the rich-text sanitiser on every write', () => {
   let created: ReturnType<typeof createLesson> | undefined;
   const lesson = () => {
@@ -327,7 +348,7 @@ describe('the rich-text sanitiser on every write', () => {
       '<p><a href="https://example.org/x">l</a> <a href="mailto:a@b.test">m</a></p>' +
       '<pre><code>x &lt; y</code></pre><blockquote><p>q</p></blockquote>' +
       '<table><tbody><tr><th>h</th></tr><tr><td>d</td></tr></tbody></table>' +
-      '<img src="/api/files/42" alt="figure">';
+      `<img src="${await uploadImage(T, (await lesson()).id)}" alt="figure">`;
     const created = await call('POST', '/api/chapters', T, {
       lesson_id: (await lesson()).id,
       title: 'Rich',
@@ -346,7 +367,7 @@ describe('the rich-text sanitiser on every write', () => {
       '<blockquote><p>q</p></blockquote>',
       '<th>h</th>',
       '<td>d</td>',
-      '<img src="/api/files/42" alt="figure" />',
+      'alt="figure" />',
     ]) {
       expect(content).toContain(kept);
     }
@@ -427,10 +448,7 @@ describe('chapter files', () => {
 
   it('stores editor images, readable once a chapter the reader may read shows them', async () => {
     const lesson = await createLesson(db, taught);
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
-      .png()
-      .toBuffer();
-    const body = multipart(png, 'figure.png', 'image/png');
+    const body = multipart(await png(), 'figure.png', 'image/png');
     const url = `/api/lessons/${lesson.id}/images`;
     const uploaded = await app.inject({
       method: 'POST',
@@ -457,5 +475,105 @@ describe('chapter files', () => {
       headers: { ...T, ...spoofed.headers },
     });
     expect(refused.statusCode).toBe(415);
+  });
+
+  it("does not serve another institution's image through a chapter that names it (review, issue 28)", async () => {
+    // Institution A: a chapter shows an image its teacher uploaded.
+    const lessonA = await createLesson(db, taught);
+    const image = await uploadImage(T, lessonA.id);
+    await call('POST', '/api/chapters', T, {
+      lesson_id: lessonA.id,
+      title: 'Figure',
+      content: `<p><img src="${image}" alt="A's figure"></p>`,
+    });
+    expect((await call('GET', image, S)).statusCode).toBe(200);
+
+    // Institution B: a teacher names A's file in a chapter of their own lesson, as an image and as
+    // text, then as a link; their students read the chapter.
+    const subjectB = await createSubject(db, elsewhere.id, [otherTeacher.id]);
+    const studentB = await createUser(db, 'student', elsewhere.id);
+    const promotionB = await createPromotion(db, elsewhere.id, { students: [studentB.id] });
+    const trainingB = await createTraining(db, promotionB);
+    await createModule(db, elsewhere.id, { trainingId: trainingB.id, subjectIds: [subjectB.id] });
+    const lessonB = await createLesson(db, subjectB);
+    const SB = await as(studentB);
+    const created = await call('POST', '/api/chapters', T2, {
+      lesson_id: lessonB.id,
+      title: 'Borrowed',
+      content: `<p><img src="${image}" alt="x"></p><p>"${image}"</p>`,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().content).not.toContain('<img');
+    const patched = await call('PATCH', `/api/chapters/${created.json().id}`, T2, {
+      content: `<p><img src="${image}"></p><p><a href="${image}">"${image}"</a></p>`,
+    });
+    expect(patched.json().content).not.toContain('<img');
+    expect((await call('GET', `/api/chapters/${created.json().id}`, SB)).statusCode).toBe(200);
+    expect((await call('GET', image, T2)).statusCode).toBe(404);
+    expect((await call('GET', image, SB)).statusCode).toBe(404);
+    // A's own readers still see it.
+    expect((await call('GET', image, S)).statusCode).toBe(200);
+  });
+
+  it('keeps out an image of the same institution that the author may not read', async () => {
+    const hidden = await createLesson(db, notTaught);
+    const C = await as(colleague);
+    const image = await uploadImage(C, hidden.id);
+    const mine = await createLesson(db, taught);
+    const created = await call('POST', '/api/chapters', T, {
+      lesson_id: mine.id,
+      title: 'Borrowed',
+      content: `<p><img src="${image}"></p>`,
+    });
+    expect(created.json().content).not.toContain('<img');
+    expect((await call('GET', image, S)).statusCode).toBe(404);
+  });
+
+  it('deletes an image no chapter shows, 48 hours after its upload or after the chapter let it go', async () => {
+    const lesson = await createLesson(db, taught);
+    const unused = await uploadImage(T, lesson.id);
+    const shown = await uploadImage(T, lesson.id);
+    const dropped = await uploadImage(T, lesson.id);
+    const chapter = await call('POST', '/api/chapters', T, {
+      lesson_id: lesson.id,
+      title: 'Figures',
+      content: `<p><img src="${shown}"><img src="${dropped}"></p>`,
+    });
+    const idOf = (url: string) => Number(url.split('/').pop());
+    const stored = async (url: string) =>
+      (
+        await db
+          .select()
+          .from(files)
+          .where(eq(files.id, idOf(url)))
+      )[0];
+    const unusedKey = (await stored(unused))!.storage_key;
+    // Other tests of this file leave images of their own: only this test's three are looked at.
+    const ours = [unused, shown, dropped].map(idOf);
+    const cleanup = async () => (await deleteOrphanImages(ctx)).filter((id) => ours.includes(id));
+
+    clock.advance(47 * HOUR);
+    // Signed in again: the sessions of the start have expired by now.
+    const patched = await call('PATCH', `/api/chapters/${chapter.json().id}`, await as(teacher), {
+      content: `<p><img src="${shown}"></p>`,
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(await cleanup()).toEqual([]);
+
+    clock.advance(2 * HOUR);
+    expect(await cleanup()).toEqual([idOf(unused)]);
+    expect(await stored(unused)).toBeUndefined();
+    expect(await storageFor(ctx.config).get(unusedKey)).toBeNull();
+
+    clock.advance(47 * HOUR);
+    expect(await cleanup()).toEqual([idOf(dropped)]);
+    expect(await stored(shown)).toBeDefined();
+
+    // Deleting the chapter lets its images go too, with the same delay.
+    const deleted = await call('DELETE', `/api/chapters/${chapter.json().id}`, await as(teacher));
+    expect(deleted.statusCode).toBe(204);
+    expect(await cleanup()).toEqual([]);
+    clock.advance(49 * HOUR);
+    expect(await cleanup()).toEqual([idOf(shown)]);
   });
 });
