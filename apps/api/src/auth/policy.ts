@@ -164,7 +164,10 @@ function evaluationScope(actor: Actor): SQL {
       ),
     )!;
   }
-  if (isStudent(actor)) return and(base, trainingOf(studentPromotions(actor)))!;
+  // An archived evaluation is withdrawn from students, as an archived lesson is: it takes no
+  // start, answer or hand-in, and leaves their lists and transcript (issue 28).
+  if (isStudent(actor))
+    return and(base, trainingOf(studentPromotions(actor)), isNull(evaluations.archived_at))!;
   return base;
 }
 
@@ -390,11 +393,12 @@ function fileScope(actor: Actor): SQL {
       eq(files.kind, 'evaluation/document'),
       sql`${files.id} in (select ${evaluations.document_file_id} from ${evaluations} where ${evaluationScope(actor)})`,
     ),
-    // A correction reaches students only once the evaluation has closed, through their own route
-    // (`/api/me/evaluations/:id/correction`, which asks the clock); here, staff in scope.
+    // A correction reaches students only once no attempt takes an answer, through their own route
+    // (`/api/me/evaluations/:id/correction`, which asks the clock); here, those who read the
+    // answer key, in scope.
     and(
       eq(files.kind, 'evaluation/correction'),
-      isStudent(actor)
+      !roleMay(actor.role, 'read', 'question')
         ? FALSE
         : sql`${files.id} in (select ${evaluations.correction_file_id} from ${evaluations} where ${evaluationScope(actor)})`,
     ),

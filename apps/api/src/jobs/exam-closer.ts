@@ -2,7 +2,8 @@ import { and, asc, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { attempts } from '../db/schema/index.ts';
-import { closeAttempt, RECONNECT_GRACE_MS } from '../modules/exams/scoring.ts';
+import { RECONNECT_GRACE_MS } from '../modules/evaluations/window.ts';
+import { closeAttempt } from '../modules/exams/scoring.ts';
 import { repeatEvery } from './repeat.ts';
 
 /**

@@ -193,6 +193,23 @@ export async function evaluationById(db: DbOrTx, id: number) {
   return row!;
 }
 
+/** The latest deadline of the attempts of each of the evaluations that have attempts. */
+export async function latestAttemptDeadlines(
+  db: DbOrTx,
+  ids: readonly number[],
+): Promise<Map<number, Date>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: attempts.evaluation_id,
+      latest: sql<Date>`max(${attempts.deadline_at})`.mapWith(attempts.deadline_at),
+    })
+    .from(attempts)
+    .where(sql`${attempts.evaluation_id} = any(${sql.param([...ids])}::bigint[])`)
+    .groupBy(attempts.evaluation_id);
+  return new Map(rows.map((row) => [Number(row.id), row.latest]));
+}
+
 /**
  * The trainings that contain the subject (through their modules), in the subject's own
  * institution: a module of the catalogue may be shared, a training of another school is not.

@@ -3,6 +3,7 @@ import {
   type evaluationFields,
   evaluationRuleErrors,
   type newEvaluationBody,
+  roleMay,
 } from '@skolar/shared';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -21,12 +22,13 @@ import {
   type EvaluationFilters,
   type EvaluationRow,
   evaluationById,
+  latestAttemptDeadlines,
   listEvaluations,
   lockSubject,
   trainingsOfSubject,
   usedHundredths,
 } from './evaluations.queries.ts';
-import { evaluationWindow } from './window.ts';
+import { answersClosedAt, evaluationWindow } from './window.ts';
 
 type Fields = z.output<typeof evaluationFields>;
 type NewBody = z.output<typeof newEvaluationBody>;
@@ -41,12 +43,40 @@ function localDateTime(instant: Date | null, zone: string) {
   return `${localDay(instant, zone)}T${timeOfMinutes(minuteOfDay(instant, zone)).slice(0, 5)}`;
 }
 
-/** The correction reaches a student through their own route, once the evaluation has closed. */
-function correctionLinkFor(actor: Actor, row: EvaluationRow, closesAt: Date, now: Date) {
-  if (row.correction_file_id === null) return null;
-  if (actor.role !== 'student') return `/api/files/${row.correction_file_id}`;
-  return now.getTime() >= closesAt.getTime() ? `/api/me/evaluations/${row.id}/correction` : null;
+/** Who reads the answer key (staff) reads the correction whenever; others once it is released. */
+const readsAnswers = (actor: Actor) => roleMay(actor.role, 'read', 'question');
+
+/**
+ * The evaluations among `rows` whose correction has reached their students by the server's clock:
+ * once nothing takes an answer any more (answersClosedAt, decision 173), one query for them all.
+ */
+export async function releasedCorrections(
+  db: DbOrTx,
+  rows: readonly EvaluationRow[],
+  now: Date,
+): Promise<Set<number>> {
+  const withCorrection = rows.filter((row) => row.correction_file_id !== null);
+  const latest = await latestAttemptDeadlines(
+    db,
+    withCorrection.filter((row) => row.type === 'exam').map((row) => row.id),
+  );
+  const released = withCorrection.filter((row) => {
+    const window = evaluationWindow(row, row.time_zone);
+    return now >= answersClosedAt(row.type, window, latest.get(row.id) ?? null);
+  });
+  return new Set(released.map((row) => row.id));
 }
+
+/** The correction's link: staff's file, a student's own route once it is released. */
+function correctionLinkFor(actor: Actor, row: EvaluationRow, released: ReadonlySet<number>) {
+  if (row.correction_file_id === null) return null;
+  if (readsAnswers(actor)) return `/api/files/${row.correction_file_id}`;
+  return released.has(row.id) ? `/api/me/evaluations/${row.id}/correction` : null;
+}
+
+/** The corrections released among `rows`, asked only for those who do not read the answers. */
+const releasedFor = (db: DbOrTx, actor: Actor, rows: readonly EvaluationRow[], now: Date) =>
+  readsAnswers(actor) ? Promise.resolve(new Set<number>()) : releasedCorrections(db, rows, now);
 
 /** The fields every answer about an evaluation shares (evaluationCore), times in the zone. */
 export function presentCore(row: EvaluationRow) {
@@ -78,7 +108,7 @@ export function presentCore(row: EvaluationRow) {
 function presentStaff(
   row: EvaluationRow & { can: { update: boolean; delete: boolean; archive: boolean } },
   actor: Actor,
-  now: Date,
+  released: ReadonlySet<number>,
 ) {
   const core = presentCore(row);
   return {
@@ -87,7 +117,7 @@ function presentStaff(
     deadline_local: localDateTime(row.deadline, row.time_zone),
     shuffle: row.shuffle,
     document_link: row.document_file_id === null ? null : `/api/files/${row.document_file_id}`,
-    correction_link: correctionLinkFor(actor, row, core.closes_at, now),
+    correction_link: correctionLinkFor(actor, row, released),
     question_count: row.question_count,
     archived_at: row.archived_at,
     permissions: row.can,
@@ -111,7 +141,7 @@ async function present(ctx: AppContext, actor: Actor, id: number) {
     [await evaluationById(ctx.db, id)],
     deletable,
   );
-  return presentStaff(row!, actor, ctx.clock.now());
+  return presentStaff(row!, actor, await releasedFor(ctx.db, actor, [row!], ctx.clock.now()));
 }
 
 /** Evaluations in the actor's scope, with filters; students get theirs (the `/quizz` screen). */
@@ -128,11 +158,13 @@ export async function list(
     query,
     filters,
   );
-  const now = ctx.clock.now();
-  const withCan = await withPermissions(ctx.db, actor, 'evaluation', rows, deletable);
+  const [withCan, released] = await Promise.all([
+    withPermissions(ctx.db, actor, 'evaluation', rows, deletable),
+    releasedFor(ctx.db, actor, rows, ctx.clock.now()),
+  ]);
   return pageOf(
     query,
-    withCan.map((row) => presentStaff(row, actor, now)),
+    withCan.map((row) => presentStaff(row, actor, released)),
     total,
   );
 }

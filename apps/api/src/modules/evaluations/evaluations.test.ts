@@ -522,6 +522,99 @@ describe('a student’s statuses and the correction', () => {
     advance(start.getTime() - clock.now().getTime());
   });
 
+  it('keeps the correction from students while an attempt may still take answers (review, issue 28)', async () => {
+    const subject = await placedSubject();
+    const start = clock.now();
+    const exam = await createEvaluation(db, training, subject.id, {
+      date: today(),
+      start_time: '00:00',
+      end_time: '23:00',
+      percentage: 5,
+    });
+    await app.inject({
+      method: 'POST',
+      url: `/api/evaluations/${exam.id}/correction`,
+      ...pdfUpload(await as(teacher)),
+    });
+    const closesAt = new Date(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/me/evaluations/${exam.id}`,
+          headers: await as(student),
+        })
+      ).json().closes_at,
+    );
+    // An attempt whose deadline is the window's close: it takes queued answers for a minute more.
+    await db.insert(attempts).values({
+      evaluation_id: exam.id,
+      student_id: student.id,
+      started_at: clock.now(),
+      deadline_at: closesAt,
+    });
+    const correction = async () => {
+      const auth = await as(student);
+      const detail = await app.inject({
+        method: 'GET',
+        url: `/api/me/evaluations/${exam.id}`,
+        headers: auth,
+      });
+      const listed = await app.inject({
+        method: 'GET',
+        url: `/api/evaluations?subject_id=${subject.id}`,
+        headers: auth,
+      });
+      const file = await app.inject({
+        method: 'GET',
+        url: `/api/me/evaluations/${exam.id}/correction`,
+        headers: auth,
+      });
+      return {
+        link: detail.json().correction_link,
+        listed: listed.json().data[0].correction_link,
+        status: file.statusCode,
+      };
+    };
+    advance(closesAt.getTime() - clock.now().getTime());
+    expect(await correction()).toEqual({ link: null, listed: null, status: 404 });
+    advance(59_000);
+    expect(await correction()).toEqual({ link: null, listed: null, status: 404 });
+    advance(1_000);
+    const link = `/api/me/evaluations/${exam.id}/correction`;
+    expect(await correction()).toEqual({ link, listed: link, status: 200 });
+    advance(start.getTime() - clock.now().getTime());
+  });
+
+  it('takes no hand-in for an archived project, and withdraws it from the student (issue 28)', async () => {
+    const subject = await placedSubject();
+    const project = await createEvaluation(db, training, subject.id, {
+      type: 'project',
+      date: plusDays(today(), -1),
+      deadline: new Date(clock.now().getTime() + 48 * 3_600_000),
+      percentage: 5,
+    });
+    const handIn = async () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/evaluations/${project.id}/submissions`,
+        ...pdfUpload(await as(student)),
+      });
+    expect((await handIn()).statusCode).toBe(201);
+    const archived = await app.inject({
+      method: 'POST',
+      url: `/api/evaluations/${project.id}/archive`,
+      headers: await as(teacher),
+    });
+    expect(archived.statusCode).toBe(200);
+    expect((await handIn()).statusCode).toBe(404);
+    const listed = await app.inject({
+      method: 'GET',
+      url: '/api/me/evaluations?per_page=100',
+      headers: await as(student),
+    });
+    expect(listed.json().data.map((row: { id: number }) => row.id)).not.toContain(project.id);
+  });
+
   it('shows a student only the evaluations of their trainings', async () => {
     const subject = await placedSubject();
     const elsewhere = await createPromotion(db, school.id);

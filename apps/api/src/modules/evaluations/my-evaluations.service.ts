@@ -12,9 +12,8 @@ import {
   evaluationsDuePage,
   evaluationsIn,
 } from './evaluations.queries.ts';
-import { presentCore } from './evaluations.service.ts';
+import { presentCore, releasedCorrections } from './evaluations.service.ts';
 import { type StudentState, studentStates } from './status.ts';
-import { evaluationWindow } from './window.ts';
 
 export interface MyFilters {
   type?: EvaluationType;
@@ -107,13 +106,12 @@ export async function myDetail(ctx: AppContext, actor: Actor, id: number) {
       .orderBy(asc(submissions.version)),
   ]);
   const state = states.get(id)!;
-  const closed = now.getTime() >= state.closes_at.getTime();
+  const released = (await releasedCorrections(ctx.db, [row], now)).has(id);
   return {
     ...presentMine(row, state),
     description: row.description,
     document_link: row.document_file_id === null ? null : `/api/files/${row.document_file_id}`,
-    correction_link:
-      closed && row.correction_file_id !== null ? `/api/me/evaluations/${id}/correction` : null,
+    correction_link: released ? `/api/me/evaluations/${id}/correction` : null,
     submissions: receipts.map(({ file_id, ...receipt }) => ({
       ...receipt,
       file_link: `/api/files/${file_id}`,
@@ -123,16 +121,14 @@ export async function myDetail(ctx: AppContext, actor: Actor, id: number) {
 }
 
 /**
- * The correction's bytes, for a student of the evaluation once it has closed by the server's
- * clock; before that (or without a correction) 404, as if there were none.
+ * The correction's bytes, for a student of the evaluation once it is released by the server's
+ * clock (no attempt takes an answer any more, decision 173); before that (or without a
+ * correction) 404, as if there were none.
  */
 export async function myCorrection(ctx: AppContext, actor: Actor, id: number) {
   const row = await myEvaluation(ctx, actor, id);
-  const now = ctx.clock.now();
-  const { closesAt } = evaluationWindow(row, row.time_zone);
-  if (row.correction_file_id === null || now.getTime() < closesAt.getTime()) {
-    throw notFound();
-  }
+  const released = await releasedCorrections(ctx.db, [row], ctx.clock.now());
+  if (row.correction_file_id === null || !released.has(id)) throw notFound();
   const [file] = await ctx.db.select().from(files).where(eq(files.id, row.correction_file_id));
   const bytes = file ? await storageFor(ctx.config).get(file.storage_key) : null;
   if (!file || !bytes) throw notFound();

@@ -1,5 +1,13 @@
 import { localDay, zonedInstant } from '../../time.ts';
 
+/**
+ * How long after its deadline an exam attempt still takes a write, for answers typed before the
+ * deadline and queued by a browser that had lost its connection (decision 44). Only those are
+ * kept: anything typed later is ignored, and the write closes the attempt. After this the attempt
+ * is closed by the job (or by whatever touches it first) and every write answers 409.
+ */
+export const RECONNECT_GRACE_MS = 60_000;
+
 /** The columns that place an evaluation in time (times are wall-clock in the institution's zone). */
 export interface Timing {
   type: 'exam' | 'project';
@@ -28,4 +36,20 @@ export function evaluationWindow(timing: Timing, zone: string) {
 /** True while the server's clock is inside the window: an exam may be started, a project handed in. */
 export function isOpen(window: { opensAt: Date; closesAt: Date }, now: Date): boolean {
   return now.getTime() >= window.opensAt.getTime() && now.getTime() < window.closesAt.getTime();
+}
+
+/**
+ * From when nothing of the evaluation takes an answer any more, so that a correction (or anything
+ * else that reveals the answers) may reach its students (decision 173): a project at its
+ * deadline; an exam once its window has closed and every attempt's deadline, with the reconnection
+ * grace after it, has passed (`latestDeadline`: the latest deadline of its attempts, if any).
+ */
+export function answersClosedAt(
+  type: Timing['type'],
+  window: { closesAt: Date },
+  latestDeadline: Date | null,
+): Date {
+  if (type === 'project') return window.closesAt;
+  const last = Math.max(window.closesAt.getTime(), latestDeadline?.getTime() ?? 0);
+  return new Date(last + RECONNECT_GRACE_MS);
 }

@@ -108,6 +108,40 @@ const finishedBy = async (id: number) =>
   (await db.select().from(attempts).where(eq(attempts.id, id)))[0]!;
 
 describe('starting an exam', () => {
+  it('refuses a start, an answer and a hand-in once the exam is archived (review, issue 28)', async () => {
+    const { exam, q } = await openQuiz();
+    const { exam: other } = await openQuiz();
+    const running = await start(other.id, classmate);
+    expect(running.statusCode).toBe(201);
+    const staff = await as(teacher);
+    for (const id of [exam.id, other.id]) {
+      const archived = await app.inject({
+        method: 'POST',
+        url: `/api/evaluations/${id}/archive`,
+        headers: staff,
+      });
+      expect(archived.statusCode).toBe(200);
+    }
+    const refused = await start(exam.id);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).not.toHaveProperty('questions');
+    expect(await db.select().from(attempts).where(eq(attempts.evaluation_id, exam.id))).toEqual([]);
+    const attemptId = running.json().id;
+    const saved = await save(
+      attemptId,
+      [{ question_id: q[0]!.id, value: { choices: [1] } }],
+      classmate,
+    );
+    expect(saved.statusCode).toBe(404);
+    const handedIn = await app.inject({
+      method: 'POST',
+      url: `/api/attempts/${attemptId}/finish`,
+      headers: await as(classmate),
+    });
+    expect(handedIn.statusCode).toBe(404);
+    expect((await finishedBy(attemptId)).finished_at).toBeNull();
+  });
+
   it('answers 409 before the window saying when it opens, and after it has closed', async () => {
     const { exam: later } = await quiz({ start: '12:00', end: '13:00' });
     const early = await start(later.id);

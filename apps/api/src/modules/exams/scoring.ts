@@ -7,16 +7,9 @@ import {
   type QuestionAnswerKey,
   questions,
 } from '../../db/schema/index.ts';
+import { RECONNECT_GRACE_MS } from '../evaluations/window.ts';
 
-/**
- * How long after its deadline an attempt still takes a write, for answers typed before the
- * deadline and queued by a browser that had lost its connection (decision 44). Only those are
- * kept: anything typed later is ignored, and the write closes the attempt. After this the attempt
- * is closed by the job (or by whatever touches it first) and every write answers 409.
- */
-export const RECONNECT_GRACE_MS = 60_000;
-
-/** The instant from which an attempt takes no write at all. */
+/** The instant from which an attempt takes no write at all (its deadline and the grace after it). */
 export const graceEndOf = (attempt: { deadline_at: Date }) =>
   new Date(attempt.deadline_at.getTime() + RECONNECT_GRACE_MS);
 
