@@ -70,10 +70,11 @@ export class RateLimits {
    * one step (a synchronous increment in this process, one Lua script of INCRBY and EXPIRE on Redis), so
    * parallel requests cannot all read a counter that is still under the limit: call it *before*
    * the work it guards (a password or code check), then `refund` or `reset` when that succeeds.
+   * `points` counts several hits at once (an import's lines), all or none within the limit.
    */
-  async hit(name: LimitName, key: string): Promise<void> {
+  async hit(name: LimitName, key: string, points = 1): Promise<void> {
     try {
-      await this.limiters[name].consume(key);
+      await this.limiters[name].consume(key, points);
     } catch (error) {
       if (error instanceof RateLimiterRes) throw tooManyRequests(error.msBeforeNext / 1000);
       throw error;

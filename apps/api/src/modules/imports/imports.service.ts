@@ -26,6 +26,7 @@ import {
 import { fieldErrorsOf, HttpError, notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { isMessageKey, type Locale, translate } from '../../i18n/messages.ts';
+import { addressesTaken } from './imports.queries.ts';
 
 type Kind = 'student' | 'teacher';
 
@@ -241,6 +242,7 @@ export async function run(
     });
   }
   if (report.counts.update > 0) await requireStepUp(ctx, actor, stepUpToken, null);
+  await chargeTakenElsewhere(ctx, actor, body, planned);
 
   let created = 0;
   let updated = 0;
@@ -279,6 +281,39 @@ export async function run(
   return { ...history, refused };
 }
 
+/**
+ * The lines whose address an account outside the institution holds cost what the person form's
+ * answer about such an address costs (decision 174): one hit each of `address-taken:account`,
+ * all of them before anything is written (429, nothing imported, past the budget), and one
+ * `person.address_taken` audit row each. An import tells no more addresses apart than ten person
+ * forms an hour would, and each is seen in the audit log.
+ */
+async function chargeTakenElsewhere(
+  ctx: AppContext,
+  actor: Actor,
+  body: ImportBody,
+  planned: readonly Planned[],
+) {
+  // `plan` found the institution's own accounts: any other line whose address is taken is held
+  // by another institution (or the super-admin).
+  const taken = await addressesTaken(
+    ctx.db,
+    planned.filter((entry) => entry.existingId === undefined).map((entry) => entry.email),
+  );
+  if (taken.length === 0) return;
+  await ctx.limits.hit('address-taken:account', String(actor.userId), taken.length);
+  await ctx.db.transaction(async (tx) => {
+    for (const email of taken) {
+      await record(tx, ctx, actor, {
+        action: 'person.address_taken',
+        entity: body.kind,
+        entityId: null,
+        after: { email, import: body.file_name },
+      });
+    }
+  });
+}
+
 /** Writes one batch of checked lines in the caller's transaction. */
 async function writeBatch(
   ctx: AppContext,
@@ -290,14 +325,13 @@ async function writeBatch(
 ) {
   const institutionId = actor.institutionId!;
   const result = { created: 0, updated: 0, invited: 0, refused: [] as Refused[] };
-  const fresh = batch.filter((entry) => entry.existingId === undefined).map((e) => e.email);
-  const taken = fresh.length
-    ? await tx
-        .select({ email: sql<string>`lower(${users.email})` })
-        .from(users)
-        .where(inArray(sql`lower(${users.email})`, fresh))
-    : [];
-  const takenEmails = new Set(taken.map((row) => row.email));
+  // Checked again here: an account may have been created since the charge.
+  const takenEmails = new Set(
+    await addressesTaken(
+      tx,
+      batch.filter((entry) => entry.existingId === undefined).map((entry) => entry.email),
+    ),
+  );
   for (const entry of batch) {
     let id = entry.existingId;
     if (id) {

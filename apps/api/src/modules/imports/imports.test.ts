@@ -2,7 +2,7 @@ import { count, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signIn, TEST_PASSWORD } from '../../../test/app.ts';
 import { createInstitution, createPromotion, createUser } from '../../../test/factories.ts';
-import { imports, mailOutbox, promotionStudents, users } from '../../db/schema/index.ts';
+import { auditLog, imports, mailOutbox, promotionStudents, users } from '../../db/schema/index.ts';
 import { IMPORT_BATCH_SIZE } from './imports.service.ts';
 
 const { app, db } = await createTestApp();
@@ -431,5 +431,58 @@ describe('CSV import and person creation: another institution’s addresses (iss
       expect(await answer(theirs.teacher.email.toUpperCase())).toEqual(own);
       expect(JSON.stringify(own.body)).not.toMatch(/institution/i);
     }
+  });
+
+  it('an import pays for the addresses it finds elsewhere as the person form does: budget and audit (review, issue 28)', async () => {
+    const theirs = await setup();
+    const people = await Promise.all(
+      Array.from({ length: 11 }, (_, index) =>
+        createUser(db, 'student', theirs.institution.id, {
+          email: `their${round}-${index}@example.test`,
+        }),
+      ),
+    );
+    const { headers, admin } = await setup();
+    const file = (lines: string[]) => ['first_name;last_name;email', ...lines].join('\n');
+    const line = (email: string) => `A;B;${email}`;
+    const run = (content: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/imports',
+        headers,
+        payload: { kind: 'student', file_name: 'probe.csv', content },
+      });
+    const audited = async () =>
+      (
+        await db
+          .select({ n: count() })
+          .from(auditLog)
+          .where(
+            sql`${auditLog.actor_id} = ${admin.id} and ${auditLog.action} = 'person.address_taken'`,
+          )
+      )[0]!.n;
+
+    const first = await run(
+      file([line(`new${round}@example.test`), line(people[0]!.email), line(people[1]!.email)]),
+    );
+    expect(first.statusCode).toBe(201);
+    expect(await audited()).toBe(2);
+
+    // Nine more would pass the ten an hour: refused before anything is written.
+    const fresh = `later${round}@example.test`;
+    const probe = await run(file([line(fresh), ...people.slice(2).map((p) => line(p.email))]));
+    expect(probe.statusCode).toBe(429);
+    expect(probe.headers['retry-after']).toBeDefined();
+    expect(await db.select().from(users).where(eq(users.email, fresh))).toEqual([]);
+    expect(await audited()).toBe(2);
+
+    // The person form draws on the same budget, now spent.
+    const form = await app.inject({
+      method: 'POST',
+      url: '/api/students',
+      headers,
+      payload: { first_name: 'A', last_name: 'B', email: people[5]!.email, gender: 'Mme' },
+    });
+    expect(form.statusCode).toBe(429);
   });
 });
