@@ -45,7 +45,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', file.mime)
         .header('content-length', String(bytes.length))
         .header('content-disposition', contentDisposition(file.original_name))
-        .header('cache-control', open ? 'public, max-age=3600' : 'private, max-age=300')
+        .header('cache-control', open ? 'public, max-age=3600' : 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(bytes);
     },

@@ -12,6 +12,7 @@ import {
 } from '../../test/factories.ts';
 import { tempDir } from '../../test/temp-dir.ts';
 import { loadConfig } from '../config.ts';
+import type { FileKind } from '../db/schema/enums.ts';
 import { files, trainings, users } from '../db/schema/index.ts';
 import { saveUpload } from './uploads.ts';
 
@@ -200,5 +201,34 @@ describe('GET /api/files/:id', () => {
       .set({ archived_at: new Date() })
       .where(eq(trainings.id, training.id));
     expect((await app.inject({ method: 'GET', url: cover.url })).statusCode).toBe(401);
+  });
+
+  it('lets no browser or proxy keep a private file: no-store on every kind but the public ones (review, issue 28)', async () => {
+    const institution = await createInstitution(db);
+    const superAdmin = await createUser(db, 'super-admin', null);
+    const headers = bearer((await signIn(app, superAdmin.email)).accessToken);
+    const pdf = () => part(Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF'), 'x.pdf');
+    const cacheOf = async (kind: FileKind, bytes: () => Promise<MultipartFile> | MultipartFile) => {
+      const saved = await saveUpload(ctx, db, {
+        kind,
+        ownerId: null,
+        institutionId: institution.id,
+        part: await bytes(),
+      });
+      const answer = await app.inject({ method: 'GET', url: saved.url, headers });
+      expect(answer.statusCode, kind).toBe(200);
+      return answer.headers['cache-control'];
+    };
+    const image = async () => part(await photoWithExif());
+    for (const kind of [
+      'submission',
+      'evaluation/document',
+      'evaluation/correction',
+      'resource',
+    ] as const)
+      expect(await cacheOf(kind, pdf), kind).toBe('private, no-store');
+    for (const kind of ['user/picture', 'chapter/image'] as const)
+      expect(await cacheOf(kind, image), kind).toBe('private, no-store');
+    expect(await cacheOf('institution/logo', image)).toBe('public, max-age=3600');
   });
 });
