@@ -82,17 +82,35 @@ export const transcriptQuery = z.object({
 });
 
 /**
+ * A transcript as its document prints it: no internal id, no other promotion of the student
+ * (issue 28: a public verification shows what the paper shows, nothing more).
+ */
+export const printedTranscript = transcript.omit({ promotions: true }).extend({
+  student: transcriptStudent.omit({ id: true }),
+  institution: transcriptInstitution.omit({ id: true }),
+  promotion: transcriptPromotion.omit({ id: true }),
+  program: z.object({ name: z.string() }),
+  subjects: z.array(
+    transcriptSubject
+      .omit({ subject_id: true })
+      .extend({ evaluations: z.array(transcriptEvaluation.omit({ evaluation_id: true })) }),
+  ),
+});
+export type PrintedTranscript = Wire<z.output<typeof printedTranscript>>;
+export type PrintedTranscriptSubject = PrintedTranscript['subjects'][number];
+
+/**
  * `GET /api/verify/:code`: the document that code was printed on is genuine, and what it said
- * (the transcript as printed, so a third party can compare it with the paper).
+ * (the transcript as printed, so a third party can compare it with the paper, and nothing else).
  */
 export const transcriptVerification = z.object({
   genuine: z.literal(true),
   issued_at: z.date(),
   locale: z.string(),
-  student: transcriptStudent,
-  institution: transcriptInstitution,
+  student: printedTranscript.shape.student,
+  institution: printedTranscript.shape.institution,
   average: z.number().nullable(),
-  content: transcript,
+  content: printedTranscript,
 });
 export type TranscriptVerification = Wire<z.output<typeof transcriptVerification>>;
 

@@ -3,6 +3,7 @@ import {
   computeTranscript,
   normalisedGrade,
   normaliseVerificationCode,
+  printedTranscript,
   roleMay,
   type transcript,
   type transcriptVerification,
@@ -288,7 +289,12 @@ export async function verify(ctx: AppContext, typed: string): Promise<Verificati
     .where(eq(transcriptDocuments.code_hash, sql`${codeHash(code)}`));
   if (!row) throw notFound();
   const stored = row.content as Omit<TranscriptAnswer, 'generated_at'> & { generated_at: string };
-  const content: TranscriptAnswer = { ...stored, generated_at: new Date(stored.generated_at) };
+  // What the paper shows, nothing more: the schema leaves out the ids and the other promotions
+  // the stored answer keeps.
+  const content = printedTranscript.parse({
+    ...stored,
+    generated_at: new Date(stored.generated_at),
+  });
   return {
     genuine: true,
     issued_at: row.issued_at,

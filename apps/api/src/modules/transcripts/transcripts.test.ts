@@ -247,6 +247,16 @@ describe('transcript PDF and verification', () => {
     });
     expect(body.average).toBeCloseTo(12, 10);
     expectHandComputed(body.content);
+    // What the paper shows and nothing more (review, issue 28): no internal id, and not the
+    // student's other promotions (this student has two).
+    const text = verified.body;
+    for (const key of ['"id"', 'subject_id', 'evaluation_id', '"promotions"'])
+      expect(text, key).not.toContain(key);
+    expect(text).not.toContain('2025-2026');
+    expect(body.content).toMatchObject({
+      student: { first_name: 'Léa', last_name: 'Dubois-Émery' },
+      promotion: { academic_year: '2026-2027' },
+    });
     // Typed by hand: lower case, spaces instead of dashes.
     const typed = code.toLowerCase().replaceAll('-', ' ');
     expect((await get(null, `/api/verify/${encodeURIComponent(typed)}`)).statusCode).toBe(200);

@@ -1,10 +1,10 @@
-import type { Transcript, TranscriptSubject } from '@skolar/shared';
+import type { PrintedTranscript, PrintedTranscriptSubject } from '@skolar/shared';
 
 const number = (value: number, locale: string) =>
   new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
 
 /** `(14,5 × 40 + 0 × 20) ÷ (40 + 20)`: a subject's sum as anyone can redo it, or null. */
-export function subjectSum(subject: TranscriptSubject, locale: string): string | null {
+export function subjectSum(subject: PrintedTranscriptSubject, locale: string): string | null {
   const counted = subject.evaluations.filter((row) => row.normalised !== null);
   if (counted.length === 0) return null;
   const terms = counted.map(
@@ -15,7 +15,7 @@ export function subjectSum(subject: TranscriptSubject, locale: string): string |
 }
 
 /** `(9,67 × 3 + 15,5 × 2) ÷ (3 + 2)`: the overall sum, or null while no subject counts. */
-export function overallSum(transcript: Transcript, locale: string): string | null {
+export function overallSum(transcript: PrintedTranscript, locale: string): string | null {
   const counted = transcript.subjects.filter(
     (subject) => subject.average !== null && subject.coefficient > 0,
   );

@@ -1,11 +1,11 @@
 import {
   formatAverage,
+  type PrintedTranscript,
+  type PrintedTranscriptSubject,
   promotionLabel,
-  type Transcript,
-  type TranscriptSubject,
 } from '@skolar/shared';
 import { Calculator } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../ui/notice.tsx';
 import { formatNumber, onScale, overallSum, subjectSum } from './computation.ts';
@@ -23,7 +23,8 @@ export function TranscriptView({
   toolbar,
   headingLevel = 2,
 }: {
-  transcript: Transcript;
+  /** A student's transcript, or what a verified document printed (the same without ids). */
+  transcript: PrintedTranscript;
   toolbar?: ReactNode;
   /** 2 on its own page, 3 inside another page's section. */
   headingLevel?: 2 | 3;
@@ -94,8 +95,13 @@ export function TranscriptView({
       {transcript.subjects.length === 0 ? (
         <p className="card transcript-empty">{t('transcript.empty')}</p>
       ) : (
+        // A printed transcript has no ids: a subject is known by its name and coefficient.
         transcript.subjects.map((subject) => (
-          <SubjectCard key={subject.subject_id} subject={subject} Heading={Heading} />
+          <SubjectCard
+            key={`${subject.name}|${subject.coefficient}`}
+            subject={subject}
+            Heading={Heading}
+          />
         ))
       )}
 
@@ -109,7 +115,7 @@ export function TranscriptView({
           {transcript.subjects.map((subject) => {
             const sum = subjectSum(subject, locale);
             return (
-              <li key={subject.subject_id}>
+              <li key={`${subject.name}|${subject.coefficient}`}>
                 <strong>{subject.name}</strong>:{' '}
                 {sum === null ? (
                   t('transcript.how.none')
@@ -141,8 +147,15 @@ export function TranscriptView({
   );
 }
 
-function SubjectCard({ subject, Heading }: { subject: TranscriptSubject; Heading: 'h2' | 'h3' }) {
+function SubjectCard({
+  subject,
+  Heading,
+}: {
+  subject: PrintedTranscriptSubject;
+  Heading: 'h2' | 'h3';
+}) {
   const { t, i18n } = useTranslation();
+  const headingId = useId();
   const locale = i18n.language;
   const columns = {
     evaluation: t('transcript.columns.evaluation'),
@@ -152,9 +165,9 @@ function SubjectCard({ subject, Heading }: { subject: TranscriptSubject; Heading
     outOf20: t('transcript.columns.outOf20'),
   };
   return (
-    <section className="card transcript-subject" aria-labelledby={`subject-${subject.subject_id}`}>
+    <section className="card transcript-subject" aria-labelledby={headingId}>
       <header className="transcript-subject__head">
-        <Heading id={`subject-${subject.subject_id}`}>{subject.name}</Heading>
+        <Heading id={headingId}>{subject.name}</Heading>
         <p className="transcript-subject__meta">
           <span>
             {t('transcript.coefficient', { value: formatNumber(subject.coefficient, locale) })}
@@ -185,7 +198,10 @@ function SubjectCard({ subject, Heading }: { subject: TranscriptSubject; Heading
         </thead>
         <tbody>
           {subject.evaluations.map((row) => (
-            <tr key={row.evaluation_id} className={row.pending ? 'transcript-row--pending' : ''}>
+            <tr
+              key={`${row.title}|${row.date}|${row.type}`}
+              className={row.pending ? 'transcript-row--pending' : ''}
+            >
               <th scope="row" data-label={columns.evaluation}>
                 <span>{row.title}</span>{' '}
                 <span className="transcript-muted">({t(`transcript.type.${row.type}`)})</span>
