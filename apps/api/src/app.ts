@@ -19,7 +19,7 @@ import { routeAccessPlugin } from './auth/route-access.ts';
 import type { AppContext } from './context.ts';
 import { fileRoutes } from './files/files.routes.ts';
 import { MAX_UPLOAD_BYTES } from './files/uploads.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { frameworkError, registerErrorHandling } from './http/errors.ts';
 import { redactUrl } from './http/redact.ts';
 import { translate } from './i18n/messages.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -136,6 +136,7 @@ export async function buildApp(
     logger: loggerOptions(ctx, options.logStream),
     trustProxy: ctx.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

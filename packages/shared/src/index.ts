@@ -23,6 +23,7 @@ export * from './schemas/evaluations.ts';
 export * from './schemas/exams.ts';
 export * from './schemas/gradebook.ts';
 export * from './schemas/groups.ts';
+export * from './schemas/ids.ts';
 export * from './schemas/imports.ts';
 export * from './schemas/institutions.ts';
 export * from './schemas/learning.ts';

@@ -34,6 +34,20 @@ const photoWithExif = () =>
     .toBuffer();
 
 describe('saveUpload', () => {
+  it('keeps no format character in a file name: a right-to-left override cannot disguise it (review, issue 28)', async () => {
+    const institution = await createInstitution(db);
+    const student = await createUser(db, 'student', institution.id);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
+    const saved = await saveUpload(ctx, db, {
+      kind: 'submission',
+      ownerId: student.id,
+      institutionId: institution.id,
+      part: part(pdf, 'report\u202Efdp.exe\u200B\u2066.pdf'),
+    });
+    expect(saved.name).toBe('report_fdp.exe_.pdf');
+    expect(saved.name).not.toMatch(/\p{Cf}/u);
+  });
+
   it('re-encodes an image so no EXIF survives, records the file and serves it', async () => {
     const institution = await createInstitution(db);
     const admin = await createUser(db, 'admin', institution.id);

@@ -108,7 +108,9 @@ const fileUrl = (id: number) => `/api/files/${id}`;
 function cleanName(name: string | undefined): string {
   const cleaned = (name ?? '')
     .normalize('NFC')
-    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, '_')
+    // Control and format characters go too: a right-to-left override (U+202E) would show
+    // `x\u202Etxt.exe` as `xexe.txt`, a zero-width one would hide in a name.
+    .replace(/[\\/:*?"<>|\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, '_')
     .trim()
     .slice(0, 150);
   return cleaned || 'file';

@@ -122,6 +122,50 @@ describe('API conventions', () => {
   });
 });
 
+describe('ids and path parameters (review, issue 28)', () => {
+  it('reads an id from its decimal digits only: 0x1, " 1", 1e3, 01 name no row (400), nor do they in a filter (422)', async () => {
+    const institution = await createInstitution(db);
+    const admin = await createUser(db, 'admin', institution.id);
+    const headers = {
+      ...bearer((await signIn(app, admin.email)).accessToken),
+      'accept-language': 'en',
+    };
+    for (const written of ['0x1', '%201', '1e3', '01', '1.0', '-1', '+1']) {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/promotions/${written}`,
+        headers,
+      });
+      expect(response.statusCode, written).toBe(400);
+      expect(response.json(), written).toEqual({ message: 'The request is malformed.' });
+    }
+    // A well-written id of no row of theirs stays a 404.
+    const absent = await app.inject({ method: 'GET', url: '/api/promotions/999999', headers });
+    expect(absent.statusCode).toBe(404);
+    const filtered = await app.inject({
+      method: 'GET',
+      url: '/api/trainings?promotion_id=0x1',
+      headers,
+    });
+    expect(filtered.statusCode).toBe(422);
+    expect(filtered.json().errors.promotion_id).toEqual(['Enter a valid id (digits only).']);
+  });
+
+  it('answers a path parameter over 100 characters with 400 in the error shape, not echoing it', async () => {
+    const long = '1'.repeat(101);
+    for (const url of [`/api/promotions/${long}`, `/api/verify/${'A'.repeat(150)}`]) {
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-language': 'en' },
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({ message: 'The request is malformed.' });
+      expect(response.headers['cache-control']).toBe('private, no-store');
+    }
+  });
+});
+
 describe('HSTS in production', () => {
   it('is sent only when NODE_ENV=production', async () => {
     const { loadConfig } = await import('../config.ts');

@@ -4,6 +4,7 @@ import { type AuditEvent, type AuditWho, record, recordRefusal } from '../audit/
 import {
   isMessageKey,
   type Locale,
+  localeFromHeader,
   type MessageKey,
   translate,
   zodMessage,
@@ -200,6 +201,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path that names no row (`/api/promotions/0x1`) is a malformed request, not a form.
+      if ((error as FastifyError).validationContext === 'params') {
+        return reply.status(400).send({ message: translate(locale, 'errors.bad_request') });
+      }
       return reply.status(422).send({
         message: translate(locale, 'errors.validation'),
         errors: zodFieldErrors(locale, error.validation as unknown as ValidationEntry[]),
@@ -226,6 +231,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.status(500).send({ message: translate(locale, 'errors.internal') });
   });
+}
+
+/**
+ * Fastify's own refusals before routing (a path parameter over its length limit, a URL that is not
+ * valid): 400 in the API's error shape, never Fastify's default body that repeats the path.
+ */
+export function frameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const locale = localeFromHeader(request.headers['accept-language']);
+  return reply
+    .status(400)
+    .header('cache-control', 'private, no-store')
+    .send({ message: translate(locale, 'errors.bad_request') });
 }
 
 /** Sends a translated error body from a hook, where throwing is not an option. */

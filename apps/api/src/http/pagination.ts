@@ -1,3 +1,4 @@
+import { idText } from '@skolar/shared';
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -33,7 +34,7 @@ export const listAnswer = <T extends z.ZodType>(item: T) =>
     meta: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int() }),
   });
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const idParams = z.object({ id: idText });
 
 /**
  * The ORDER BY of a list from its `sort` parameter and the columns the list allows sorting by;

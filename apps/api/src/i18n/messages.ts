@@ -234,6 +234,11 @@ const catalogue = {
     en: 'This field is required.',
     de: 'Dieses Feld ist erforderlich.',
   },
+  'validation.id': {
+    fr: 'Saisissez un identifiant valide (des chiffres uniquement).',
+    en: 'Enter a valid id (digits only).',
+    de: 'Geben Sie eine gültige Kennung ein (nur Ziffern).',
+  },
   'validation.email': {
     fr: 'Saisissez une adresse e-mail valide.',
     en: 'Enter a valid e-mail address.',

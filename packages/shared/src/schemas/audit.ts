@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Wire } from '../wire.ts';
+import { idText } from './ids.ts';
 
 /** `GET /api/audit`: one row of the audit log (decision 132). */
 export const auditEntry = z.object({
@@ -39,7 +40,7 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** `GET /api/audit` filters, beside the page and the text (`q`). */
 export const auditFilters = z.object({
-  actor_id: z.coerce.number().int().positive().optional(),
+  actor_id: idText.optional(),
   action: z.string().trim().max(60).optional(),
   entity: z.string().trim().max(60).optional(),
   /** First and last day (UTC), both included. */

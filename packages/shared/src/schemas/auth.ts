@@ -89,7 +89,7 @@ export const STEP_UP_ENTITIES = ['user', 'student', 'teacher', 'program', 'insti
 /** The row a step-up token is asked for: the token then serves an edit of that row only. */
 export const stepUpTarget = z.object({
   entity: z.enum(STEP_UP_ENTITIES),
-  id: z.coerce.number().int().positive(),
+  id: z.number().int().positive(),
 });
 export type StepUpTarget = z.infer<typeof stepUpTarget>;
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { Wire } from '../wire.ts';
+import { idText } from './ids.ts';
 
 /** `GET /api/me/results`: optionally the results of one training only. */
 export const myResultsQuery = z.object({
-  training_id: z.coerce.number().int().positive().optional(),
+  training_id: idText.optional(),
 });
 export type MyResultsQuery = z.infer<typeof myResultsQuery>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Wire } from '../wire.ts';
+import { idText } from './ids.ts';
 
 /**
  * One student's line of a grading batch (`PUT /api/evaluations/:id/results`, the gradebook
@@ -134,7 +135,7 @@ export const gradeGrid = z.object({
 export type GradeGrid = Wire<z.output<typeof gradeGrid>>;
 
 export const gradeGridQuery = z.object({
-  group_id: z.coerce.number().int().positive().optional(),
+  group_id: idText.optional(),
 });
 
 /** `POST /api/evaluations/:id/publish`: the given students' lines, or every graded/absent one. */
@@ -186,8 +187,8 @@ export const result = resultLine.extend({
 export type Result = Wire<z.output<typeof result>>;
 
 export const resultListQuery = z.object({
-  evaluation_id: z.coerce.number().int().positive().optional(),
-  student_id: z.coerce.number().int().positive().optional(),
+  evaluation_id: idText.optional(),
+  student_id: idText.optional(),
 });
 
 /** One change of a result: who, when, before → after (grade, absence, comment). */

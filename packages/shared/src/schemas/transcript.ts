@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Wire } from '../wire.ts';
 import { evaluationType } from './evaluations.ts';
+import { idText } from './ids.ts';
 
 /**
  * One evaluation of a subject on a student's transcript (`GET /api/me/transcript`): the row an
@@ -78,7 +79,7 @@ export type Transcript = Wire<z.output<typeof transcript>>;
 
 /** `?promotion_id=`: which of the student's promotions (default: the latest academic year). */
 export const transcriptQuery = z.object({
-  promotion_id: z.coerce.number().int().positive().optional(),
+  promotion_id: idText.optional(),
 });
 
 /**

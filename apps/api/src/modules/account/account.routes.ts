@@ -1,5 +1,6 @@
 import {
   errorBody,
+  idText,
   mfaCodeBody,
   mfaEnableBody,
   patchOf,
@@ -76,7 +77,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['account'],
         summary:
           'Signs out one of my sessions: another one needs a step-up token in X-Confirm-Token (403 without); the current one needs none and clears the cookies',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: idText }),
         response: { 204: z.null(), 401: errorBody, 403: errorBody, 404: errorBody },
       },
     },

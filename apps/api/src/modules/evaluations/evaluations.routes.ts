@@ -4,6 +4,7 @@ import {
   evaluationFields,
   evaluationStatusField,
   evaluationType,
+  idText,
   myEvaluationDetail,
   myEvaluationList,
   newEvaluationBody,
@@ -27,7 +28,7 @@ const booleanQuery = z
   .enum(['true', 'false'])
   .transform((value) => value === 'true')
   .optional();
-const positiveId = z.coerce.number().int().positive().optional();
+const positiveId = idText.optional();
 
 export const evaluationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -5,6 +5,7 @@ import {
   attemptView,
   giftImportAnswer,
   giftImportBody,
+  idText,
   patchOf,
   question,
   questionBody,
@@ -22,8 +23,8 @@ import * as questions from './questions.service.ts';
 
 const tags = ['exams'];
 const studentParams = z.object({
-  id: z.coerce.number().int().positive(),
-  studentId: z.coerce.number().int().positive(),
+  id: idText,
+  studentId: idText,
 });
 
 /** Under `/api/evaluations`: an exam's attempts, extra time and quiz. */

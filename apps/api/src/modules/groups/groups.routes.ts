@@ -5,6 +5,7 @@ import {
   groupDetail,
   groupRenameBody,
   idsBody,
+  idText,
   patchOf,
 } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,7 +27,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'List groups (admin, super-teacher: the institution; teacher: their promotions)',
         querystring: listQuery.extend({
-          promotion_id: z.coerce.number().int().positive().optional(),
+          promotion_id: idText.optional(),
         }),
         response: { 200: listAnswer(group), ...errorResponses },
       },

@@ -1,4 +1,11 @@
-import { idsBody, institution, institutionBody, institutionLink, patchOf } from '@skolar/shared';
+import {
+  idsBody,
+  idText,
+  institution,
+  institutionBody,
+  institutionLink,
+  patchOf,
+} from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
@@ -9,8 +16,8 @@ import * as institutions from './institutions.service.ts';
 
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 const relationParams = z.object({
-  id: z.coerce.number().int().positive(),
-  entryId: z.coerce.number().int().positive(),
+  id: idText,
+  entryId: idText,
 });
 const tags = ['institutions'];
 

@@ -1,5 +1,6 @@
 import {
   chapterProgressAnswer,
+  idText,
   myChapter,
   myLesson,
   myTrainingDetail,
@@ -18,7 +19,7 @@ import * as learning from './learning.service.ts';
 
 const tags = ['learning'];
 /** The subject the student came from, for the breadcrumb and the next lesson (optional). */
-const subjectQuery = z.object({ subjectId: z.coerce.number().int().positive().optional() });
+const subjectQuery = z.object({ subjectId: idText.optional() });
 
 /** The student's learning space under `/api/me`: what they follow and how far they have read. */
 export const learningRoutes: FastifyPluginAsyncZod = async (app) => {

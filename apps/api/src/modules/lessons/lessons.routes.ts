@@ -1,4 +1,5 @@
 import {
+  idText,
   lesson,
   lessonBody,
   lessonDetail,
@@ -25,7 +26,7 @@ export const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Lessons in scope; of one subject, in its order, with `subject_id`',
         querystring: listQuery.extend({
-          subject_id: z.coerce.number().int().positive().optional(),
+          subject_id: idText.optional(),
         }),
         response: { 200: listAnswer(lesson), ...errorResponses },
       },

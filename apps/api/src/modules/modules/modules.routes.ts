@@ -1,4 +1,4 @@
-import { idsBody, moduleBody, moduleRow, moduleSubjectLink, patchOf } from '@skolar/shared';
+import { idsBody, idText, moduleBody, moduleRow, moduleSubjectLink, patchOf } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
@@ -9,8 +9,8 @@ import * as modules from './modules.service.ts';
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 const tags = ['modules'];
 const subjectParams = z.object({
-  id: z.coerce.number().int().positive(),
-  subjectId: z.coerce.number().int().positive(),
+  id: idText,
+  subjectId: idText,
 });
 
 export const moduleRoutes: FastifyPluginAsyncZod = async (app) => {

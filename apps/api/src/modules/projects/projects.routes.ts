@@ -1,4 +1,4 @@
-import { submissionReceipt, submissionRoster } from '@skolar/shared';
+import { idText, submissionReceipt, submissionRoster } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
@@ -10,7 +10,7 @@ import * as projects from './projects.service.ts';
 
 const tags = ['projects'];
 
-const studentParams = idParams.extend({ studentId: z.coerce.number().int().positive() });
+const studentParams = idParams.extend({ studentId: idText });
 
 /** Project hand-ins under `/api/evaluations/:id` (the evaluations module owns the rest). */
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,3 +1,4 @@
+import { idText } from '@skolar/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -17,8 +18,8 @@ export const errorResponses = {
 
 /** `/:id/<others>/:otherId` of a dissociation. */
 export const pairParams = z.object({
-  id: z.coerce.number().int().positive(),
-  otherId: z.coerce.number().int().positive(),
+  id: idText,
+  otherId: idText,
 });
 
 export function pageOf<T>(query: ListQuery, data: T[], total: number) {

@@ -1,6 +1,7 @@
 import {
   assignmentAnswer,
   idsBody,
+  idText,
   patchOf,
   programOption,
   promotion,
@@ -25,7 +26,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'List promotions (admin, super-teacher: the institution; teacher: their own)',
         querystring: listQuery.extend({
-          program_id: z.coerce.number().int().positive().optional(),
+          program_id: idText.optional(),
         }),
         response: { 200: listAnswer(promotion), ...errorResponses },
       },

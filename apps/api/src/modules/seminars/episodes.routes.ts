@@ -1,4 +1,4 @@
-import { episodeDetail, episodeFields, patchOf, resourceLinkBody } from '@skolar/shared';
+import { episodeDetail, episodeFields, idText, patchOf, resourceLinkBody } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
@@ -95,8 +95,8 @@ export const episodeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Remove a resource from an episode',
         params: z.object({
-          id: z.coerce.number().int().positive(),
-          resourceId: z.coerce.number().int().positive(),
+          id: idText,
+          resourceId: idText,
         }),
         response: { 204: z.null(), ...errorResponses },
       },

@@ -1,6 +1,7 @@
 import {
   episodeDetail,
   episodeFields,
+  idText,
   mySeminar,
   newSeminarBody,
   patchOf,
@@ -30,7 +31,7 @@ export const seminarRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'List seminars in scope, optionally of one promotion',
         querystring: listQuery.extend({
-          promotion_id: z.coerce.number().int().positive().optional(),
+          promotion_id: idText.optional(),
         }),
         response: { 200: listAnswer(seminar), ...errorResponses },
       },

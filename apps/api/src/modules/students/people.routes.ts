@@ -1,6 +1,7 @@
 import {
   assignmentAnswer,
   idsBody,
+  idText,
   patchOf,
   person,
   personDetail,
@@ -51,7 +52,7 @@ export function peopleRoutes(spec: PeopleRoutesSpec): FastifyPluginAsyncZod {
           tags,
           summary: spec.summaries.list,
           querystring: listQuery.extend({
-            promotion_id: z.coerce.number().int().positive().optional(),
+            promotion_id: idText.optional(),
           }),
           response: { 200: listAnswer(personRow), ...errorResponses },
         },

@@ -1,6 +1,7 @@
 import {
   assignmentAnswer,
   idsBody,
+  idText,
   patchOf,
   subjectBody,
   subjectCreate,
@@ -17,12 +18,12 @@ import * as subjects from './subjects.service.ts';
 
 const tags = ['subjects'];
 const lessonParams = z.object({
-  id: z.coerce.number().int().positive(),
-  lessonId: z.coerce.number().int().positive(),
+  id: idText,
+  lessonId: idText,
 });
 const teacherParams = z.object({
-  id: z.coerce.number().int().positive(),
-  teacherId: z.coerce.number().int().positive(),
+  id: idText,
+  teacherId: idText,
 });
 
 export const subjectRoutes: FastifyPluginAsyncZod = async (app) => {

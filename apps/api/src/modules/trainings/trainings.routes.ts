@@ -1,6 +1,7 @@
 import {
   assignmentAnswer,
   idsBody,
+  idText,
   newTrainingBody,
   patchOf,
   training,
@@ -28,7 +29,7 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'List trainings in scope (the super-admin: every institution, read-only)',
         querystring: listQuery.extend({
-          promotion_id: z.coerce.number().int().positive().optional(),
+          promotion_id: idText.optional(),
         }),
         response: { 200: listAnswer(training), ...errorResponses },
       },

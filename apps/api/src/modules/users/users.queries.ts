@@ -1,4 +1,4 @@
-import { ROLES } from '@skolar/shared';
+import { idText, ROLES } from '@skolar/shared';
 import { and, asc, count, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
@@ -8,7 +8,7 @@ import { listQuery, orderFrom } from '../../http/pagination.ts';
 /** The users list adds a role and an institution filter to the common list parameters. */
 export const userListQuery = listQuery.extend({
   role: z.enum(ROLES).optional(),
-  institution_id: z.coerce.number().int().positive().optional(),
+  institution_id: idText.optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuery>;
 
