@@ -171,6 +171,22 @@ function evaluationScope(actor: Actor): SQL {
   return base;
 }
 
+/**
+ * The evaluations whose content, answer key, marking and grades the actor may change (decision
+ * 175): a teacher, those of the subjects they teach; a super-teacher, those of the subjects they
+ * teach and of the trainings of the promotions assigned to them; an admin, the institution's; the
+ * super-admin, every one; a student, none. Seeing an evaluation (a teacher of its promotion, a
+ * super-teacher of the institution) gives none of this.
+ */
+function markedEvaluations(actor: Actor): SQL {
+  if (isStudent(actor)) return FALSE;
+  const base = tenant(actor, evaluations.institution_id);
+  if (isTeacher(actor))
+    return and(base, sql`${evaluations.subject_id} in ${teacherSubjectIds(actor)}`)!;
+  if (actor.role === 'super-teacher') return and(base, superTeacherContent(actor, 'evaluation'))!;
+  return base;
+}
+
 function userScope(actor: Actor, entity: 'user' | 'student' | 'teacher'): SQL {
   const role =
     entity === 'student'
@@ -279,31 +295,35 @@ function visibleRows(actor: Actor, entity: Entity): Scoped {
     case 'evaluation':
       return { table: evaluations, id: evaluations.id, where: evaluationScope(actor) };
     case 'question':
-      // The answer key stays with staff: students read questions only through their attempt.
+      // The answer key stays with those who set and mark the exam: students read questions only
+      // through their attempt.
       return {
         table: questions,
         id: questions.id,
-        where: isStudent(actor)
-          ? FALSE
-          : sql`${questions.evaluation_id} in (select ${evaluations.id} from ${evaluations} where ${evaluationScope(actor)})`,
+        where: sql`${questions.evaluation_id} in (select ${evaluations.id} from ${evaluations} where ${markedEvaluations(actor)})`,
       };
     case 'attempt':
+      // A student's own; staff, those of the evaluations they mark (the scores are drafts).
       return {
         table: attempts,
         id: attempts.id,
-        where: and(
-          sql`${attempts.evaluation_id} in (select ${evaluations.id} from ${evaluations} where ${evaluationScope(actor)})`,
-          isStudent(actor) ? eq(attempts.student_id, actor.userId) : TRUE,
-        )!,
+        where: isStudent(actor)
+          ? and(
+              sql`${attempts.evaluation_id} in (select ${evaluations.id} from ${evaluations} where ${evaluationScope(actor)})`,
+              eq(attempts.student_id, actor.userId),
+            )!
+          : sql`${attempts.evaluation_id} in (select ${evaluations.id} from ${evaluations} where ${markedEvaluations(actor)})`,
       };
     case 'submission':
       return {
         table: submissions,
         id: submissions.id,
-        where: and(
-          sql`${submissions.evaluation_id} in (select ${evaluations.id} from ${evaluations} where ${evaluationScope(actor)})`,
-          isStudent(actor) ? eq(submissions.student_id, actor.userId) : TRUE,
-        )!,
+        where: isStudent(actor)
+          ? and(
+              sql`${submissions.evaluation_id} in (select ${evaluations.id} from ${evaluations} where ${evaluationScope(actor)})`,
+              eq(submissions.student_id, actor.userId),
+            )!
+          : sql`${submissions.evaluation_id} in (select ${evaluations.id} from ${evaluations} where ${markedEvaluations(actor)})`,
       };
     case 'result':
       return {
@@ -311,19 +331,23 @@ function visibleRows(actor: Actor, entity: Entity): Scoped {
         id: results.id,
         where: and(
           sql`${results.evaluation_id} in (select ${evaluations.id} from ${evaluations} where ${evaluationScope(actor)})`,
-          // A student sees their own grades, and only once published.
           isStudent(actor)
-            ? and(eq(results.student_id, actor.userId), isNotNull(results.published_at))!
-            : TRUE,
+            ? // A student sees their own grades, and only once published.
+              and(eq(results.student_id, actor.userId), isNotNull(results.published_at))!
+            : // Staff see the drafts of the evaluations they mark, and the published grades of
+              // the others they see (what the transcript shows them).
+              or(
+                isNotNull(results.published_at),
+                sql`${results.evaluation_id} in (select ${evaluations.id} from ${evaluations} where ${markedEvaluations(actor)})`,
+              )!,
         )!,
       };
     case 'grade_change':
+      // The history of a grade, drafts included: those who mark its evaluation.
       return {
         table: gradeChanges,
         id: gradeChanges.id,
-        where: isStudent(actor)
-          ? FALSE
-          : sql`${gradeChanges.result_id} in (select ${results.id} from ${results} where ${visibleRows(actor, 'result').where})`,
+        where: sql`${gradeChanges.result_id} in (select ${results.id} from ${results} where ${results.evaluation_id} in (select ${evaluations.id} from ${evaluations} where ${markedEvaluations(actor)}))`,
       };
     case 'event':
       return { table: events, id: events.id, where: eventScope(actor) };
@@ -394,13 +418,10 @@ function fileScope(actor: Actor): SQL {
       sql`${files.id} in (select ${evaluations.document_file_id} from ${evaluations} where ${evaluationScope(actor)})`,
     ),
     // A correction reaches students only once no attempt takes an answer, through their own route
-    // (`/api/me/evaluations/:id/correction`, which asks the clock); here, those who read the
-    // answer key, in scope.
+    // (`/api/me/evaluations/:id/correction`, which asks the clock); here, those who mark it.
     and(
       eq(files.kind, 'evaluation/correction'),
-      !roleMay(actor.role, 'read', 'question')
-        ? FALSE
-        : sql`${files.id} in (select ${evaluations.correction_file_id} from ${evaluations} where ${evaluationScope(actor)})`,
+      sql`${files.id} in (select ${evaluations.correction_file_id} from ${evaluations} where ${markedEvaluations(actor)})`,
     ),
     and(
       eq(files.kind, 'submission'),
@@ -483,6 +504,14 @@ export function seminarPromotions(actor: Actor): SQL {
 
 /** Writes narrower than what the actor sees, per entity. */
 function writableRows(actor: Actor, action: Action, entity: Entity, visible: SQL): SQL {
+  // Every change to an evaluation (its fields, documents, extra time) and to its grades: those
+  // who mark it, whatever else they see.
+  if (entity === 'evaluation') return and(visible, markedEvaluations(actor))!;
+  if (entity === 'result')
+    return and(
+      visible,
+      sql`${results.evaluation_id} in (select ${evaluations.id} from ${evaluations} where ${markedEvaluations(actor)})`,
+    )!;
   if (actor.role === 'super-teacher' && CONTENT_WRITES.has(action)) {
     const content = superTeacherContent(actor, entity);
     if (content) return and(visible, content)!;

@@ -137,7 +137,13 @@ export const evaluation = evaluationCore.extend({
   correction_link: z.string().nullable(),
   question_count: z.number().int(),
   archived_at: z.date().nullable(),
-  permissions: rowPermissions,
+  /**
+   * What the reader may do with it (decision 175): `update`, `delete` and `archive` its fields,
+   * and `grade` its students (the grid, the marks, the publication and any later correction).
+   * Those who mark an evaluation may do all of it; a teacher of its promotion who does not teach
+   * its subject, or a super-teacher of another promotion, only read it.
+   */
+  permissions: rowPermissions.extend({ grade: z.boolean() }),
 });
 export type Evaluation = Wire<z.output<typeof evaluation>>;
 

@@ -43,7 +43,10 @@ export const myResult = z.object({
   /** Out of 20 (an absence counts 0). */
   normalised: z.number().nullable(),
   comment: z.string().nullable(),
+  /** The first publication. */
   published_at: z.date(),
+  /** When the published grade, absence or comment last changed, or null (decision 175). */
+  corrected_at: z.date().nullable(),
   class: classStatistics,
 });
 export type MyResult = Wire<z.output<typeof myResult>>;

@@ -19,7 +19,7 @@ import { users } from './users.ts';
 /**
  * A student's result at an evaluation: a grade on the evaluation's `scale`, or absent (counts 0).
  * `grade` null and `absent` false means not graded yet. Students see it only once `published_at`
- * is set. `version` grows by one at every change: a grid saved from an older version answers 409
+ * is set (and `corrected_at` when it changes after that). `version` grows by one at every change: a grid saved from an older version answers 409
  * (two teachers never overwrite each other silently). `graded_by` is whoever changed it last.
  */
 export const results = pgTable(
@@ -38,6 +38,11 @@ export const results = pgTable(
     graded_by: fk('graded_by').references(() => users.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
     published_at: timestamptz('published_at'),
+    /**
+     * When a published grade, absence or comment last changed (decision 175): the student sees
+     * the correction with its own date, the first publication keeps `published_at`.
+     */
+    corrected_at: timestamptz('corrected_at'),
     ...timestamps(),
   },
   (t) => [

@@ -43,7 +43,7 @@ function localDateTime(instant: Date | null, zone: string) {
   return `${localDay(instant, zone)}T${timeOfMinutes(minuteOfDay(instant, zone)).slice(0, 5)}`;
 }
 
-/** Who reads the answer key (staff) reads the correction whenever; others once it is released. */
+/** Staff (who may read an answer key at all) never take a student's route to a correction. */
 const readsAnswers = (actor: Actor) => roleMay(actor.role, 'read', 'question');
 
 /**
@@ -67,10 +67,18 @@ export async function releasedCorrections(
   return new Set(released.map((row) => row.id));
 }
 
-/** The correction's link: staff's file, a student's own route once it is released. */
-function correctionLinkFor(actor: Actor, row: EvaluationRow, released: ReadonlySet<number>) {
+/**
+ * The correction's link: the file itself for those who mark the evaluation (`can.update`,
+ * decision 175), a student's own route once it is released, nothing for other staff.
+ */
+function correctionLinkFor(
+  actor: Actor,
+  row: EvaluationRow & { can: { update: boolean } },
+  released: ReadonlySet<number>,
+) {
   if (row.correction_file_id === null) return null;
-  if (readsAnswers(actor)) return `/api/files/${row.correction_file_id}`;
+  if (row.can.update) return `/api/files/${row.correction_file_id}`;
+  if (readsAnswers(actor)) return null;
   return released.has(row.id) ? `/api/me/evaluations/${row.id}/correction` : null;
 }
 
@@ -120,7 +128,7 @@ function presentStaff(
     correction_link: correctionLinkFor(actor, row, released),
     question_count: row.question_count,
     archived_at: row.archived_at,
-    permissions: row.can,
+    permissions: withGrade(actor, row.can),
   };
 }
 
@@ -131,6 +139,16 @@ const deletable = (
 ) => ({
   ...can,
   delete: can.delete && !row.in_use,
+});
+
+/**
+ * The row's permissions with `grade`: its grades are written by those who may change it
+ * (`can(…, 'update', 'evaluation')` and `can(…, 'update', 'result')` both narrow to the evaluations
+ * the actor marks, decision 175) when their role grades at all.
+ */
+const withGrade = (actor: Actor, can: { update: boolean; delete: boolean; archive: boolean }) => ({
+  ...can,
+  grade: can.update && roleMay(actor.role, 'update', 'result'),
 });
 
 async function present(ctx: AppContext, actor: Actor, id: number) {

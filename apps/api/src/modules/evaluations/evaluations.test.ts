@@ -197,7 +197,12 @@ describe('evaluations for staff', () => {
       url: `/api/evaluations/${exam.id}`,
       headers: await as(admin),
     });
-    expect(read.json().permissions).toEqual({ update: true, delete: false, archive: true });
+    expect(read.json().permissions).toEqual({
+      update: true,
+      delete: false,
+      archive: true,
+      grade: true,
+    });
     const deleted = await app.inject({
       method: 'DELETE',
       url: `/api/evaluations/${exam.id}`,
@@ -312,27 +317,130 @@ describe('who may write an evaluation', () => {
     expect((await post(otherAdmin, examBody(subject.id))).statusCode).toBe(404);
   });
 
-  it('lets a teacher of the promotion edit its evaluations, but add one only to a subject they teach', async () => {
+  it('lets only those who mark an evaluation change or grade it: a colleague of the promotion reads it (issue 28)', async () => {
     const subject = await placedSubject();
     const exam = await createEvaluation(db, training, subject.id, { title: 'Avant' });
+    await db.insert(results).values({
+      evaluation_id: exam.id,
+      student_id: student.id,
+      grade: 12,
+      published_at: clock.now(),
+    });
     expect((await post(colleague, examBody(subject.id))).statusCode).toBe(404);
     expect(await countOf(subject.id)).toBe(1);
+    const call = async (
+      user: { id: number; email: string },
+      method: 'GET' | 'PATCH' | 'PUT' | 'POST',
+      url: string,
+      payload?: object,
+    ) =>
+      (
+        await app.inject({
+          method,
+          url,
+          headers: await as(user),
+          ...(payload ? { payload } : {}),
+        })
+      ).statusCode;
+    // The colleague teaches in the promotion, not this subject: they see the evaluation, no more.
     const read = await app.inject({
       method: 'GET',
       url: `/api/evaluations/${exam.id}`,
       headers: await as(colleague),
     });
-    expect(read.json().permissions.update).toBe(true);
-    const outsider = await createUser(db, 'teacher', school.id);
-    const hidden = await app.inject({
-      method: 'PATCH',
-      url: `/api/evaluations/${exam.id}`,
-      headers: await as(outsider),
-      payload: { title: 'Après' },
+    expect(read.json().permissions).toEqual({
+      update: false,
+      delete: false,
+      archive: false,
+      grade: false,
     });
-    expect(hidden.statusCode).toBe(404);
+    const grid = { results: [{ student_id: student.id, grade: 3 }] };
+    expect(await call(colleague, 'PATCH', `/api/evaluations/${exam.id}`, { title: 'Après' })).toBe(
+      404,
+    );
+    expect(await call(colleague, 'GET', `/api/evaluations/${exam.id}/results`)).toBe(404);
+    expect(await call(colleague, 'PUT', `/api/evaluations/${exam.id}/results`, grid)).toBe(404);
+    expect(await call(colleague, 'POST', `/api/evaluations/${exam.id}/publish`, {})).toBe(404);
+    const [line] = await db.select().from(results).where(eq(results.evaluation_id, exam.id));
+    expect(
+      await call(colleague, 'PATCH', `/api/results/${line!.id}`, { grade: 3, version: 1 }),
+    ).toBe(404);
+    // The published grade stays readable to them, as the transcript shows it; its history does not,
+    // nor does a draft.
+    expect(await call(colleague, 'GET', `/api/results/${line!.id}`)).toBe(200);
+    const draftExam = await createEvaluation(db, training, subject.id, { percentage: 1 });
+    const [draft] = await db
+      .insert(results)
+      .values({ evaluation_id: draftExam.id, student_id: student.id, grade: 9 })
+      .returning();
+    expect(await call(colleague, 'GET', `/api/results/${draft!.id}`)).toBe(404);
+    expect(await call(teacher, 'GET', `/api/results/${draft!.id}`)).toBe(200);
+    expect(await call(colleague, 'GET', `/api/results/${line!.id}/history`)).toBe(404);
     const [row] = await db.select().from(evaluations).where(eq(evaluations.id, exam.id));
     expect(row!.title).toBe('Avant');
+    expect((await db.select().from(results).where(eq(results.id, line!.id)))[0]!.grade).toBe(12);
+
+    // The subject's teacher does all of it.
+    const own = await app.inject({
+      method: 'GET',
+      url: `/api/evaluations/${exam.id}`,
+      headers: await as(teacher),
+    });
+    expect(own.json().permissions).toMatchObject({ update: true, grade: true });
+    expect(await call(teacher, 'GET', `/api/evaluations/${exam.id}/results`)).toBe(200);
+    expect(
+      await call(teacher, 'PATCH', `/api/results/${line!.id}`, { grade: 14, version: 1 }),
+    ).toBe(200);
+  });
+
+  it('dates a correction of a published grade and says who made it (issue 28)', async () => {
+    const subject = await placedSubject();
+    const exam = await createEvaluation(db, training, subject.id, { percentage: 1 });
+    const staff = await as(teacher);
+    await app.inject({
+      method: 'PUT',
+      url: `/api/evaluations/${exam.id}/results`,
+      headers: staff,
+      payload: { results: [{ student_id: student.id, grade: 11 }] },
+    });
+    await app.inject({
+      method: 'POST',
+      url: `/api/evaluations/${exam.id}/publish`,
+      headers: staff,
+      payload: {},
+    });
+    const published = clock.now().toISOString();
+    const mine = async () =>
+      (await app.inject({ method: 'GET', url: '/api/me/results', headers: await as(student) }))
+        .json()
+        .data.find((row: { evaluation: { id: number } }) => row.evaluation.id === exam.id);
+    expect(await mine()).toMatchObject({ grade: 11, published_at: published, corrected_at: null });
+
+    advance(3 * 24 * 3_600_000);
+    const [line] = await db.select().from(results).where(eq(results.evaluation_id, exam.id));
+    const corrected = await app.inject({
+      method: 'PATCH',
+      url: `/api/results/${line!.id}`,
+      headers: await as(teacher),
+      payload: { grade: 13, version: line!.version },
+    });
+    expect(corrected.statusCode).toBe(200);
+    expect(await mine()).toMatchObject({
+      grade: 13,
+      published_at: published,
+      corrected_at: clock.now().toISOString(),
+    });
+    const history = await app.inject({
+      method: 'GET',
+      url: `/api/results/${line!.id}/history`,
+      headers: await as(teacher),
+    });
+    expect(history.json().data[0]).toMatchObject({
+      old_grade: 11,
+      new_grade: 13,
+      changed_by_name: `${teacher.first_name} ${teacher.last_name}`,
+      at: clock.now().toISOString(),
+    });
   });
 
   it('lets a super-teacher write only the subjects of the promotions assigned to them', async () => {

@@ -279,10 +279,17 @@ export async function finish(ctx: AppContext, actor: Actor, id: number) {
   return viewOf(ctx, ctx.db, exam, attempt);
 }
 
-/** Every student of the exam's promotion with their extra time and attempt. */
+/**
+ * Every student of the exam's promotion with their extra time and attempt: for those who mark the
+ * exam (decision 175).
+ */
 export async function roster(ctx: AppContext, actor: Actor, evaluationId: number) {
   authorize(actor, 'list', 'attempt');
-  const exam = await examIn(ctx.db, examScope(actor), evaluationId);
+  const exam = await examIn(
+    ctx.db,
+    and(can(actor, 'update', 'evaluation').where, eq(evaluations.type, 'exam'))!,
+    evaluationId,
+  );
   if (!exam) throw notFound();
   return { data: await rosterOf(ctx.db, exam) };
 }

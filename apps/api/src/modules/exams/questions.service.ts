@@ -67,9 +67,15 @@ function check(body: Body): void {
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 }
 
-/** An exam of the actor's scope whose quiz may still change (409 once a student has started). */
+/**
+ * The exams whose quiz the actor sees and writes, answer key included: those they mark
+ * (`can(…, 'update', 'evaluation')`, decision 175), not every exam they may read.
+ */
+const markedExams = (actor: Actor) => can(actor, 'update', 'evaluation').where;
+
+/** An exam the actor marks whose quiz may still change (409 once a student has started). */
 async function editableExam(db: DbOrTx, actor: Actor, evaluationId: number) {
-  const exam = await examIn(db, can(actor, 'read', 'evaluation').where, evaluationId);
+  const exam = await examIn(db, markedExams(actor), evaluationId);
   if (!exam) throw notFound();
   if (exam.type !== 'exam') throw validationFailed({ _: ['exams.validation.examOnly'] });
   if (await hasAttempts(db, exam.id)) throw conflict('exams.conflict.started');
@@ -90,7 +96,7 @@ const present = (row: typeof questions.$inferSelect) => ({
 /** The quiz with its answer key, in order (staff of the evaluation). */
 export async function list(ctx: AppContext, actor: Actor, evaluationId: number) {
   authorize(actor, 'list', 'question');
-  const exam = await examIn(ctx.db, can(actor, 'read', 'evaluation').where, evaluationId);
+  const exam = await examIn(ctx.db, markedExams(actor), evaluationId);
   if (!exam) throw notFound();
   return { data: (await questionsOf(ctx.db, exam.id)).map(present) };
 }

@@ -198,8 +198,11 @@ describe('GET /api/promotions/:id/gradebook', () => {
 
   it('shows a teacher only the evaluations they may grade', async () => {
     const book = (await get(teacher, `/api/promotions/${promotion.id}/gradebook`)).json();
-    // The teacher is assigned to the promotion: every evaluation of its trainings.
-    expect(book.evaluations).toHaveLength(3);
+    // The teacher is assigned to the promotion but grades only the subject they teach (decision
+    // 175): the algorithms midterm and project, not the web quiz.
+    expect(book.evaluations.map((e: { id: number }) => e.id).sort()).toEqual(
+      [midterm.id, project.id].sort(),
+    );
     expect((await get(outsider, `/api/promotions/${promotion.id}/gradebook`)).statusCode).toBe(404);
     // A super-teacher reads the whole institution but grades only the evaluations of their subjects.
     const narrow = (await get(webTeacher, `/api/promotions/${promotion.id}/gradebook`)).json();

@@ -31,6 +31,7 @@ export async function myResults(ctx: AppContext, actor: Actor, trainingId: numbe
       absent: results.absent,
       comment: results.comment,
       published_at: results.published_at,
+      corrected_at: results.corrected_at,
       normalised,
       evaluation_id: evaluations.id,
       title: evaluations.title,
@@ -80,6 +81,7 @@ export async function myResults(ctx: AppContext, actor: Actor, trainingId: numbe
     normalised: row.normalised === null ? null : Number(row.normalised),
     comment: row.comment,
     published_at: row.published_at!,
+    corrected_at: row.corrected_at,
     class: stats.get(row.evaluation_id) ?? {
       average: null,
       minimum: null,

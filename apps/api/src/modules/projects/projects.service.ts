@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { MultipartFile } from '@fastify/multipart';
+import { roleMay } from '@skolar/shared';
 import { ZipArchive } from 'archiver';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -26,9 +27,17 @@ import { zipEntryName, zipName } from './zip-names.ts';
 
 type Project = NonNullable<Awaited<ReturnType<typeof evaluationInScope>>>;
 
-/** The project, as the actor may see it; 404 outside their scope (another institution too). */
-async function projectFor(ctx: AppContext, actor: Actor, id: number): Promise<Project> {
-  const row = await evaluationInScope(ctx.db, id, can(actor, 'read', 'evaluation').where);
+/**
+ * The project as the actor may `read` it (a student handing in) or mark it (`update`: the staff's
+ * roster, versions and zip, decision 175); 404 outside that scope (another institution too).
+ */
+async function projectFor(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  action: 'read' | 'update' = 'read',
+): Promise<Project> {
+  const row = await evaluationInScope(ctx.db, id, can(actor, action, 'evaluation').where);
   if (!row) throw notFound();
   return row;
 }
@@ -136,7 +145,7 @@ async function mailReceipt(
 /** Every student of the project's promotion, with their latest version and how many they sent. */
 export async function roster(ctx: AppContext, actor: Actor, id: number) {
   requireStaff(actor);
-  const project = await projectFor(ctx, actor, id);
+  const project = await projectFor(ctx, actor, id, 'update');
   const where = can(actor, 'list', 'submission').where;
   const [people, latest] = await Promise.all([
     rosterPeople(ctx.db, project.id, project.promotion_id),
@@ -160,8 +169,10 @@ export async function studentVersions(
   id: number,
   studentId: number,
 ) {
-  const project = await projectFor(ctx, actor, id);
-  if (actor.role === 'student' && studentId !== actor.userId) throw notFound();
+  // Who hands in reads their own versions; staff, those of the projects they mark.
+  const handsIn = roleMay(actor.role, 'create', 'submission');
+  const project = await projectFor(ctx, actor, id, handsIn ? 'read' : 'update');
+  if (handsIn && studentId !== actor.userId) throw notFound();
   const people = await rosterPeople(ctx.db, project.id, project.promotion_id);
   if (!people.some((person) => person.id === studentId)) throw notFound();
   const data = await versionsOf(
@@ -185,7 +196,7 @@ export async function latestAsZip(
   log: FastifyBaseLogger,
 ) {
   requireStaff(actor);
-  const project = await projectFor(ctx, actor, id);
+  const project = await projectFor(ctx, actor, id, 'update');
   const where = can(actor, 'list', 'submission').where;
   const [people, latest] = await Promise.all([
     rosterPeople(ctx.db, project.id, project.promotion_id),

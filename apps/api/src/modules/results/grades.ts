@@ -45,7 +45,8 @@ const sameLine = (a: Line, b: Line) =>
  * - the existing lines are locked, and a line whose version moved since the grid loaded it
  *   answers 409 with who changed it and what it holds now (`conflicts`), nothing written;
  * - every line that changes gets its version raised and one `grade_changes` row (before, after,
- *   who, when); a line that does not change writes nothing.
+ *   who, when); a line that does not change writes nothing; a published line that changes stays
+ *   published, with `corrected_at` (decision 175).
  * The caller has checked that the actor may grade the evaluation (`can(actor, 'update', …)`).
  */
 export async function applyGrades(
@@ -98,6 +99,7 @@ export async function applyGrades(
       absent: results.absent,
       comment: results.comment,
       version: results.version,
+      published_at: results.published_at,
       updated_at: results.updated_at,
       changed_by_name: changedByName,
     })
@@ -152,8 +154,13 @@ export async function applyGrades(
           graded_by: actor.userId,
           version: row.version + 1,
           updated_at: now,
-          // A line cleared back to pending is no longer published (decision 53).
-          ...(after.grade === null && !after.absent ? { published_at: null } : {}),
+          // A line cleared back to pending is no longer published (decision 53); a published line
+          // that changes stays published and is dated as corrected (decision 175).
+          ...(after.grade === null && !after.absent
+            ? { published_at: null, corrected_at: null }
+            : row.published_at !== null
+              ? { corrected_at: now }
+              : {}),
         })
         .where(eq(results.id, row.id));
     } else {

@@ -45,16 +45,12 @@ function requireStaff(actor: Actor): void {
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
- * The evaluation the actor may read (grid) or grade (writes: `can(actor, 'update',
- * 'evaluation')`, decision 52); 404 outside that scope, another institution's included.
+ * The evaluation whose grid the actor marks (`can(actor, 'update', 'evaluation')`: its drafts, its
+ * writes and its publication, decisions 52 and 175); 404 outside that scope, another
+ * institution's included, and for a colleague who only sees the evaluation.
  */
-async function evaluationFor(
-  db: DbOrTx,
-  actor: Actor,
-  id: number,
-  action: 'read' | 'update',
-): Promise<GradedEvaluationRow> {
-  const row = await gradedEvaluation(db, id, can(actor, action, 'evaluation').where);
+async function evaluationFor(db: DbOrTx, actor: Actor, id: number): Promise<GradedEvaluationRow> {
+  const row = await gradedEvaluation(db, id, can(actor, 'update', 'evaluation').where);
   if (!row) throw notFound();
   return row;
 }
@@ -110,7 +106,7 @@ export async function grid(
   db: DbOrTx = ctx.db,
 ) {
   requireStaff(actor);
-  const evaluation = await evaluationFor(db, actor, id, 'read');
+  const evaluation = await evaluationFor(db, actor, id);
   if (groupId !== null && !evaluation.groups.some((group) => group.id === groupId))
     throw validationFailed({ group_id: ['results.group_outside'] });
   const [lines, open] = await Promise.all([
@@ -179,7 +175,7 @@ export async function save(
   groupId: number | null,
 ) {
   requireStaff(actor);
-  const evaluation = await evaluationFor(ctx.db, actor, id, 'update');
+  const evaluation = await evaluationFor(ctx.db, actor, id);
   await ctx.db.transaction((tx) =>
     applyGrades(tx, actor, evaluation, body.results, ctx.clock.now()),
   );
@@ -208,7 +204,7 @@ export async function mark(
     .from(attempts)
     .where(and(eq(attempts.id, attemptId), can(actor, 'list', 'attempt').where));
   if (!attempt) throw notFound();
-  const evaluation = await evaluationFor(ctx.db, actor, attempt.evaluation_id, 'update');
+  const evaluation = await evaluationFor(ctx.db, actor, attempt.evaluation_id);
   if (attempt.finished_at === null) throw conflict('results.attempt_open');
   return ctx.db.transaction(async (tx) => {
     const open = await longAnswers(tx, evaluation.id, attempt.id);
@@ -262,7 +258,7 @@ export async function publish(
   studentIds: readonly number[] | undefined,
 ) {
   requireStaff(actor);
-  const evaluation = await evaluationFor(ctx.db, actor, id, 'update');
+  const evaluation = await evaluationFor(ctx.db, actor, id);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const published = await publishLines(tx, evaluation.id, now, studentIds);
@@ -368,7 +364,7 @@ async function writeLine(
 ) {
   const row = await resultById(ctx.db, id, can(actor, 'read', 'result').where);
   if (!row) throw notFound();
-  const evaluation = await evaluationFor(ctx.db, actor, row.evaluation_id, 'update');
+  const evaluation = await evaluationFor(ctx.db, actor, row.evaluation_id);
   await ctx.db.transaction(async (tx) => {
     try {
       await applyGrades(tx, actor, evaluation, [entry(row)], ctx.clock.now());
@@ -413,10 +409,13 @@ export async function clear(ctx: AppContext, actor: Actor, id: number) {
   }));
 }
 
-/** The history of a result, newest first (staff in scope). */
+/**
+ * The history of a result, drafts included, newest first: for those who mark its evaluation
+ * (decision 175); 404 for anyone else, a colleague who reads the published grade included.
+ */
 export async function history(ctx: AppContext, actor: Actor, id: number) {
   authorize(actor, 'list', 'grade_change');
-  const row = await resultById(ctx.db, id, can(actor, 'read', 'result').where);
+  const row = await resultById(ctx.db, id, can(actor, 'update', 'result').where);
   if (!row) throw notFound();
   return { data: await historyOf(ctx.db, id, can(actor, 'list', 'grade_change').where) };
 }

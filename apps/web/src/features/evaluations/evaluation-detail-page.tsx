@@ -44,16 +44,23 @@ export function EvaluationDetailPage() {
         title={data.title}
         back={back}
         actions={
-          data.permissions.update && (
+          (data.permissions.grade || data.permissions.update) && (
             <>
-              <Link to={`/${data.id}/results/add`} className="button button--ghost button--small">
-                <ClipboardCheck size={16} aria-hidden="true" />
-                {t('evaluations.grade')}
-              </Link>
-              <Link to={evaluationEditPath(data)} className="button button--primary button--small">
-                <Pencil size={16} aria-hidden="true" />
-                {t('evaluations.edit')}
-              </Link>
+              {data.permissions.grade && (
+                <Link to={`/${data.id}/results/add`} className="button button--ghost button--small">
+                  <ClipboardCheck size={16} aria-hidden="true" />
+                  {t('evaluations.grade')}
+                </Link>
+              )}
+              {data.permissions.update && (
+                <Link
+                  to={evaluationEditPath(data)}
+                  className="button button--primary button--small"
+                >
+                  <Pencil size={16} aria-hidden="true" />
+                  {t('evaluations.edit')}
+                </Link>
+              )}
             </>
           )
         }

@@ -25,6 +25,7 @@ const result = (overrides: Partial<MyResult> & { title: string; subject: string 
     normalised: 14.5,
     comment: null,
     published_at: '2026-10-05T10:00:00.000Z',
+    corrected_at: null,
     class: { average: 11.25, minimum: 0, maximum: 18, count: 24 },
     ...rest,
   };
@@ -96,5 +97,25 @@ describe('the /results page', () => {
   it('says when nothing is published yet', async () => {
     renderPage([]);
     expect(await screen.findByText(/Aucune note publiée pour le moment/)).toBeInTheDocument();
+  });
+
+  it('dates a grade corrected after its publication with its own date (issue 28)', async () => {
+    renderPage([
+      result({ title: 'Partiel algo', subject: 'Algorithmique' }),
+      result({
+        title: 'Projet web',
+        subject: 'Web',
+        grade: 16,
+        corrected_at: '2026-10-20T09:30:00.000Z',
+      }),
+    ]);
+    const web = await screen.findByRole('region', { name: 'Web' });
+    expect(within(web).getByText('Corrigée')).toBeInTheDocument();
+    expect(
+      within(web).getByText(/le 20 oct\. 2026.*après sa publication du 5 oct\. 2026/),
+    ).toBeInTheDocument();
+    const algo = screen.getByRole('region', { name: 'Algorithmique' });
+    expect(within(algo).getByText('Publiée le 5 oct. 2026')).toBeInTheDocument();
+    expect(within(algo).queryByText('Corrigée')).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { useMyResults } from '../../api/my-results.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 import '../../ui/cohorts.css';
 import './my-results.css';
-import { formatDay } from '../../lib/format.ts';
+import { formatDay, formatInstant } from '../../lib/format.ts';
 
 export type ResultsGrouping = 'subject' | 'training';
 
@@ -74,6 +74,21 @@ function ResultItem({ result }: { result: MyResult }) {
           </div>
         </dl>
       )}
+      <p className="my-result__muted my-result__dates">
+        {result.corrected_at ? (
+          <>
+            <span className="badge">{t('myResults.corrected')}</span>{' '}
+            {t('myResults.correctedOn', {
+              date: formatInstant(result.corrected_at, i18n.language),
+              published: formatInstant(result.published_at, i18n.language, { dateStyle: 'medium' }),
+            })}
+          </>
+        ) : (
+          t('myResults.publishedOn', {
+            date: formatInstant(result.published_at, i18n.language, { dateStyle: 'medium' }),
+          })
+        )}
+      </p>
       {result.comment && (
         <blockquote className="my-result__comment">
           <span className="sr-only">{t('myResults.comment')} : </span>

@@ -79,7 +79,7 @@ const STAFF_EVALUATION: Evaluation = {
   correction_link: null,
   question_count: 0,
   archived_at: null,
-  permissions: { update: true, delete: true, archive: true },
+  permissions: { update: true, delete: true, archive: true, grade: true },
 } as Evaluation;
 
 async function chooseFile(name: string) {
