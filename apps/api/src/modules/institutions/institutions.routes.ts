@@ -128,6 +128,7 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errors,
           413: errorBody,
           415: errorBody,
+          429: errorBody,
         },
       },
     },
