@@ -168,6 +168,7 @@ describe('the upload rate limit (60 files per 15 minutes per account)', () => {
         width: 2000,
         height: 2000,
         channels: 3,
+        background: '#808080',
         noise: { type: 'gaussian', mean: 128, sigma: 60 },
       },
     })
