@@ -40,6 +40,7 @@ const TABLE: [LimitName, number, number][] = [
   ['contact:ip', 10, 60 * 60],
   ['contact:account', 5, 60 * 60],
   ['address-taken:account', 10, 60 * 60],
+  ['upload:account', 60, 15 * 60],
 ];
 
 describe('the named limits', () => {

@@ -35,6 +35,10 @@ export const LIMITS = {
   'address-taken:account': { points: 10, duration: 60 * 60 },
   // Refused calls recorded in the audit log per signed-in user: enough to see a probe, not a flood.
   'audit-refusal:account': { points: 30, duration: 60 * 60 },
+  // Files uploaded per signed-in account, whatever the route (hand-ins, pictures, logos, covers,
+  // lesson images, resources, documents, syllabi): a teacher illustrating a lesson sends a few
+  // dozen images at once; a flood stops at 60 files (1.2 GB at the 20 MB limit) per 15 minutes.
+  'upload:account': { points: 60, duration: 15 * 60 },
 } as const;
 export type LimitName = keyof typeof LIMITS;
 type LimitSpec = { points: number; duration: number };

@@ -525,6 +525,16 @@ const catalogue = {
     en: 'The deadline of this project has passed: hand-ins are closed.',
     de: 'Die Frist dieses Projekts ist abgelaufen: Die Abgabe ist geschlossen.',
   },
+  'projects.quotaVersions': {
+    fr: 'Vous avez rendu {max} versions de ce projet, le maximum : ce fichier n’a pas été enregistré.',
+    en: 'You have handed in {max} versions of this project, the most it takes: this file was not stored.',
+    de: 'Sie haben {max} Versionen dieses Projekts abgegeben, das Maximum: Diese Datei wurde nicht gespeichert.',
+  },
+  'projects.quotaBytes': {
+    fr: 'Avec ce fichier, vos rendus de ce projet dépasseraient {max} Mo ({used} Mo déjà utilisés) : il n’a pas été enregistré.',
+    en: 'This file would take your hand-ins to this project past {max} MB ({used} MB already used): it was not stored.',
+    de: 'Mit dieser Datei würden Ihre Abgaben zu diesem Projekt {max} MB überschreiten ({used} MB bereits belegt): Sie wurde nicht gespeichert.',
+  },
   'calendar.validation.weekdays': {
     fr: 'Choisissez au moins un jour de la semaine.',
     en: 'Choose at least one day of the week.',

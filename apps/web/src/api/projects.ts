@@ -1,4 +1,4 @@
-import type { SubmissionReceipt, SubmissionRosterRow } from '@skolar/shared';
+import type { HandInReceipt, SubmissionReceipt, SubmissionRosterRow } from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../lib/http.ts';
 
@@ -9,11 +9,14 @@ import { http } from '../lib/http.ts';
  */
 export const myEvaluationsKey = ['me', 'evaluations'] as const;
 
-/** Hands in a project file (multipart field `file`); answers the receipt of the new version. */
+/**
+ * Hands in a project file (multipart field `file`); answers the receipt of the new version with
+ * the quota used once it counts.
+ */
 export function handInProject(evaluationId: number, file: File) {
   const form = new FormData();
   form.append('file', file);
-  return http.post<SubmissionReceipt>(`/api/evaluations/${evaluationId}/submissions`, form);
+  return http.post<HandInReceipt>(`/api/evaluations/${evaluationId}/submissions`, form);
 }
 
 /** Staff: every student of the project's promotion with their latest hand-in. */

@@ -206,6 +206,29 @@ export const submissionReceipt = z.object({
 });
 export type SubmissionReceipt = Wire<z.output<typeof submissionReceipt>>;
 
+/**
+ * What one student has used of a project's hand-in quota (versions and bytes, every version
+ * counted) and the caps, so a screen says "version 3 of 20, 38 MB of 100 MB used".
+ */
+export const handInQuota = z.object({
+  versions_used: z.number().int(),
+  versions_max: z.number().int(),
+  bytes_used: z.number().int(),
+  bytes_max: z.number().int(),
+});
+export type HandInQuota = Wire<z.output<typeof handInQuota>>;
+
+/** `POST /api/evaluations/:id/submissions`: the receipt, and the quota once this version counts. */
+export const handInReceipt = submissionReceipt.extend({ quota: handInQuota });
+export type HandInReceipt = Wire<z.output<typeof handInReceipt>>;
+
+/** A refused hand-in; over a quota (409 versions, 413 bytes) with the quota as it stands. */
+export const handInRefusal = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  quota: handInQuota.optional(),
+});
+
 /** `GET /api/me/evaluations/:id`: one evaluation for the student, with every version handed in. */
 export const myEvaluationDetail = myEvaluation.extend({
   description: z.string(),
@@ -213,6 +236,8 @@ export const myEvaluationDetail = myEvaluation.extend({
   /** Only once the evaluation has closed (`/api/me/evaluations/:id/correction`). */
   correction_link: z.string().nullable(),
   submissions: z.array(submissionReceipt),
+  /** A project's hand-in quota for this student (null for an exam). */
+  quota: handInQuota.nullable(),
   server_now: z.date(),
 });
 export type MyEvaluationDetail = Wire<z.output<typeof myEvaluationDetail>>;

@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearSessionCookies, requireActor } from '../../auth/plugin.ts';
+import { countUpload } from '../../files/files.routes.ts';
 import * as account from './account.service.ts';
 import * as mfa from './mfa.service.ts';
 import * as picture from './picture.service.ts';
@@ -211,12 +212,20 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       bodyLimit: picture.PICTURE_MAX_BYTES,
       config: { access: { signedIn: 'the own picture' } },
+      // Counted against the account's upload limit before the body is read.
+      preParsing: async (request) => countUpload(request),
       schema: {
         operationId: 'setPicture',
         tags: ['account'],
         summary:
-          'Sets my picture: the raw JPEG, PNG or WebP (2 MB at most), re-encoded to a 256 px WebP',
-        response: { 200: profileAnswer, 401: errorBody, 413: errorBody, 415: errorBody },
+          'Sets my picture: the raw JPEG, PNG or WebP (2 MB at most), re-encoded to a 256 px WebP; counts against the account’s upload rate limit (429)',
+        response: {
+          200: profileAnswer,
+          401: errorBody,
+          413: errorBody,
+          415: errorBody,
+          429: errorBody,
+        },
       },
     },
     async (request) => {

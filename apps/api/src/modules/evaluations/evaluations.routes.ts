@@ -160,7 +160,13 @@ export const evaluationRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: `Upload the ${slot} of an evaluation (a PDF; multipart field \`file\`)${slot === 'correction' ? '; students get it once the evaluation has closed' : ''}`,
           consumes: ['multipart/form-data'],
           params: idParams,
-          response: { 200: evaluation, ...errorResponses, 413: errorBody, 415: errorBody },
+          response: {
+            200: evaluation,
+            ...errorResponses,
+            413: errorBody,
+            415: errorBody,
+            429: errorBody,
+          },
         },
       },
       async (request) => {

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { files, submissions } from '../../db/schema/index.ts';
 import { storageFor } from '../../files/storage.ts';
 import { notFound } from '../../http/errors.ts';
+import { quotaOf } from '../projects/quota.ts';
 import {
   type EvaluationRow,
   evaluationById,
@@ -83,7 +84,8 @@ async function myEvaluation(ctx: AppContext, actor: Actor, id: number) {
 
 /**
  * `GET /api/me/evaluations/:id`: the evaluation with the student's status, every version they
- * handed in (the receipts) and, once it has closed, the link of its correction.
+ * handed in (the receipts) with a project's quota, and, once it has closed, the link of its
+ * correction.
  */
 export async function myDetail(ctx: AppContext, actor: Actor, id: number) {
   const row = await myEvaluation(ctx, actor, id);
@@ -116,6 +118,13 @@ export async function myDetail(ctx: AppContext, actor: Actor, id: number) {
       ...receipt,
       file_link: `/api/files/${file_id}`,
     })),
+    quota:
+      row.type === 'project'
+        ? quotaOf({
+            versions: receipts.length,
+            bytes: receipts.reduce((sum, receipt) => sum + receipt.size, 0),
+          })
+        : null,
     server_now: now,
   };
 }

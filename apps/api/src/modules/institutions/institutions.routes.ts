@@ -135,6 +135,7 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errors,
           413: errorBody,
           415: errorBody,
+          429: errorBody,
         },
       },
     },

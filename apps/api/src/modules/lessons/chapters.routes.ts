@@ -19,7 +19,7 @@ import { errorResponses } from '../promotions/assign.ts';
 import * as chapters from './chapters.service.ts';
 
 const tags = ['chapters'];
-const uploadErrors = { 413: errorBody, 415: errorBody };
+const uploadErrors = { 413: errorBody, 415: errorBody, 429: errorBody };
 
 export const chapterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -61,6 +61,23 @@ export async function nextVersion(tx: DbOrTx, evaluationId: number, studentId: n
 }
 
 /**
+ * What a student has handed in to an evaluation: how many versions and their bytes in all (the
+ * unique key on evaluation, student and version serves it). Read under `lockHandIns` to check the
+ * quota, so two uploads at once cannot both pass it.
+ */
+export async function handInUsage(tx: DbOrTx, evaluationId: number, studentId: number) {
+  const [row] = await tx
+    .select({
+      versions: sql<number>`count(*)`.mapWith(Number),
+      bytes: sql<number>`coalesce(sum(${files.size}), 0)`.mapWith(Number),
+    })
+    .from(submissions)
+    .innerJoin(files, eq(files.id, submissions.file_id))
+    .where(and(eq(submissions.evaluation_id, evaluationId), eq(submissions.student_id, studentId)));
+  return { versions: row?.versions ?? 0, bytes: row?.bytes ?? 0 };
+}
+
+/**
  * Serialises the hand-ins of one student to one evaluation until the transaction ends (a
  * transaction-level advisory lock on the pair): versions never collide on the unique key.
  */

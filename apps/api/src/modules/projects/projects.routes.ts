@@ -1,4 +1,10 @@
-import { idText, submissionReceipt, submissionRoster } from '@skolar/shared';
+import {
+  handInReceipt,
+  handInRefusal,
+  idText,
+  submissionReceipt,
+  submissionRoster,
+} from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
@@ -7,6 +13,7 @@ import { idParams } from '../../http/pagination.ts';
 import { errorBody } from '../auth/auth.schemas.ts';
 import { errorResponses } from '../promotions/assign.ts';
 import * as projects from './projects.service.ts';
+import { HAND_IN_QUOTA } from './quota.ts';
 
 const tags = ['projects'];
 
@@ -21,11 +28,17 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'submitProject',
         tags,
-        summary:
-          'Hand in a project file (multipart field `file`) between its opening and its deadline; each upload is a new version, answered with its receipt',
+        summary: `Hand in a project file (multipart field \`file\`) between its opening and its deadline; each upload is a new version, answered with its receipt and the quota used (${HAND_IN_QUOTA.versions} versions and ${HAND_IN_QUOTA.bytes / (1024 * 1024)} MB per student: 409 and 413 beyond, nothing stored); uploads count against the account’s rate limit (429)`,
         consumes: ['multipart/form-data'],
         params: idParams,
-        response: { 201: submissionReceipt, ...errorResponses, 413: errorBody, 415: errorBody },
+        response: {
+          201: handInReceipt,
+          ...errorResponses,
+          409: handInRefusal,
+          413: handInRefusal,
+          415: errorBody,
+          429: errorBody,
+        },
       },
     },
     async (request, reply) => {

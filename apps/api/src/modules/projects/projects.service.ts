@@ -17,12 +17,14 @@ import { zonedTimestamp } from '../../time.ts';
 import { evaluationWindow, isOpen } from '../evaluations/window.ts';
 import {
   evaluationInScope,
+  handInUsage,
   latestSubmissions,
   lockHandIns,
   nextVersion,
   rosterPeople,
   versionsOf,
 } from './projects.queries.ts';
+import { assertWithinQuota, quotaOf } from './quota.ts';
 import { zipEntryName, zipName } from './zip-names.ts';
 
 type Project = NonNullable<Awaited<ReturnType<typeof evaluationInScope>>>;
@@ -59,17 +61,25 @@ function requireStaff(actor: Actor): void {
 }
 
 /**
- * A student hands in a file: checked against the window before the bytes are read and again at
- * the instant the server has them all (the receipt's time); stored with its SHA-256 as a new
- * version (every earlier one kept), and the receipt mailed in the same transaction.
+ * A student hands in a file: checked against the window and the quota before the bytes are read,
+ * then, under the pair's lock, against the window at the instant the server has them all (the
+ * receipt's time) and against the quota with this file's size, before anything is stored
+ * (decisions: quotas of issue 28). Stored with its SHA-256 as a new version (every earlier one
+ * kept), and the receipt mailed in the same transaction: one mail per version, which the quota
+ * (20 versions) and the upload rate limit bound.
  */
 export async function handIn(ctx: AppContext, actor: Actor, id: number, part: MultipartFile) {
   const project = await projectFor(ctx, actor, id);
   assertOpen(project, ctx.clock.now());
+  assertWithinQuota(await handInUsage(ctx.db, project.id, actor.userId), 0);
   const bytes = await readPart(part, maxBytesOf('submission'));
   return ctx.db.transaction(async (tx) => {
     const submittedAt = ctx.clock.now();
     assertOpen(project, submittedAt);
+    await lockHandIns(tx, project.id, actor.userId);
+    // A hand-in is stored byte for byte: its size now is the size it is stored with.
+    const usage = await handInUsage(tx, project.id, actor.userId);
+    assertWithinQuota(usage, bytes.length);
     const file = await saveFile(ctx, tx, {
       kind: 'submission',
       ownerId: actor.userId,
@@ -77,7 +87,6 @@ export async function handIn(ctx: AppContext, actor: Actor, id: number, part: Mu
       bytes,
       filename: part.filename,
     });
-    await lockHandIns(tx, project.id, actor.userId);
     const version = await nextVersion(tx, project.id, actor.userId);
     const [row] = await tx
       .insert(submissions)
@@ -99,6 +108,7 @@ export async function handIn(ctx: AppContext, actor: Actor, id: number, part: Mu
       size: file.size,
       sha256: file.sha256,
       file_link: file.url,
+      quota: quotaOf({ versions: usage.versions + 1, bytes: usage.bytes + file.size }),
     };
     await mailReceipt(ctx, tx, actor, project, receipt);
     return receipt;

@@ -70,7 +70,13 @@ export const episodeRoutes: FastifyPluginAsyncZod = async (app) => {
           'Add a resource to an episode: JSON `{ title, url }` for a link, or multipart (`title`, then the PDF in `file`)',
         consumes: ['application/json', 'multipart/form-data'],
         params: idParams,
-        response: { 201: episodeDetail, ...errorResponses, 413: errorBody, 415: errorBody },
+        response: {
+          201: episodeDetail,
+          ...errorResponses,
+          413: errorBody,
+          415: errorBody,
+          429: errorBody,
+        },
       },
     },
     async (request, reply) => {

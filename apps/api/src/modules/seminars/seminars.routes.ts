@@ -135,7 +135,13 @@ export const seminarRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload the syllabus of a seminar (a PDF; multipart field `file`)',
         consumes: ['multipart/form-data'],
         params: idParams,
-        response: { 200: seminar, ...errorResponses, 413: errorBody, 415: errorBody },
+        response: {
+          200: seminar,
+          ...errorResponses,
+          413: errorBody,
+          415: errorBody,
+          429: errorBody,
+        },
       },
     },
     async (request) => {

@@ -111,7 +111,13 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload the cover image of a training (admin; multipart field `cover`)',
         consumes: ['multipart/form-data'],
         params: idParams,
-        response: { 200: training, ...errorResponses, 413: errorBody, 415: errorBody },
+        response: {
+          200: training,
+          ...errorResponses,
+          413: errorBody,
+          415: errorBody,
+          429: errorBody,
+        },
       },
     },
     async (request) => {

@@ -12,16 +12,19 @@ import * as transcripts from './transcripts.service.ts';
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
 const tags = ['transcripts'];
 
-/** Renders the transcript, records the document (its code's hash and content) and sends it. */
+/**
+ * Records the document (its code's hash and content), or finds it when this transcript was issued
+ * before in this language, and sends it as recorded: the same code, issue date and content.
+ */
 async function sendPdf(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  content: transcripts.TranscriptAnswer,
+  current: transcripts.TranscriptAnswer,
 ) {
   const actor = requireActor(request);
   const locale = request.locale;
-  const { code, issuedAt } = await transcripts.recordDocument(ctx, actor, content, locale);
+  const { code, issuedAt, content } = await transcripts.recordDocument(ctx, actor, current, locale);
   const pdf = await renderTranscriptPdf({
     transcript: content,
     locale,

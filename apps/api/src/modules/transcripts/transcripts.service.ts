@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomInt } from 'node:crypto';
 import {
   computeTranscript,
   normalisedGrade,
@@ -10,7 +10,7 @@ import {
   VERIFICATION_CODE_ALPHABET,
   VERIFICATION_CODE_GROUPS,
 } from '@skolar/shared';
-import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { authorize, can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
@@ -24,12 +24,12 @@ import {
   results,
   subjects,
   trainings,
-  transcriptDocuments,
   users,
 } from '../../db/schema/index.ts';
 import { cachedAnswer } from '../../http/cached-answer.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { Locale } from '../../i18n/messages.ts';
+import { documentByHash, recordDocumentOnce } from './transcripts.queries.ts';
 
 export type TranscriptAnswer = z.output<typeof transcript>;
 type Verification = z.output<typeof transcriptVerification>;
@@ -248,30 +248,66 @@ export function newVerificationCode(): string {
 
 export const codeHash = (code: string) => createHash('sha256').update(code).digest('hex');
 
+/** What a document says, without the instant it was computed: equal for an unchanged transcript. */
+function canonicalContent(content: TranscriptAnswer): string {
+  const { generated_at: _generated, ...rest } = content;
+  return JSON.stringify(rest);
+}
+
 /**
- * Records an issued PDF: the SHA-256 of its code and what it says. The code itself is only on
- * the document.
+ * The code of a document: 100 bits of an HMAC-SHA256, keyed by a key derived from the server's
+ * secret (`MFA_ENCRYPTION_KEY`), of its language and what it says (the student and institution
+ * included), written like a random code (Crockford's base32, groups of four). The same transcript
+ * in the same language always gets the same code, so downloading it again reprints the same
+ * document; without the key, a code cannot be computed from a transcript, nor guessed.
+ */
+function documentCode(key: string, content: TranscriptAnswer, locale: Locale): string {
+  const derived = createHash('sha256').update('skolar-transcript-code:').update(key).digest();
+  const digest = createHmac('sha256', derived)
+    .update(`${locale}\n${canonicalContent(content)}`)
+    .digest();
+  let bits = '';
+  for (const byte of digest.subarray(0, 13)) bits += byte.toString(2).padStart(8, '0');
+  const chars = Array.from(
+    { length: VERIFICATION_CODE_GROUPS * 4 },
+    (_, index) =>
+      VERIFICATION_CODE_ALPHABET[Number.parseInt(bits.slice(index * 5, index * 5 + 5), 2)],
+  ).join('');
+  return chars.match(/.{4}/g)!.join('-');
+}
+
+/** A stored transcript as the `transcript` shape (its instant back to a Date). */
+function storedContent(stored: unknown): TranscriptAnswer {
+  const content = stored as Omit<TranscriptAnswer, 'generated_at'> & { generated_at: string };
+  return { ...content, generated_at: new Date(content.generated_at) };
+}
+
+/**
+ * The document of a transcript as it is now: recorded the first time (the SHA-256 of its code and
+ * what it says; the code itself is only on the paper), and reused while nothing it says changes,
+ * in the same language: the same code, the same issue date and the same content as first printed,
+ * so ten downloads leave one row and every paper printed from it verifies alike. A change (a newly
+ * published grade, another promotion, another language) makes another document with its own code;
+ * earlier ones keep verifying for what they said.
  */
 export async function recordDocument(
   ctx: AppContext,
   actor: Actor,
   content: TranscriptAnswer,
   locale: Locale,
-): Promise<{ code: string; issuedAt: Date }> {
-  const code = newVerificationCode();
-  const issuedAt = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(transcriptDocuments).values({
-      code_hash: codeHash(code),
-      institution_id: content.institution.id,
-      student_id: content.student.id,
-      issued_by: actor.userId,
-      issued_at: issuedAt,
-      locale,
-      content: JSON.parse(JSON.stringify(content)),
-    });
+): Promise<{ code: string; issuedAt: Date; content: TranscriptAnswer }> {
+  const code = documentCode(ctx.config.MFA_ENCRYPTION_KEY, content, locale);
+  const row = await recordDocumentOnce(ctx.db, {
+    code_hash: codeHash(code),
+    institution_id: content.institution.id,
+    student_id: content.student.id,
+    issued_by: actor.userId,
+    issued_at: ctx.clock.now(),
+    locale,
+    content: JSON.parse(JSON.stringify(content)),
   });
-  return { code, issuedAt };
+  if (!row) throw new Error('transcript document neither recorded nor found');
+  return { code, issuedAt: row.issued_at, content: storedContent(row.content) };
 }
 
 /** `GET /api/verify/:code`: what the document with that code said, or 404. */
@@ -279,22 +315,11 @@ export async function verify(ctx: AppContext, typed: string): Promise<Verificati
   const code = normaliseVerificationCode(typed);
   if (!code) throw notFound();
   // Looked up by its hash: the index answers, no comparison of secrets in the application.
-  const [row] = await ctx.db
-    .select({
-      issued_at: transcriptDocuments.issued_at,
-      locale: transcriptDocuments.locale,
-      content: transcriptDocuments.content,
-    })
-    .from(transcriptDocuments)
-    .where(eq(transcriptDocuments.code_hash, sql`${codeHash(code)}`));
+  const row = await documentByHash(ctx.db, codeHash(code));
   if (!row) throw notFound();
-  const stored = row.content as Omit<TranscriptAnswer, 'generated_at'> & { generated_at: string };
   // What the paper shows, nothing more: the schema leaves out the ids and the other promotions
   // the stored answer keeps.
-  const content = printedTranscript.parse({
-    ...stored,
-    generated_at: new Date(stored.generated_at),
-  });
+  const content = printedTranscript.parse(storedContent(row.content));
   return {
     genuine: true,
     issued_at: row.issued_at,

@@ -11,7 +11,7 @@ import {
 } from '../../../test/factories.ts';
 import { promotions, results, transcriptDocuments } from '../../db/schema/index.ts';
 
-const { app, db } = await createTestApp();
+const { app, db, clock } = await createTestApp();
 
 const PUBLISHED = new Date('2026-11-20T10:00:00Z');
 const school = await createInstitution(db, {
@@ -264,6 +264,48 @@ describe('transcript PDF and verification', () => {
     const forged = `${code.slice(0, -1)}${code.endsWith('0') ? '1' : '0'}`;
     expect((await get(null, `/api/verify/${forged}`)).statusCode).toBe(404);
     expect((await get(null, '/api/verify/not-a-code')).statusCode).toBe(404);
+  });
+
+  it('reuses the document of an unchanged transcript: ten downloads leave one row and print one code, which verifies', async () => {
+    const documents = () =>
+      db
+        .select({ issued_at: transcriptDocuments.issued_at })
+        .from(transcriptDocuments)
+        .where(eq(transcriptDocuments.student_id, classmate.id));
+    const first = await get(classmate, '/api/me/transcript.pdf');
+    expect(first.statusCode).toBe(200);
+    const code = String(first.headers['x-verification-code']);
+    const issuedAt = clock.now().toISOString();
+    for (let download = 2; download <= 10; download += 1) {
+      clock.advance(10 * 60_000);
+      const again = await get(classmate, '/api/me/transcript.pdf');
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['x-verification-code'], `download ${download}`).toBe(code);
+    }
+    expect(await documents()).toHaveLength(1);
+    const verified = await get(null, `/api/verify/${code}`);
+    expect(verified.json()).toMatchObject({ genuine: true, issued_at: issuedAt, average: 20 });
+
+    // A newly published grade makes a new document; the first code still says what it said.
+    await db.insert(results).values({
+      evaluation_id: quiz.id,
+      student_id: classmate.id,
+      grade: 8,
+      published_at: clock.now(),
+    });
+    const changed = await Promise.all(
+      Array.from({ length: 10 }, () => get(classmate, '/api/me/transcript.pdf')),
+    );
+    const codes = new Set(changed.map((answer) => String(answer.headers['x-verification-code'])));
+    expect(codes.size).toBe(1);
+    expect(codes.has(code)).toBe(false);
+    expect(await documents()).toHaveLength(2);
+    expect((await get(null, `/api/verify/${[...codes][0]}`)).json().average).toBeCloseTo(16, 10);
+    expect((await get(null, `/api/verify/${code}`)).json().average).toBe(20);
+    // In another language, it is another paper.
+    const english = await get(classmate, '/api/me/transcript.pdf', 'en');
+    expect(english.headers['x-verification-code']).not.toBe([...codes][0]);
+    expect(await documents()).toHaveLength(3);
   });
 
   it('prints staff PDFs in the reader’s language, and never fails on an unreadable logo', async () => {

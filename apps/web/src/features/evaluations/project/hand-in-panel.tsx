@@ -1,10 +1,16 @@
-import type { MyEvaluationDetail, SubmissionReceipt } from '@skolar/shared';
+import type {
+  HandInQuota,
+  HandInReceipt,
+  MyEvaluationDetail,
+  SubmissionReceipt,
+} from '@skolar/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Copy, FileText, Upload } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { handInProject, myEvaluationsKey } from '../../../api/projects.ts';
+import { formatFileSize } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { FilePicker, MAX_BYTES } from '../../../ui/file-picker.tsx';
 import { Notice } from '../../../ui/notice.tsx';
@@ -35,15 +41,84 @@ const HAND_IN_FILES = {
   'text/markdown': ['.md'],
 };
 
-/** The translated reason a hand-in was refused: closed (409), too large (413), wrong type (415). */
-function refusal(error: unknown, t: (key: string) => string): string {
+/** A quota's size in binary units, as the API counts it ("38 MB", "100 MB"; "0 MB" when empty). */
+function quotaSize(bytes: number, language: string): string {
+  if (bytes <= 0) {
+    return new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte' }).format(0);
+  }
+  return formatFileSize(bytes, language);
+}
+
+/** The quota a refusal carries (over the versions or the bytes of a project's quota). */
+function quotaOf(error: ApiError): HandInQuota | undefined {
+  const body = error.body as { quota?: HandInQuota } | undefined;
+  return body?.quota;
+}
+
+/**
+ * The translated reason a hand-in was refused: closed (409), quota used (409 or 413 with the
+ * quota), too large (413), wrong type (415), too many uploads in a short time (429).
+ */
+function refusal(
+  error: unknown,
+  file: File,
+  t: (key: string, options?: Record<string, unknown>) => string,
+  language: string,
+): string {
   if (error instanceof ApiError) {
+    const quota = quotaOf(error);
+    if (error.status === 409 && quota) {
+      return t('projects.errors.quotaVersions', { max: quota.versions_max });
+    }
+    if (error.status === 413 && quota) {
+      return t('projects.errors.quotaBytes', {
+        size: quotaSize(file.size, language),
+        left: quotaSize(quota.bytes_max - quota.bytes_used, language),
+        max: quotaSize(quota.bytes_max, language),
+      });
+    }
     if (error.status === 409) return t('projects.errors.closed');
     if (error.status === 413) return t('projects.errors.tooLarge');
     if (error.status === 415) return t('projects.errors.type');
+    if (error.status === 429) {
+      return t('projects.errors.tooFast', {
+        minutes: Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60)),
+      });
+    }
     if (error.status === 0) return error.message;
   }
   return t('projects.errors.failed');
+}
+
+/** Whether a quota leaves no room for another version. */
+const quotaFull = (quota: HandInQuota) =>
+  quota.versions_used >= quota.versions_max || quota.bytes_used >= quota.bytes_max;
+
+/** What the student has used of the project's quota, and what is left. */
+function QuotaLine({ quota }: { quota: HandInQuota }) {
+  const { t, i18n } = useTranslation();
+  const size = (bytes: number) => quotaSize(bytes, i18n.language);
+  return (
+    <p className="hand-in__quota">
+      {t('projects.quota.used', {
+        versions: quota.versions_used,
+        maxVersions: quota.versions_max,
+        bytes: size(quota.bytes_used),
+        maxBytes: size(quota.bytes_max),
+      })}
+      {!quotaFull(quota) && (
+        <>
+          {' '}
+          <span className="hand-in__muted">
+            {t('projects.quota.left', {
+              count: quota.versions_max - quota.versions_used,
+              bytes: size(quota.bytes_max - quota.bytes_used),
+            })}
+          </span>
+        </>
+      )}
+    </p>
+  );
 }
 
 /** The SHA-256 in a monospace block the student can select or copy with one click. */
@@ -151,9 +226,9 @@ function HandInForm({
   onReceipt,
 }: {
   evaluation: MyEvaluationDetail;
-  onReceipt: (receipt: SubmissionReceipt) => void;
+  onReceipt: (receipt: HandInReceipt) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
@@ -170,7 +245,11 @@ function HandInForm({
       // The detail (`['me', 'evaluations', id]`) and the list share this prefix.
       await client.invalidateQueries({ queryKey: myEvaluationsKey });
     } catch (failure) {
-      setError(refusal(failure, t));
+      setError(refusal(failure, file, t, i18n.language));
+      // Refused over the quota: the page shows the quota as the server counts it now.
+      if (failure instanceof ApiError && quotaOf(failure)) {
+        await client.invalidateQueries({ queryKey: myEvaluationsKey });
+      }
     } finally {
       setBusy(false);
     }
@@ -205,21 +284,33 @@ function HandInForm({
 
 /**
  * On a student's project page: while the project is open, a file to hand in (each upload a new
- * version) and its receipt; always, every version handed in; otherwise why it is not open.
+ * version, within the quota shown) and its receipt; always, every version handed in; otherwise
+ * why it is not open.
  */
 export function HandInPanel({ evaluation }: { evaluation: MyEvaluationDetail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const titleId = useId();
-  const [receipt, setReceipt] = useState<SubmissionReceipt | null>(null);
+  const [receipt, setReceipt] = useState<HandInReceipt | null>(null);
   if (evaluation.type !== 'project') return null;
+  // The receipt's quota counts the version just handed in until the page's query has refetched.
+  const fresh = receipt && !evaluation.submissions.some((version) => version.id === receipt.id);
+  const quota = fresh ? receipt.quota : evaluation.quota;
   return (
     <section className="card cohort-section hand-in" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('projects.title')}</h2>
-      {evaluation.is_open ? (
-        <HandInForm evaluation={evaluation} onReceipt={setReceipt} />
-      ) : (
+      {!evaluation.is_open ? (
         <ClosedNotice evaluation={evaluation} />
+      ) : quota && quotaFull(quota) ? (
+        <Notice kind="info">
+          {t('projects.quota.full', {
+            maxVersions: quota.versions_max,
+            maxBytes: quotaSize(quota.bytes_max, i18n.language),
+          })}
+        </Notice>
+      ) : (
+        <HandInForm evaluation={evaluation} onReceipt={setReceipt} />
       )}
+      {evaluation.is_open && quota && <QuotaLine quota={quota} />}
       {receipt && <Receipt receipt={receipt} timeZone={evaluation.time_zone} />}
       <h3>{t('projects.versions')}</h3>
       <Versions

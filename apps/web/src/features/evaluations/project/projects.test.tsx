@@ -1,5 +1,6 @@
 import type {
   Evaluation,
+  HandInQuota,
   MyEvaluationDetail,
   SubmissionReceipt,
   SubmissionRosterRow,
@@ -12,6 +13,14 @@ import { HandInPanel } from './hand-in-panel.tsx';
 import { SubmissionsPanel } from './submissions-panel.tsx';
 
 const SHA_1 = 'a'.repeat(64);
+const MB = 1024 * 1024;
+/** The quota after version 1 (the API's: 20 versions, 100 MB, binary megabytes). */
+const QUOTA_1: HandInQuota = {
+  versions_used: 1,
+  versions_max: 20,
+  bytes_used: 38 * MB,
+  bytes_max: 100 * MB,
+};
 const SHA_2 = '0123456789abcdef'.repeat(4);
 const VERSION_1: SubmissionReceipt = {
   id: 11,
@@ -65,6 +74,7 @@ function detail(overrides: Partial<MyEvaluationDetail> = {}): MyEvaluationDetail
     document_link: null,
     correction_link: null,
     submissions: [VERSION_1],
+    quota: QUOTA_1,
     server_now: '2026-11-23T08:00:00.000Z',
     ...overrides,
   };
@@ -92,10 +102,19 @@ async function chooseFile(name: string) {
 describe('the hand-in panel', () => {
   it('hands in the chosen file and shows the receipt with its SHA-256 and every version', async () => {
     const fetch = mockFetch((_url, init) =>
-      init.method === 'POST' ? jsonResponse(201, VERSION_2) : jsonResponse(200, {}),
+      init.method === 'POST'
+        ? jsonResponse(201, {
+            ...VERSION_2,
+            quota: { ...QUOTA_1, versions_used: 2, bytes_used: 40.4 * MB },
+          })
+        : jsonResponse(200, {}),
     );
     renderWithProviders(<HandInPanel evaluation={detail()} />);
     expect(screen.getByRole('button', { name: 'Rendre une nouvelle version' })).toBeDisabled();
+    expect(
+      screen.getByText(/^Versions : 1 sur 20 · Espace utilisé : 38 Mo sur 100 Mo/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Il vous reste 19 versions et 62 Mo.')).toBeInTheDocument();
     const file = await chooseFile('rapport final.pdf');
     expect(screen.getByText('rapport final.pdf')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Rendre une nouvelle version' }));
@@ -119,6 +138,11 @@ describe('the hand-in panel', () => {
         .getAllByRole('listitem')
         .map((item) => within(item).getByText(/^Version \d$/).textContent),
     ).toEqual(['Version 2', 'Version 1']);
+    // The quota counts the new version at once.
+    expect(
+      screen.getByText(/^Versions : 2 sur 20 · Espace utilisé : 40,4 Mo sur 100 Mo/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Il vous reste 18 versions et 59,6 Mo.')).toBeInTheDocument();
 
     const [url, init] = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(url).toBe('/api/evaluations/5/submissions');
@@ -144,6 +168,46 @@ describe('the hand-in panel', () => {
     fireEvent.click(send);
     expect(await screen.findByText(/Le dépôt de ce projet est fermé/)).toBeInTheDocument();
     expect(screen.getByText('Rien n’a encore été rendu.')).toBeInTheDocument();
+  });
+
+  it('says why a file is refused over the quota (409, 413 with the quota) or too fast (429)', async () => {
+    const answers = [
+      jsonResponse(409, {
+        message: 'x',
+        quota: { ...QUOTA_1, versions_used: 20 },
+      }),
+      jsonResponse(413, { message: 'x', quota: { ...QUOTA_1, bytes_used: 99 * MB } }),
+      jsonResponse(429, { message: 'x' }, { 'retry-after': '600' }),
+    ];
+    mockFetch((_url, init) => (init.method === 'POST' ? answers.shift()! : jsonResponse(200, {})));
+    renderWithProviders(<HandInPanel evaluation={detail()} />);
+    await chooseFile('rapport.pdf');
+    const send = screen.getByRole('button', { name: 'Rendre une nouvelle version' });
+    fireEvent.click(send);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Vous avez déjà rendu 20 versions de ce projet, le maximum : ce fichier n’a pas été enregistré.',
+    );
+    fireEvent.click(send);
+    expect(
+      await screen.findByText(
+        'Ce fichier (0,1 ko) dépasse l’espace qui vous reste pour ce projet (1 Mo sur 100 Mo) : il n’a pas été enregistré.',
+      ),
+    ).toBeInTheDocument();
+    fireEvent.click(send);
+    expect(
+      await screen.findByText('Trop de fichiers envoyés en peu de temps : réessayez dans 10 min.'),
+    ).toBeInTheDocument();
+  });
+
+  it('offers no file picker once the quota is used, and says so', () => {
+    renderWithProviders(
+      <HandInPanel evaluation={detail({ quota: { ...QUOTA_1, versions_used: 20 } })} />,
+    );
+    expect(screen.queryByLabelText('Fichier')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Vous avez utilisé tout votre quota pour ce projet (20 versions, 100 Mo)',
+    );
+    expect(screen.getByText(/^Versions : 20 sur 20/)).toBeInTheDocument();
   });
 
   it('offers no file picker after the deadline, and says so, keeping the versions', () => {
