@@ -207,6 +207,20 @@ export const myEvaluationDetail = myEvaluation.extend({
   /** Only once the evaluation has closed (`/api/me/evaluations/:id/correction`). */
   correction_link: z.string().nullable(),
   submissions: z.array(submissionReceipt),
+  /** The student's extra time at an online exam, in minutes (0 without). */
+  extra_minutes: z.number().int(),
+  /**
+   * The student's result once published (`published_at` set), null before: the grade on the
+   * evaluation's `scale` (null when absent) and the teacher's comment.
+   */
+  result: z
+    .object({
+      grade: z.number().nullable(),
+      absent: z.boolean(),
+      comment: z.string().nullable(),
+      published_at: z.date(),
+    })
+    .nullable(),
   server_now: z.date(),
 });
 export type MyEvaluationDetail = Wire<z.output<typeof myEvaluationDetail>>;

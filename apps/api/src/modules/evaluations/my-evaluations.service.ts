@@ -6,11 +6,13 @@ import type { AppContext } from '../../context.ts';
 import { files, submissions } from '../../db/schema/index.ts';
 import { storageFor } from '../../files/storage.ts';
 import { notFound } from '../../http/errors.ts';
+import { extraMinutesOf } from '../exams/exams.queries.ts';
 import {
   type EvaluationRow,
   evaluationById,
   evaluationsDuePage,
   evaluationsIn,
+  publishedResultOf,
 } from './evaluations.queries.ts';
 import { presentCore } from './evaluations.service.ts';
 import { type StudentState, studentStates } from './status.ts';
@@ -84,13 +86,16 @@ async function myEvaluation(ctx: AppContext, actor: Actor, id: number) {
 
 /**
  * `GET /api/me/evaluations/:id`: the evaluation with the student's status, every version they
- * handed in (the receipts) and, once it has closed, the link of its correction.
+ * handed in (the receipts), their extra time at an online exam, their result once published and,
+ * once it has closed, the link of its correction.
  */
 export async function myDetail(ctx: AppContext, actor: Actor, id: number) {
   const row = await myEvaluation(ctx, actor, id);
   const now = ctx.clock.now();
-  const [states, receipts] = await Promise.all([
+  const [states, result, extraMinutes, receipts] = await Promise.all([
     studentStates(ctx.db, actor.userId, [row], now),
+    publishedResultOf(ctx.db, id, actor.userId),
+    row.type === 'exam' && row.has_quiz ? extraMinutesOf(ctx.db, id, actor.userId) : 0,
     ctx.db
       .select({
         id: submissions.id,
@@ -118,6 +123,8 @@ export async function myDetail(ctx: AppContext, actor: Actor, id: number) {
       ...receipt,
       file_link: `/api/files/${file_id}`,
     })),
+    extra_minutes: extraMinutes,
+    result: result ?? null,
     server_now: now,
   };
 }

@@ -21,6 +21,7 @@ const ANSWER: DashboardAnswer = {
       title: 'Examen final d’algorithmique',
       date: '2026-12-01',
       start_time: '09:00:00',
+      subject_id: 8,
       subject: 'Algorithmique',
       training: 'Licence 3',
       status: 'soon',

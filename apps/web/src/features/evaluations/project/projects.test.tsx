@@ -65,6 +65,8 @@ function detail(overrides: Partial<MyEvaluationDetail> = {}): MyEvaluationDetail
     document_link: null,
     correction_link: null,
     submissions: [VERSION_1],
+    extra_minutes: 0,
+    result: null,
     server_now: '2026-11-23T08:00:00.000Z',
     ...overrides,
   };
