@@ -1,4 +1,4 @@
-import type { MyEvaluationDetail } from '@skolar/shared';
+import { formatAverage, type MyEvaluationDetail } from '@skolar/shared';
 import { FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -15,7 +15,10 @@ import '../../ui/cohorts.css';
 import '../../ui/management.css';
 import './evaluations.css';
 
-/** `/evaluation-details/:id`: the student's evaluation, its countdown, files and hand-in. */
+/**
+ * `/evaluation-details/:id`: the student's evaluation, its countdown while it is open to them, their
+ * grade once published, files and hand-in.
+ */
 export function MyEvaluationPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id) || 0;
@@ -44,13 +47,20 @@ export function MyEvaluationPage() {
       >
         <EvaluationStatusBadge status={data.status} />
       </PageHeader>
+      <MyGrade evaluation={data} />
       <section className="card manage-detail" aria-label={t('evaluations.details')}>
-        <Countdown
-          opensAt={data.opens_at}
-          closesAt={data.closes_at}
-          serverNow={data.server_now}
-          receivedAt={dataUpdatedAt}
-        />
+        {closedFor(data) ? (
+          <p className="evaluation-countdown">{t('evaluations.closedNow')}</p>
+        ) : (
+          !data.attempt?.finished_at && (
+            <Countdown
+              opensAt={data.opens_at}
+              closesAt={data.closes_at}
+              serverNow={data.server_now}
+              receivedAt={dataUpdatedAt}
+            />
+          )
+        )}
         <EvaluationFacts evaluation={data} />
         {data.description && <p className="evaluation-description">{data.description}</p>}
         <Files evaluation={data} />
@@ -61,6 +71,45 @@ export function MyEvaluationPage() {
         <HandInPanel evaluation={data} />
       )}
     </div>
+  );
+}
+
+/** Closed by the server's clock when the answer was made: no countdown runs any more. */
+const closedFor = (evaluation: MyEvaluationDetail) =>
+  Date.parse(evaluation.server_now) >= Date.parse(evaluation.closes_at);
+
+/**
+ * The student's grade once published (on the evaluation's scale, or absent) with the teacher's
+ * comment; before that, once sat or handed in, that it awaits its grade.
+ */
+function MyGrade({ evaluation }: { evaluation: MyEvaluationDetail }) {
+  const { t, i18n } = useTranslation();
+  const { result } = evaluation;
+  if (!result && evaluation.status !== 'awaiting') return null;
+  return (
+    <section className="card evaluation-grade" aria-labelledby="evaluation-grade-title">
+      <h2 id="evaluation-grade-title">{t('evaluations.result.title')}</h2>
+      {!result ? (
+        <p className="cohort-muted">{t('evaluations.result.awaiting')}</p>
+      ) : (
+        <>
+          <p className="evaluation-grade__value">
+            {result.absent
+              ? t('evaluations.result.absent')
+              : t('evaluations.result.onScale', {
+                  grade: formatAverage(result.grade, i18n.language),
+                  scale: formatAverage(evaluation.scale, i18n.language),
+                })}
+          </p>
+          {result.comment && (
+            <figure className="evaluation-grade__comment">
+              <figcaption>{t('evaluations.result.comment')}</figcaption>
+              <blockquote>{result.comment}</blockquote>
+            </figure>
+          )}
+        </>
+      )}
+    </section>
   );
 }
 
