@@ -1,19 +1,21 @@
 import type { MyEvaluationDetail } from '@skolar/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { startAttempt } from '../../../api/exams.ts';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { toastError } from '../../../ui/toast-error.ts';
 
 const examPath = (evaluationId: number, attemptId: number) =>
   `/start-evaluation/${evaluationId}/${attemptId}`;
 
-/** On a student's evaluation page: start the exam inside its window, or resume the attempt. */
+/**
+ * On a student's evaluation page: start the exam inside its window, once confirmed (the single timed
+ * attempt: its duration, the window's end and what happens then), or resume the attempt.
+ */
 export function ExamStartPanel({ evaluation }: { evaluation: MyEvaluationDetail }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const [pending, setPending] = useState(false);
   if (evaluation.type !== 'exam' || !evaluation.has_quiz) return null;
   const attempt = evaluation.attempt;
   const when = (instant: string) =>
@@ -24,14 +26,11 @@ export function ExamStartPanel({ evaluation }: { evaluation: MyEvaluationDetail 
     }).format(new Date(instant));
 
   const start = async () => {
-    setPending(true);
     try {
       const view = await startAttempt(evaluation.id);
       navigate(examPath(evaluation.id, view.id));
     } catch (error) {
       toastError(error);
-    } finally {
-      setPending(false);
     }
   };
 
@@ -54,14 +53,29 @@ export function ExamStartPanel({ evaluation }: { evaluation: MyEvaluationDetail 
     body = (
       <>
         <p>{t('exams.start.duration', { count: evaluation.duration_minutes ?? 0 })}</p>
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={pending}
-          onClick={() => void start()}
-        >
-          {t('exams.start.start')}
-        </button>
+        <ConfirmDialog
+          question={t('exams.start.confirm.title')}
+          details={
+            <ul className="exam-start__terms">
+              <li>
+                {t('exams.start.confirm.duration', { count: evaluation.duration_minutes ?? 0 })}
+                {evaluation.extra_minutes > 0 &&
+                  ` ${t('exams.start.confirm.extra', { count: evaluation.extra_minutes })}`}
+              </li>
+              <li>{t('exams.start.confirm.windowEnd', { at: when(evaluation.closes_at) })}</li>
+              <li>{t('exams.start.confirm.saved')}</li>
+              <li>{t('exams.start.confirm.timeUp')}</li>
+              <li>{t('exams.start.confirm.once')}</li>
+            </ul>
+          }
+          confirmLabel={t('exams.start.confirm.go')}
+          trigger={
+            <button type="button" className="button button--primary">
+              {t('exams.start.start')}
+            </button>
+          }
+          onConfirm={start}
+        />
       </>
     );
   } else if (Date.parse(evaluation.server_now) < Date.parse(evaluation.opens_at)) {
