@@ -66,7 +66,7 @@ export function MyEvaluationPage() {
         <Files evaluation={data} />
       </section>
       {data.type === 'exam' ? (
-        <ExamStartPanel evaluation={data} />
+        <ExamStartPanel evaluation={data} receivedAt={dataUpdatedAt} />
       ) : (
         <HandInPanel evaluation={data} />
       )}

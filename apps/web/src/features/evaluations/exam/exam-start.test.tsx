@@ -41,7 +41,7 @@ const EXAM: MyEvaluationDetail = {
   server_now: '2026-11-23T08:30:00.000Z',
 };
 
-function renderPanel(evaluation: MyEvaluationDetail) {
+function renderPanel(evaluation: MyEvaluationDetail, receivedAt = Date.now()) {
   const fetch = mockFetch((url, init) => {
     if (init.method === 'POST' && url === '/api/evaluations/9/attempts') {
       return jsonResponse(201, { id: 77 });
@@ -50,7 +50,10 @@ function renderPanel(evaluation: MyEvaluationDetail) {
   });
   const router = createMemoryRouter(
     [
-      { path: '/evaluation-details/:id', element: <ExamStartPanel evaluation={evaluation} /> },
+      {
+        path: '/evaluation-details/:id',
+        element: <ExamStartPanel evaluation={evaluation} receivedAt={receivedAt} />,
+      },
       { path: '/start-evaluation/:id/:token', element: <p>La copie</p> },
     ],
     { initialEntries: ['/evaluation-details/9'] },
@@ -83,6 +86,16 @@ describe('starting the single timed attempt', () => {
     renderPanel(EXAM);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Commencer l’examen' }));
     expect(screen.getByRole('alertdialog')).not.toHaveTextContent('supplémentaire');
+    expect(screen.getByRole('alertdialog')).not.toHaveTextContent('vous n’aurez que');
+  });
+
+  it('says when the window’s end cuts the attempt short, by the server’s clock', async () => {
+    // 09:35 by the server, answered two minutes ago: 23 minutes are left before 10:00.
+    renderPanel({ ...EXAM, server_now: '2026-11-23T09:35:00.000Z' }, Date.now() - 2 * 60_000);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Commencer l’examen' }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent(
+      'L’examen ferme dans 23 minutes : vous n’aurez que ce temps-là.',
+    );
   });
 
   it('is used from the keyboard: Escape cancels, Enter on the confirmation starts the attempt', async () => {

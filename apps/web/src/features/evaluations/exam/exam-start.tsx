@@ -13,7 +13,14 @@ const examPath = (evaluationId: number, attemptId: number) =>
  * On a student's evaluation page: start the exam inside its window, once confirmed (the single timed
  * attempt: its duration, the window's end and what happens then), or resume the attempt.
  */
-export function ExamStartPanel({ evaluation }: { evaluation: MyEvaluationDetail }) {
+export function ExamStartPanel({
+  evaluation,
+  receivedAt,
+}: {
+  evaluation: MyEvaluationDetail;
+  /** When the answer arrived (the query's `dataUpdatedAt`): the server's clock is counted from it. */
+  receivedAt: number;
+}) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   if (evaluation.type !== 'exam' || !evaluation.has_quiz) return null;
@@ -56,17 +63,11 @@ export function ExamStartPanel({ evaluation }: { evaluation: MyEvaluationDetail 
         <ConfirmDialog
           question={t('exams.start.confirm.title')}
           details={
-            <ul className="exam-start__terms">
-              <li>
-                {t('exams.start.confirm.duration', { count: evaluation.duration_minutes ?? 0 })}
-                {evaluation.extra_minutes > 0 &&
-                  ` ${t('exams.start.confirm.extra', { count: evaluation.extra_minutes })}`}
-              </li>
-              <li>{t('exams.start.confirm.windowEnd', { at: when(evaluation.closes_at) })}</li>
-              <li>{t('exams.start.confirm.saved')}</li>
-              <li>{t('exams.start.confirm.timeUp')}</li>
-              <li>{t('exams.start.confirm.once')}</li>
-            </ul>
+            <StartTerms
+              evaluation={evaluation}
+              receivedAt={receivedAt}
+              windowEnd={when(evaluation.closes_at)}
+            />
           }
           confirmLabel={t('exams.start.confirm.go')}
           trigger={
@@ -92,5 +93,47 @@ export function ExamStartPanel({ evaluation }: { evaluation: MyEvaluationDetail 
       <h2 id="exam-start-title">{t('exams.start.title')}</h2>
       {body}
     </section>
+  );
+}
+
+/**
+ * The terms of the attempt, as the dialog opens: its duration with the student's extra time, and
+ * the window's end, which cuts it short when it comes first (the server's deadline is the earlier
+ * of the two); the minutes left are counted on the server's clock (`server_now` and the time
+ * elapsed since the answer arrived), not the device's.
+ */
+function StartTerms({
+  evaluation,
+  receivedAt,
+  windowEnd,
+}: {
+  evaluation: MyEvaluationDetail;
+  receivedAt: number;
+  windowEnd: string;
+}) {
+  const { t } = useTranslation();
+  const duration = evaluation.duration_minutes ?? 0;
+  const serverNow = Date.parse(evaluation.server_now) + (Date.now() - receivedAt);
+  const untilClose = Math.max(
+    0,
+    Math.round((Date.parse(evaluation.closes_at) - serverNow) / 60_000),
+  );
+  return (
+    <ul className="exam-start__terms">
+      <li>
+        {t('exams.start.confirm.duration', { count: duration })}
+        {evaluation.extra_minutes > 0 &&
+          ` ${t('exams.start.confirm.extra', { count: evaluation.extra_minutes })}`}
+      </li>
+      <li>{t('exams.start.confirm.windowEnd', { at: windowEnd })}</li>
+      {untilClose < duration + evaluation.extra_minutes && (
+        <li>
+          <strong>{t('exams.start.confirm.cutShort', { count: untilClose })}</strong>
+        </li>
+      )}
+      <li>{t('exams.start.confirm.saved')}</li>
+      <li>{t('exams.start.confirm.timeUp')}</li>
+      <li>{t('exams.start.confirm.once')}</li>
+    </ul>
   );
 }
