@@ -180,4 +180,5 @@ test('on a 360 px phone: the start is confirmed, the countdown stays in view, an
   await expect(page.getByText(fr('evaluations.status.awaiting')).first()).toBeVisible();
   await expect(page.getByText(fr('evaluations.result.awaiting'))).toBeVisible();
   await expect(page.getByText(/Ferme dans/)).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
 });
