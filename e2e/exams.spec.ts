@@ -94,6 +94,8 @@ test('on a 360 px phone: the start is confirmed, the countdown stays in view, an
   page,
   context,
 }) => {
+  // A longer journey than most, and the hand-in may wait for a retry once back online.
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 360, height: 740 });
   await signInAs(page, PHONE_STUDENT);
   await page.goto('/list-evaluations');
