@@ -11,6 +11,8 @@ interface ConfirmDialogProps {
   trigger?: React.ReactNode;
   /** What is concerned, shown under the question (e.g. the row's name, or what will happen). */
   subject?: string;
+  /** What will happen, when one line does not say it (e.g. a list), in place of `subject`. */
+  details?: React.ReactNode;
   /** The question asked, when the kind's own does not fit (e.g. handing an exam in). */
   question?: string;
   /** The buttons' words, when "Confirm" and "Cancel" do not say enough. */
@@ -33,6 +35,7 @@ export function ConfirmDialog({
   kind,
   trigger,
   subject,
+  details,
   question,
   confirmLabel,
   cancelLabel,
@@ -69,10 +72,16 @@ export function ConfirmDialog({
           <AlertDialog.Title className="dialog__title">
             {question ?? t(`confirm.${kind ?? 'delete'}`)}
           </AlertDialog.Title>
-          {subject && (
-            <AlertDialog.Description className="dialog__description">
-              {subject}
+          {details ? (
+            <AlertDialog.Description asChild>
+              <div className="dialog__description">{details}</div>
             </AlertDialog.Description>
+          ) : (
+            subject && (
+              <AlertDialog.Description className="dialog__description">
+                {subject}
+              </AlertDialog.Description>
+            )
           )}
           <div className="dialog__actions">
             <AlertDialog.Cancel asChild>

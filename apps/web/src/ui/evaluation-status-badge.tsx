@@ -5,6 +5,7 @@ import {
   CircleCheck,
   CircleX,
   Clock,
+  Hourglass,
   type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ const ICONS: Record<EvaluationStatus, LucideIcon> = {
   soon: Clock,
   today: CalendarClock,
   important: CircleAlert,
+  awaiting: Hourglass,
   completed: CircleCheck,
   failed: CircleX,
 };

@@ -4,7 +4,7 @@ import { evaluationStatus, type StatusFacts } from './evaluation-status.ts';
 const hours = (n: number) => n * 3_600_000;
 const now = new Date('2026-11-23T10:00:00Z');
 
-/** An exam due in `inHours` hours, open two hours, nothing handed in. */
+/** An online exam due in `inHours` hours, open two hours, nothing handed in. */
 function facts(inHours: number, patch: Partial<StatusFacts> = {}): StatusFacts {
   const dueAt = new Date(now.getTime() + hours(inHours));
   return {
@@ -14,6 +14,8 @@ function facts(inHours: number, patch: Partial<StatusFacts> = {}): StatusFacts {
     dueDay: dueAt.toISOString().slice(0, 10),
     today: '2026-11-23',
     handedIn: false,
+    started: false,
+    recordsHandIn: true,
     graded: false,
     absent: false,
     ...patch,
@@ -42,16 +44,33 @@ describe('the status of an evaluation for a student', () => {
     expect(evaluationStatus(facts(12.5, { dueDay: '2026-11-24' }))).toBe('important');
   });
 
-  it('is failed once closed with nothing handed in, and when absent', () => {
+  it('is failed once an online exam or a project closed with nothing handed in, and when absent', () => {
     expect(evaluationStatus(facts(-2))).toBe('failed');
     expect(evaluationStatus(facts(-48))).toBe('failed');
     expect(evaluationStatus(facts(48, { absent: true }))).toBe('failed');
     expect(evaluationStatus(facts(-48, { absent: true, graded: true }))).toBe('failed');
+    expect(evaluationStatus(facts(-48, { absent: true, handedIn: true }))).toBe('failed');
   });
 
-  it('is completed when handed in or graded, closed or not', () => {
-    expect(evaluationStatus(facts(-1, { handedIn: true }))).toBe('completed');
-    expect(evaluationStatus(facts(-48, { handedIn: true }))).toBe('completed');
+  it('awaits its grade once handed in, open or closed, until a grade is published', () => {
+    expect(evaluationStatus(facts(-1, { handedIn: true, started: true }))).toBe('awaiting');
+    expect(evaluationStatus(facts(-48, { handedIn: true, started: true }))).toBe('awaiting');
+    expect(evaluationStatus(facts(48, { handedIn: true }))).toBe('awaiting');
+  });
+
+  it('awaits its grade, never failed, once closed when sat: an attempt started, a paper exam', () => {
+    // Still running on extra time, or waiting for the closing job to hand it in.
+    expect(evaluationStatus(facts(-3, { started: true }))).toBe('awaiting');
+    // A paper exam: nothing online says it was not sat.
+    expect(evaluationStatus(facts(-48, { recordsHandIn: false }))).toBe('awaiting');
+    // While the window is open an attempt under way is still today's.
+    expect(evaluationStatus(facts(-1, { started: true }))).toBe('today');
+    expect(evaluationStatus(facts(5, { recordsHandIn: false }))).toBe('today');
+  });
+
+  it('is completed once a grade is published, handed in or not', () => {
+    expect(evaluationStatus(facts(-48, { handedIn: true, graded: true }))).toBe('completed');
     expect(evaluationStatus(facts(-48, { graded: true }))).toBe('completed');
+    expect(evaluationStatus(facts(-48, { graded: true, recordsHandIn: false }))).toBe('completed');
   });
 });

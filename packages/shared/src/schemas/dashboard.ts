@@ -12,6 +12,8 @@ export const dashboardAnswer = z.object({
       /** When it is due, in the institution's zone: an exam's day and start, a project's deadline. */
       date: z.string(),
       start_time: z.string().nullable(),
+      /** The subject's id: the staff's page of the evaluation is under it. */
+      subject_id: z.number().int(),
       subject: z.string(),
       training: z.string(),
       /** The student's status (evaluation-status.ts); null for staff. */

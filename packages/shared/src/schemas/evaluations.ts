@@ -238,6 +238,22 @@ export const myEvaluationDetail = myEvaluation.extend({
   submissions: z.array(submissionReceipt),
   /** A project's hand-in quota for this student (null for an exam). */
   quota: handInQuota.nullable(),
+  /** The student's extra time at an online exam, in minutes (0 without). */
+  extra_minutes: z.number().int(),
+  /**
+   * The student's result once published (`published_at` set), null before: the grade on the
+   * evaluation's `scale` (null when absent) and the teacher's comment.
+   */
+  result: z
+    .object({
+      grade: z.number().nullable(),
+      absent: z.boolean(),
+      comment: z.string().nullable(),
+      published_at: z.date(),
+      /** When the published grade last changed, or null (decision 175). */
+      corrected_at: z.date().nullable(),
+    })
+    .nullable(),
   server_now: z.date(),
 });
 export type MyEvaluationDetail = Wire<z.output<typeof myEvaluationDetail>>;

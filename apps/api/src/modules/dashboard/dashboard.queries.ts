@@ -48,6 +48,8 @@ export function upcomingEvaluations(db: DbOrTx, scope: SQL, today: string, now: 
         start_time: evaluations.start_time,
         end_time: evaluations.end_time,
         deadline: evaluations.deadline,
+        has_quiz: evaluations.has_quiz,
+        subject_id: subjects.id,
         subject: subjects.name,
         training: trainings.title,
         time_zone: institutions.timezone,

@@ -43,7 +43,7 @@ export async function dashboard(ctx: AppContext, actor: Actor) {
     actor.role === 'student' ? await studentStates(ctx.db, actor.userId, upcoming, now) : null;
   return {
     counts,
-    upcoming: upcoming.map(({ end_time: _end, deadline, time_zone, ...row }) => ({
+    upcoming: upcoming.map(({ end_time: _end, deadline, time_zone, has_quiz: _quiz, ...row }) => ({
       ...row,
       // A project is shown on the day and at the time it is due, on the institution's clock.
       ...(deadline

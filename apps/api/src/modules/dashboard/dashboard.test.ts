@@ -71,7 +71,13 @@ describe('GET /api/me/dashboard', () => {
       'Projet',
       'Plus tard',
     ]);
-    expect(body.upcoming[0]).toMatchObject({ id: soon.id, date: '2026-11-30', type: 'exam' });
+    // The subject's id leads staff to the evaluation's page under it.
+    expect(body.upcoming[0]).toMatchObject({
+      id: soon.id,
+      date: '2026-11-30',
+      type: 'exam',
+      subject_id: soon.subject_id,
+    });
     expect(body.upcoming[1]).toMatchObject({
       type: 'project',
       date: '2026-12-05',

@@ -263,3 +263,29 @@ export async function lockSubject(db: DbOrTx, subjectId: number) {
     .where(eq(subjects.id, subjectId))
     .for('update');
 }
+
+/**
+ * The student's result at the evaluation once published, as `/api/me/results` reads it: only a
+ * row whose `published_at` is set, and that holds a grade or an absence (a line published before
+ * it was graded is not a result yet). Undefined otherwise.
+ */
+export async function publishedResultOf(db: DbOrTx, evaluationId: number, studentId: number) {
+  const [row] = await db
+    .select({
+      grade: results.grade,
+      absent: results.absent,
+      comment: results.comment,
+      published_at: results.published_at,
+      corrected_at: results.corrected_at,
+    })
+    .from(results)
+    .where(
+      and(
+        eq(results.evaluation_id, evaluationId),
+        eq(results.student_id, studentId),
+        isNotNull(results.published_at),
+        or(eq(results.absent, true), isNotNull(results.grade)),
+      ),
+    );
+  return row ? { ...row, published_at: row.published_at! } : undefined;
+}

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, signedIn } from '../../../test/app.ts';
 import {
@@ -467,18 +467,25 @@ describe('who may write an evaluation', () => {
 });
 
 describe('a student’s statuses and the correction', () => {
-  it('moves from soon to important, today, open and failed, or completed once handed in', async () => {
+  it('moves from soon to important, today, open and failed, or awaits its grade once handed in', async () => {
     const subject = await placedSubject();
     const start = clock.now();
-    // An exam in four days, 09:00–11:00 Paris time.
+    // An online exam in four days, 09:00–11:00 Paris time.
     const exam = await createEvaluation(db, training, subject.id, {
       date: plusDays(today(), 4),
       start_time: '09:00',
       end_time: '11:00',
       duration_minutes: 60,
-      percentage: 50,
+      percentage: 40,
+      has_quiz: true,
     });
     const done = await createEvaluation(db, training, subject.id, {
+      date: plusDays(today(), 4),
+      percentage: 10,
+      has_quiz: true,
+    });
+    // Sat on paper the same morning: nothing online says whether it was.
+    const paper = await createEvaluation(db, training, subject.id, {
       date: plusDays(today(), 4),
       percentage: 10,
     });
@@ -511,9 +518,10 @@ describe('a student’s statuses and the correction', () => {
     advance(2 * 3_600_000);
     expect(await statusOf(exam.id)).toMatchObject({ status: 'failed', is_open: false });
     expect(await statusOf(done.id)).toMatchObject({
-      status: 'completed',
+      status: 'awaiting',
       attempt: { finished_at: expect.any(String) },
     });
+    expect((await statusOf(paper.id)).status).toBe('awaiting');
 
     const filtered = await app.inject({
       method: 'GET',
@@ -531,7 +539,54 @@ describe('a student’s statuses and the correction', () => {
       headers: await as(student),
     });
     const onPage = page.json().data.find((item: { id: number }) => item.id === done.id);
-    expect(onPage.status).toBe('completed');
+    expect(onPage.status).toBe('awaiting');
+
+    // A grade, then an absence, count once published only.
+    await db.insert(results).values([
+      { evaluation_id: done.id, student_id: student.id, grade: 14 },
+      { evaluation_id: paper.id, student_id: student.id, absent: true },
+    ]);
+    expect((await statusOf(done.id)).status).toBe('awaiting');
+    expect((await statusOf(paper.id)).status).toBe('awaiting');
+    await db
+      .update(results)
+      .set({ published_at: clock.now() })
+      .where(inArray(results.evaluation_id, [done.id, paper.id]));
+    expect((await statusOf(done.id)).status).toBe('completed');
+    expect((await statusOf(paper.id)).status).toBe('failed');
+    advance(start.getTime() - clock.now().getTime());
+  });
+
+  it('awaits the grade, never failed, of an attempt still running after the window on extra time', async () => {
+    const subject = await placedSubject();
+    const start = clock.now();
+    const exam = await createEvaluation(db, training, subject.id, {
+      date: plusDays(today(), 1),
+      start_time: '09:00',
+      end_time: '10:00',
+      duration_minutes: 60,
+      percentage: 5,
+      has_quiz: true,
+    });
+    const mine = async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/me/evaluations/${exam.id}`,
+          headers: await as(student),
+        })
+      ).json();
+    const { closes_at } = await mine();
+    const closes = new Date(closes_at).getTime();
+    // Started ten minutes before the end with twenty minutes of extra time.
+    await db.insert(attempts).values({
+      evaluation_id: exam.id,
+      student_id: student.id,
+      started_at: new Date(closes - 10 * 60_000),
+      deadline_at: new Date(closes + 10 * 60_000),
+    });
+    advance(closes + 60_000 - clock.now().getTime());
+    expect(await mine()).toMatchObject({ status: 'awaiting', is_open: false });
     advance(start.getTime() - clock.now().getTime());
   });
 
@@ -568,6 +623,80 @@ describe('a student’s statuses and the correction', () => {
     expect(localDay(clock.now(), 'UTC')).toBe(localToday);
     expect(await statusNow()).toBe('today');
     advance(start.getTime() - clock.now().getTime());
+  });
+
+  it('shows the student their grade and the teacher’s comment on the evaluation’s page once published, not before', async () => {
+    const subject = await placedSubject();
+    const exam = await createEvaluation(db, training, subject.id, {
+      date: plusDays(today(), -3),
+      percentage: 5,
+      scale: 40,
+    });
+    const mine = async () => {
+      const answer = await app.inject({
+        method: 'GET',
+        url: `/api/me/evaluations/${exam.id}`,
+        headers: await as(student),
+      });
+      expect(answer.statusCode).toBe(200);
+      return answer.json();
+    };
+    expect(await mine()).toMatchObject({ result: null, status: 'awaiting', scale: 40 });
+
+    const saved = await app.inject({
+      method: 'PUT',
+      url: `/api/evaluations/${exam.id}/results`,
+      headers: await as(teacher),
+      payload: {
+        results: [{ student_id: student.id, grade: 31.5, comment: 'Bonne copie', version: 0 }],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    // Graded but not published: the student sees nothing yet.
+    expect(await mine()).toMatchObject({ result: null, status: 'awaiting' });
+
+    const published = await app.inject({
+      method: 'POST',
+      url: `/api/evaluations/${exam.id}/publish`,
+      headers: await as(teacher),
+      payload: {},
+    });
+    expect(published.statusCode).toBe(200);
+    expect(await mine()).toMatchObject({
+      status: 'completed',
+      result: {
+        grade: 31.5,
+        absent: false,
+        comment: 'Bonne copie',
+        published_at: clock.now().toISOString(),
+      },
+    });
+  });
+
+  it('tells the student their extra time at an online exam', async () => {
+    const subject = await placedSubject();
+    const exam = await createEvaluation(db, training, subject.id, {
+      date: plusDays(today(), 2),
+      percentage: 5,
+      has_quiz: true,
+    });
+    const extraOf = async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/me/evaluations/${exam.id}`,
+          headers: await as(student),
+        })
+      ).json().extra_minutes;
+    expect(await extraOf()).toBe(0);
+    const granted = await app.inject({
+      method: 'PUT',
+      url: `/api/evaluations/${exam.id}/accommodations/${student.id}`,
+      headers: await as(teacher),
+      payload: { extra_minutes: 20 },
+    });
+    expect(granted.statusCode).toBe(200);
+    expect(await extraOf()).toBe(20);
   });
 
   it('hides the correction from students until the evaluation has closed, then serves it', async () => {
@@ -757,11 +886,12 @@ describe('a student’s evaluation list, a page at a time', () => {
         date: plusDays(today(), day),
         percentage: 1,
       });
-    // One exam that closed yesterday, not taken: 'failed'.
+    // One online exam that closed yesterday, not taken: 'failed'.
     await createEvaluation(db, course, subject.id, {
       date: plusDays(today(), -1),
       title: 'Manqué',
       percentage: 1,
+      has_quiz: true,
     });
     const page = async (query: string) =>
       app.inject({

@@ -6,12 +6,14 @@ import type { AppContext } from '../../context.ts';
 import { files, submissions } from '../../db/schema/index.ts';
 import { storageFor } from '../../files/storage.ts';
 import { notFound } from '../../http/errors.ts';
+import { extraMinutesOf } from '../exams/exams.queries.ts';
 import { quotaOf } from '../projects/quota.ts';
 import {
   type EvaluationRow,
   evaluationById,
   evaluationsDuePage,
   evaluationsIn,
+  publishedResultOf,
 } from './evaluations.queries.ts';
 import { presentCore, releasedCorrections } from './evaluations.service.ts';
 import { type StudentState, studentStates } from './status.ts';
@@ -84,14 +86,16 @@ async function myEvaluation(ctx: AppContext, actor: Actor, id: number) {
 
 /**
  * `GET /api/me/evaluations/:id`: the evaluation with the student's status, every version they
- * handed in (the receipts) with a project's quota, and, once it has closed, the link of its
- * correction.
+ * handed in (the receipts) with a project's quota, their extra time at an online exam, their result
+ * once published and, once it is released, the link of its correction.
  */
 export async function myDetail(ctx: AppContext, actor: Actor, id: number) {
   const row = await myEvaluation(ctx, actor, id);
   const now = ctx.clock.now();
-  const [states, receipts] = await Promise.all([
+  const [states, result, extraMinutes, receipts] = await Promise.all([
     studentStates(ctx.db, actor.userId, [row], now),
+    publishedResultOf(ctx.db, id, actor.userId),
+    row.type === 'exam' && row.has_quiz ? extraMinutesOf(ctx.db, id, actor.userId) : 0,
     ctx.db
       .select({
         id: submissions.id,
@@ -125,6 +129,8 @@ export async function myDetail(ctx: AppContext, actor: Actor, id: number) {
             bytes: receipts.reduce((sum, receipt) => sum + receipt.size, 0),
           })
         : null,
+    extra_minutes: extraMinutes,
+    result: result ?? null,
     server_now: now,
   };
 }

@@ -9,6 +9,8 @@ import { evaluationWindow, isOpen, type Timing } from './window.ts';
 export interface StatusRow extends Timing {
   id: number;
   time_zone: string;
+  /** An exam taken online: its attempt says whether it was sat (a paper exam's window does not). */
+  has_quiz: boolean;
 }
 
 export interface StudentState {
@@ -25,7 +27,8 @@ export interface StudentState {
  * their attempt, their latest hand-in and their result, read in three queries whatever the number
  * of rows. The one place that computes statuses: `/api/me/evaluations`, the training's evaluations
  * and the dashboard all call it. An exam counts as handed in once its attempt is finished (by the
- * student or by the closing job); a project once one version is in.
+ * student or by the closing job); a project once one version is in. Only a published grade or
+ * absence counts: until then what was sat or handed in awaits its grade.
  */
 export async function studentStates(
   db: DbOrTx,
@@ -95,6 +98,8 @@ export async function studentStates(
         dueDay: window.dueDay,
         today: todayIn.get(row.time_zone)!,
         handedIn,
+        started: attempt !== undefined,
+        recordsHandIn: row.type === 'project' || row.has_quiz,
         graded: result !== undefined && result.grade !== null && !result.absent,
         absent: result?.absent ?? false,
       }),

@@ -300,6 +300,7 @@ export function trainingEvaluations(db: DbOrTx, trainingId: number) {
       location: evaluations.location,
       percentage: evaluations.percentage,
       scale: evaluations.scale,
+      has_quiz: evaluations.has_quiz,
       subject_id: subjects.id,
       subject_name: subjects.name,
       time_zone: institutions.timezone,

@@ -116,7 +116,7 @@ export async function myTrainingEvaluations(ctx: AppContext, actor: Actor, id: n
   const rows = await q.trainingEvaluations(ctx.db, id);
   const states = await studentStates(ctx.db, actor.userId, rows, ctx.clock.now());
   return {
-    data: rows.map(({ subject_id, subject_name, time_zone: _zone, ...row }) => ({
+    data: rows.map(({ subject_id, subject_name, time_zone: _zone, has_quiz: _quiz, ...row }) => ({
       ...row,
       status: states.get(row.id)!.status,
       subject: { id: subject_id, name: subject_name },

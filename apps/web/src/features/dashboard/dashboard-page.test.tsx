@@ -1,4 +1,4 @@
-import type { DashboardAnswer } from '@skolar/shared';
+import type { DashboardAnswer, Role } from '@skolar/shared';
 import { screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +21,7 @@ const ANSWER: DashboardAnswer = {
       title: 'Examen final d’algorithmique',
       date: '2026-12-01',
       start_time: '09:00:00',
+      subject_id: 8,
       subject: 'Algorithmique',
       training: 'Licence 3',
       status: 'soon',
@@ -29,8 +30,8 @@ const ANSWER: DashboardAnswer = {
 };
 
 /** The dashboard with its two calls held until the test answers them. */
-async function renderHeld() {
-  await signedInAs('student');
+async function renderHeld(role: Role = 'student') {
+  await signedInAs(role);
   const answers = new Map<string, (response: Response) => void>();
   mockFetch(
     (url) =>
@@ -99,5 +100,27 @@ describe('DashboardPage', () => {
     const upcoming = screen.getByRole('region', { name: 'Prochaines évaluations' });
     expect(await within(upcoming).findByText('Aucune évaluation à venir.')).toBeInTheDocument();
     expect(upcoming.querySelector('.skeleton')).toBeNull();
+  });
+
+  it('links each next evaluation to its page: the student’s own', async () => {
+    const answer = await renderHeld();
+    answer('/api/me/dashboard', ANSWER);
+    answer('/api/me/resume', { chapter: null });
+    const upcoming = screen.getByRole('region', { name: 'Prochaines évaluations' });
+    expect(
+      await within(upcoming).findByRole('link', { name: 'Examen final d’algorithmique' }),
+    ).toHaveAttribute('href', '/evaluation-details/3');
+  });
+
+  it('links each next evaluation to its page: the staff’s, under its subject', async () => {
+    const answer = await renderHeld('teacher');
+    answer('/api/me/dashboard', {
+      ...ANSWER,
+      upcoming: [{ ...ANSWER.upcoming[0]!, status: null }],
+    });
+    const upcoming = screen.getByRole('region', { name: 'Prochaines évaluations' });
+    expect(
+      await within(upcoming).findByRole('link', { name: 'Examen final d’algorithmique' }),
+    ).toHaveAttribute('href', '/8/evaluations/3');
   });
 });

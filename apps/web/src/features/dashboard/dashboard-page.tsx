@@ -1,4 +1,11 @@
-import { DASHBOARD_COUNTS, type Entity, menuFor, type Role, roleMay } from '@skolar/shared';
+import {
+  DASHBOARD_COUNTS,
+  type DashboardAnswer,
+  type Entity,
+  menuFor,
+  type Role,
+  roleMay,
+} from '@skolar/shared';
 import {
   BookOpen,
   Building,
@@ -17,6 +24,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../api/session.ts';
+import { evaluationPath, myEvaluationPath } from '../../lib/evaluation-paths.ts';
 import { EvaluationStatusBadge } from '../../ui/evaluation-status-badge.tsx';
 import { MENU_ICONS } from '../../ui/menu-icons.ts';
 import { usePageTitle } from '../../ui/page-title.ts';
@@ -178,7 +186,7 @@ export function DashboardPage() {
                     )}
                   </time>
                   <div>
-                    <strong>{item.title}</strong>
+                    <UpcomingTitle item={item} />
                     <span>
                       {item.subject} · {item.training}
                     </span>
@@ -218,6 +226,24 @@ export function DashboardPage() {
         </section>
       </div>
     </div>
+  );
+}
+
+/**
+ * An upcoming evaluation's title, a link to its page the viewer may open (the route table's rule):
+ * the student's own page, or the staff's page under its subject. The link covers its row.
+ */
+function UpcomingTitle({ item }: { item: DashboardAnswer['upcoming'][number] }) {
+  const mayOpen = useMayOpen();
+  const target = [
+    myEvaluationPath(item.id),
+    evaluationPath({ id: item.id, subject: { id: item.subject_id } }),
+  ].find(mayOpen);
+  if (!target) return <strong>{item.title}</strong>;
+  return (
+    <Link to={target} className="dashboard__upcoming-link">
+      {item.title}
+    </Link>
   );
 }
 

@@ -15,12 +15,12 @@ import {
   useEvaluationBudget,
   useEvaluationSubject,
 } from '../../api/evaluations.ts';
+import { evaluationPath } from '../../lib/evaluation-paths.ts';
 import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
 import { SelectField, TextAreaField, TextField } from '../../ui/fields.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { toastError } from '../../ui/toast-error.ts';
-import { evaluationPath } from './paths.ts';
 import { PercentageBudget } from './percentage-budget.tsx';
 import '../../ui/cohorts.css';
 import './evaluations.css';

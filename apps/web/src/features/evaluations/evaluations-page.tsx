@@ -6,6 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { evaluationKeys, useEvaluations, useSubjectChoices } from '../../api/evaluations.ts';
 import { useSession } from '../../api/session.ts';
+import {
+  evaluationAddPath,
+  evaluationEditPath,
+  evaluationPath,
+} from '../../lib/evaluation-paths.ts';
 import { useListState } from '../../lib/list-state.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -14,7 +19,6 @@ import { RoleLink } from '../../ui/role-link.tsx';
 import { RowActions } from '../../ui/row-actions.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { FilterSelect } from './filter-select.tsx';
-import { evaluationAddPath, evaluationEditPath, evaluationPath } from './paths.ts';
 import { useWhen, windowState } from './when.tsx';
 import '../../ui/cohorts.css';
 import './evaluations.css';

@@ -1,9 +1,10 @@
-import type { MyEvaluationDetail } from '@skolar/shared';
+import { formatAverage, type MyEvaluationDetail } from '@skolar/shared';
 import { FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useMyEvaluation } from '../../api/evaluations.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
+import { formatInstant } from '../../lib/format.ts';
 import { EvaluationStatusBadge } from '../../ui/evaluation-status-badge.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
@@ -15,7 +16,10 @@ import '../../ui/cohorts.css';
 import '../../ui/management.css';
 import './evaluations.css';
 
-/** `/evaluation-details/:id`: the student's evaluation, its countdown, files and hand-in. */
+/**
+ * `/evaluation-details/:id`: the student's evaluation, its countdown while it is open to them, their
+ * grade once published, files and hand-in.
+ */
 export function MyEvaluationPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id) || 0;
@@ -44,23 +48,81 @@ export function MyEvaluationPage() {
       >
         <EvaluationStatusBadge status={data.status} />
       </PageHeader>
+      <MyGrade evaluation={data} />
       <section className="card manage-detail" aria-label={t('evaluations.details')}>
-        <Countdown
-          opensAt={data.opens_at}
-          closesAt={data.closes_at}
-          serverNow={data.server_now}
-          receivedAt={dataUpdatedAt}
-        />
+        {closedFor(data) ? (
+          <p className="evaluation-countdown">{t('evaluations.closedNow')}</p>
+        ) : (
+          !data.attempt?.finished_at && (
+            <Countdown
+              opensAt={data.opens_at}
+              closesAt={data.closes_at}
+              serverNow={data.server_now}
+              receivedAt={dataUpdatedAt}
+            />
+          )
+        )}
         <EvaluationFacts evaluation={data} />
         {data.description && <p className="evaluation-description">{data.description}</p>}
         <Files evaluation={data} />
       </section>
       {data.type === 'exam' ? (
-        <ExamStartPanel evaluation={data} />
+        <ExamStartPanel evaluation={data} receivedAt={dataUpdatedAt} />
       ) : (
         <HandInPanel evaluation={data} />
       )}
     </div>
+  );
+}
+
+/** Closed by the server's clock when the answer was made: no countdown runs any more. */
+const closedFor = (evaluation: MyEvaluationDetail) =>
+  Date.parse(evaluation.server_now) >= Date.parse(evaluation.closes_at);
+
+/**
+ * The student's grade once published (on the evaluation's scale, or absent) with the teacher's
+ * comment; before that, once sat or handed in, that it awaits its grade.
+ */
+function MyGrade({ evaluation }: { evaluation: MyEvaluationDetail }) {
+  const { t, i18n } = useTranslation();
+  const { result } = evaluation;
+  if (!result && evaluation.status !== 'awaiting') return null;
+  return (
+    <section className="card evaluation-grade" aria-labelledby="evaluation-grade-title">
+      <h2 id="evaluation-grade-title">{t('evaluations.result.title')}</h2>
+      {!result ? (
+        <p className="cohort-muted">{t('evaluations.result.awaiting')}</p>
+      ) : (
+        <>
+          <p className="evaluation-grade__value">
+            {result.absent
+              ? t('evaluations.result.absent')
+              : t('evaluations.result.onScale', {
+                  grade: formatAverage(result.grade, i18n.language),
+                  scale: formatAverage(evaluation.scale, i18n.language),
+                })}
+          </p>
+          <p className="cohort-muted">
+            {result.corrected_at
+              ? t('evaluations.result.corrected', {
+                  date: formatInstant(result.corrected_at, i18n.language),
+                  published: formatInstant(result.published_at, i18n.language, {
+                    dateStyle: 'medium',
+                  }),
+                })
+              : t('evaluations.result.published', {
+                  date: formatInstant(result.published_at, i18n.language, { dateStyle: 'medium' }),
+                })}
+          </p>
+          {result.comment && (
+            <figure className="evaluation-grade__comment">
+              <figcaption>{t('evaluations.result.comment')}</figcaption>
+              <blockquote>{result.comment}</blockquote>
+            </figure>
+          )}
+        </>
+      )}
+    </section>
   );
 }
 

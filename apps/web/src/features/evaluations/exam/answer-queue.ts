@@ -26,6 +26,25 @@ export function writeQueue(attemptId: number, queue: Queue): void {
   else localStorage.setItem(keyOf(attemptId), JSON.stringify(queue));
 }
 
+const handInKeyOf = (attemptId: number) => `skolar.exam.${attemptId}.hand-in`;
+
+/**
+ * Whether a hand-in waits to be sent (the student confirmed it, or the time ran out, while the
+ * connection was down): kept beside the answers' queue, so a reload still sends it, after them.
+ */
+export function readHandIn(attemptId: number): boolean {
+  try {
+    return localStorage.getItem(handInKeyOf(attemptId)) !== null;
+  } catch {
+    return false;
+  }
+}
+
+export function writeHandIn(attemptId: number, queued: boolean): void {
+  if (queued) localStorage.setItem(handInKeyOf(attemptId), new Date().toISOString());
+  else localStorage.removeItem(handInKeyOf(attemptId));
+}
+
 /** Drops the entries the server acknowledged, unless they were typed again meanwhile. */
 export function acknowledge(queue: Queue, sent: Queue): Queue {
   const rest: Queue = {};

@@ -13,9 +13,11 @@ import {
   acknowledge,
   MILESTONES,
   type QueuedAnswer,
+  readHandIn,
   readQueue,
   retryDelay,
   skewOf,
+  writeHandIn,
   writeQueue,
 } from './answer-queue.ts';
 import { QuestionField } from './question-field.tsx';
@@ -51,6 +53,11 @@ function ExamRun({ attempt }: { attempt: AttemptView }) {
     return merged;
   });
   const [state, setState] = useState<SaveState>(attempt.finished_at ? 'closed' : 'saved');
+  // A hand-in confirmed (or due at zero) but not yet taken by the server, from this visit or an
+  // earlier one: the answers can no longer change, and it goes out once they are all sent.
+  const [handInQueued, setHandInQueued] = useState(
+    () => !attempt.finished_at && readHandIn(attempt.id),
+  );
   const received = useRef(Date.now());
   const skew = useRef(skewOf(attempt.server_now, received.current));
   const endsAt = useRef(endOf(attempt, received.current));
@@ -58,98 +65,137 @@ function ExamRun({ attempt }: { attempt: AttemptView }) {
   const [announcement, setAnnouncement] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const failures = useRef(0);
-  const sending = useRef(false);
+  const running = useRef<Promise<void> | null>(null);
+  const again = useRef(false);
   const closed = view.finished_at !== null;
 
   const showClosed = useCallback(
     (next: AttemptView) => {
       setView(next);
       setState('closed');
+      setHandInQueued(false);
       writeQueue(next.id, {});
+      writeHandIn(next.id, false);
       queryClient.setQueryData(['exam', 'attempt', next.id], next);
     },
     [queryClient],
   );
 
-  /** Sends what is queued; on a network failure keeps it and tries again later. */
-  const flush = useCallback(async () => {
-    if (sending.current) return;
-    const queue = readQueue(attempt.id);
-    const entries = Object.entries(queue);
-    if (entries.length === 0) {
-      setState((current) => (current === 'closed' ? current : 'saved'));
-      return;
-    }
-    sending.current = true;
-    setState('saving');
-    try {
-      const answer = await saveAnswers(attempt.id, {
-        answers: entries.map(([id, entry]) => ({ question_id: Number(id), ...entry })),
-      });
-      const receivedAt = Date.now();
-      skew.current = skewOf(answer.server_now, receivedAt);
-      endsAt.current = endOf(answer, receivedAt);
-      writeQueue(attempt.id, acknowledge(readQueue(attempt.id), queue));
-      failures.current = 0;
-      sending.current = false;
-      if (Object.keys(readQueue(attempt.id)).length > 0) void flush();
-      else setState('saved');
-    } catch (failure) {
-      sending.current = false;
-      if (failure instanceof ApiError && failure.status === 409) {
-        showClosed(await finishAttempt(attempt.id));
-        return;
+  /**
+   * Sends what is queued, in order: the answers, then the hand-in when one waits (decision 44: the
+   * server keeps answers typed in time, and finishing a closed attempt answers its closed view, so
+   * a retried hand-in is safe). On a failure all stays queued and a retry is set with backoff.
+   * One pass at a time: a call during a pass makes it go round once more.
+   */
+  const sync = useCallback(
+    function sync(): Promise<void> {
+      if (running.current) {
+        again.current = true;
+        return running.current;
       }
-      failures.current += 1;
-      setState('offline');
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => void flush(), retryDelay(failures.current));
-    }
-  }, [attempt.id, showClosed]);
+      /** One pass; false when the connection failed (a retry is then set). */
+      const pass = async (): Promise<boolean> => {
+        try {
+          for (;;) {
+            const queue = readQueue(attempt.id);
+            const entries = Object.entries(queue);
+            if (entries.length > 0) {
+              setState('saving');
+              const answer = await saveAnswers(attempt.id, {
+                answers: entries.map(([id, entry]) => ({ question_id: Number(id), ...entry })),
+              });
+              const receivedAt = Date.now();
+              skew.current = skewOf(answer.server_now, receivedAt);
+              endsAt.current = endOf(answer, receivedAt);
+              writeQueue(attempt.id, acknowledge(readQueue(attempt.id), queue));
+              continue;
+            }
+            if (readHandIn(attempt.id)) {
+              setState('saving');
+              showClosed(await finishAttempt(attempt.id));
+              return true;
+            }
+            failures.current = 0;
+            setState((current) => (current === 'closed' ? current : 'saved'));
+            return true;
+          }
+        } catch (failure) {
+          if (failure instanceof ApiError && failure.status === 409) {
+            // The attempt has closed meanwhile: its closed view, from the idempotent hand-in.
+            try {
+              showClosed(await finishAttempt(attempt.id));
+              return true;
+            } catch {
+              // The connection dropped again: retried below.
+            }
+          }
+          failures.current += 1;
+          setState('offline');
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => void sync(), retryDelay(failures.current));
+          return false;
+        }
+      };
+      const run = (async () => {
+        let sent = true;
+        do {
+          again.current = false;
+          sent = await pass();
+        } while (sent && again.current);
+      })().finally(() => {
+        running.current = null;
+      });
+      running.current = run;
+      return run;
+    },
+    [attempt.id, showClosed],
+  );
 
   const change = (questionId: number, value: QueuedAnswer['value']) => {
-    if (closed) return;
+    if (closed || handInQueued) return;
     setAnswers((current) => ({ ...current, [questionId]: value }));
     const typed_at = new Date(Date.now() + skew.current).toISOString();
     writeQueue(attempt.id, { ...readQueue(attempt.id), [questionId]: { value, typed_at } });
     if (state !== 'offline') setState('saving');
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => void flush(), DEBOUNCE_MS);
+    timer.current = setTimeout(() => void sync(), DEBOUNCE_MS);
   };
 
-  // Queued answers of an earlier visit go out at once; a regained connection sends the rest.
+  // What an earlier visit queued (answers, a hand-in) goes out at once; a regained connection
+  // sends the rest.
   useEffect(() => {
     if (closed) return;
-    void flush();
+    void sync();
     const online = () => {
       failures.current = 0;
-      void flush();
+      void sync();
     };
     window.addEventListener('online', online);
     return () => {
       window.removeEventListener('online', online);
       clearTimeout(timer.current);
     };
-  }, [closed, flush]);
+  }, [closed, sync]);
+
+  // A hand-in the server made meanwhile (the closing job, another device) leaves nothing queued.
+  useEffect(() => {
+    if (attempt.finished_at) writeHandIn(attempt.id, false);
+  }, [attempt.finished_at, attempt.id]);
+
+  /** Queues the hand-in behind the answers and sends it; offline, it waits for the connection. */
+  const queueHandIn = useCallback(() => {
+    writeHandIn(attempt.id, true);
+    setHandInQueued(true);
+    return sync();
+  }, [attempt.id, sync]);
 
   /**
-   * At zero: what is still queued goes first (the server takes answers typed in time for a minute
-   * after the deadline), then the copy is handed in. Still offline: the next tick tries again.
+   * At zero the copy is handed in: what is still queued goes first (the server takes answers typed
+   * in time for a minute after the deadline), then the hand-in, queued like the student's own.
    */
-  const finishing = useRef(false);
-  const timeUp = useCallback(async () => {
-    if (finishing.current) return;
-    finishing.current = true;
-    try {
-      if (Object.keys(readQueue(attempt.id)).length > 0) await flush();
-      if (Object.keys(readQueue(attempt.id)).length > 0) return;
-      showClosed(await finishAttempt(attempt.id));
-    } catch {
-      // The connection dropped again: the next tick tries again.
-    } finally {
-      finishing.current = false;
-    }
-  }, [attempt.id, flush, showClosed]);
+  const timeUp = useCallback(() => {
+    if (!readHandIn(attempt.id)) void queueHandIn();
+  }, [attempt.id, queueHandIn]);
 
   // The countdown, from the server's remaining time; at zero the attempt is handed in.
   useEffect(() => {
@@ -160,19 +206,17 @@ function ExamRun({ attempt }: { attempt: AttemptView }) {
       if (seconds % 60 === 0 && MILESTONES.includes(seconds / 60)) {
         setAnnouncement(t('exams.run.milestone', { count: seconds / 60 }));
       }
-      if (seconds === 0) void timeUp();
+      if (seconds === 0) timeUp();
     };
     tick();
     const interval = setInterval(tick, 1000);
     return () => clearInterval(interval);
   }, [closed, timeUp, t]);
 
-  const handIn = async () => {
-    await flush();
-    showClosed(await finishAttempt(attempt.id));
-  };
-
   const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+  const stateText = handInQueued
+    ? t(state === 'offline' ? 'exams.run.state.handInOffline' : 'exams.run.state.handingIn')
+    : t(`exams.run.state.${state}`);
   return (
     <div className="container page exam-page">
       <PageHeader eyebrow={t('exams.title')} title={view.title} />
@@ -189,18 +233,20 @@ function ExamRun({ attempt }: { attempt: AttemptView }) {
             </span>
           </p>
           <p className={`exam-bar__state exam-bar__state--${state}`} role="status">
-            {t(`exams.run.state.${state}`)}
+            {stateText}
           </p>
-          <ConfirmDialog
-            kind="archive"
-            question={t('exams.run.confirmHandIn')}
-            trigger={
-              <button type="button" className="button button--primary">
-                {t('exams.run.handIn')}
-              </button>
-            }
-            onConfirm={handIn}
-          />
+          {!handInQueued && (
+            <ConfirmDialog
+              kind="archive"
+              question={t('exams.run.confirmHandIn')}
+              trigger={
+                <button type="button" className="button button--primary">
+                  {t('exams.run.handIn')}
+                </button>
+              }
+              onConfirm={queueHandIn}
+            />
+          )}
         </div>
       )}
       <p className="sr-only" aria-live="polite">
@@ -213,7 +259,7 @@ function ExamRun({ attempt }: { attempt: AttemptView }) {
               question={question}
               number={index + 1}
               value={answers[question.id] ?? {}}
-              disabled={closed}
+              disabled={closed || handInQueued}
               onChange={(value) => change(question.id, value)}
             />
           </li>

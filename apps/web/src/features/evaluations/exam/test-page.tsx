@@ -28,14 +28,14 @@ export function TestPage() {
 
 function StudentTest({ id }: { id: number }) {
   const { t } = useTranslation();
-  const { data, error } = useMyEvaluation(id, true);
+  const { data, error, dataUpdatedAt } = useMyEvaluation(id, true);
   if (error) return <p className="notice notice--error">{error.message}</p>;
   if (!data) return <p>{t('app.loading')}</p>;
   return (
     <>
       <h2>{data.title}</h2>
       {data.description && <p>{data.description}</p>}
-      <ExamStartPanel evaluation={data} />
+      <ExamStartPanel evaluation={data} receivedAt={dataUpdatedAt} />
     </>
   );
 }

@@ -75,6 +75,8 @@ function detail(overrides: Partial<MyEvaluationDetail> = {}): MyEvaluationDetail
     correction_link: null,
     submissions: [VERSION_1],
     quota: QUOTA_1,
+    extra_minutes: 0,
+    result: null,
     server_now: '2026-11-23T08:00:00.000Z',
     ...overrides,
   };

@@ -1,4 +1,7 @@
-/** Where an evaluation's screens live (spec routes). */
+/**
+ * Where an evaluation's screens live (spec routes): the staff's under its subject, the student's
+ * own page apart.
+ */
 export const evaluationPath = (evaluation: { id: number; subject: { id: number } }) =>
   `/${evaluation.subject.id}/evaluations/${evaluation.id}`;
 export const evaluationEditPath = (evaluation: { id: number; subject: { id: number } }) =>
