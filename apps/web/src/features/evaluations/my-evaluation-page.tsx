@@ -138,15 +138,20 @@ function Files({ evaluation }: { evaluation: MyEvaluationDetail }) {
           </a>
         </li>
       )}
-      <li>
-        {evaluation.correction_link ? (
+      {evaluation.correction_link ? (
+        <li>
           <a href={evaluation.correction_link} target="_blank" rel="noopener noreferrer">
             <FileText size={16} aria-hidden="true" /> {t('evaluations.correction')}
           </a>
-        ) : (
-          <span className="cohort-muted">{t('evaluations.correctionLater')}</span>
-        )}
-      </li>
+        </li>
+      ) : (
+        // Once closed without a link there is no correction to wait for (or it is a minute away).
+        new Date(evaluation.server_now) < new Date(evaluation.closes_at) && (
+          <li>
+            <span className="cohort-muted">{t('evaluations.correctionLater')}</span>
+          </li>
+        )
+      )}
     </ul>
   );
 }
