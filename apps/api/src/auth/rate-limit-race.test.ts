@@ -66,7 +66,7 @@ describe.each(backends)('limits raced by parallel guesses, counters %s', (_, rea
     return { user, auth };
   }
 
-  it('25 wrong passwords on one account from one address: at most 5 are checked, the others answer 429', async () => {
+  it('25 wrong passwords on one account: at most 5 are checked, the others answer 429', async () => {
     const { db } = ready;
     const user = await createUser(db, 'student', (await createInstitution(db)).id);
     const tally = await fire(25, () =>
