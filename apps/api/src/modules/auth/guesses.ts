@@ -6,7 +6,7 @@ import { tooManyRequests } from '../../http/errors.ts';
 import { signInAddressesSince } from './auth.queries.ts';
 
 /** An address counts as the account's own for this long after a session from it was last used. */
-export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
+const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** The eight 16-bit groups of an IPv6 address, or null when it is not one. */
 function ipv6Groups(ip: string): number[] | null {
