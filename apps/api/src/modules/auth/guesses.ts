@@ -84,8 +84,8 @@ export async function chargeGuess(
   now: Date,
 ): Promise<ChargedGuess> {
   const secret = ctx.config.MFA_ENCRYPTION_KEY;
-  const deviceId =
-    account.userId === null ? null : knownDevice(secret, guesser.device, account.userId, now);
+  // An address nobody has is checked as account 0, which no browser ever signed in to.
+  const deviceId = knownDevice(secret, guesser.device, account.userId ?? 0, now);
   const source = deviceId ? `device:${deviceId}` : `address:${addressKey(guesser.ip)}`;
   const sourceKey = `${account.key}|${source}`;
   const refuse = (wait: number, limit: 'source' | 'account') => {
