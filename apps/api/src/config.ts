@@ -51,9 +51,9 @@ const envSchema = z.object({
   CLAMD_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
-   * The key that encrypts the MFA secrets at rest and keys the recovery-code hashes (any string of
-   * 32 characters or more; `openssl rand -base64 32`). Required in production; development and
-   * tests fall back to a fixed key that protects nothing.
+   * The key that encrypts the MFA secrets at rest, keys the recovery-code hashes and signs the
+   * device cookies (any string of 32 characters or more; `openssl rand -base64 32`). Required in
+   * production; development and tests fall back to a fixed key that protects nothing.
    */
   MFA_ENCRYPTION_KEY: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   /** `1` serves /api/dev/* (the demo accounts, the mail outbox with its links): never in production. */

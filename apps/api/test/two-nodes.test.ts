@@ -150,7 +150,7 @@ describe.skipIf(missing.length > 0)('two API nodes on one PostgreSQL and one Red
   it('share rate limits: wrong passwords on A and B add up to one limit', async () => {
     const school = await createInstitution(database.db);
     const student = await createUser(database.db, 'student', school.id);
-    // The account's limit is 5 failures: 3 on A and 2 on B use it up.
+    // One address has 5 guesses at the account: 3 on A and 2 on B use them up.
     for (const node of [a, b, a, b, a]) {
       expect((await login(node, student.email, 'Wrong#Horse1')).status).toBe(401);
     }

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors.ts';
-import { type LimitName, RateLimits } from './rate-limit.ts';
+import { BUCKETS, type BucketName, type LimitName, RateLimits } from './rate-limit.ts';
 
 // The counters in this process (no Redis); rate-limit.test.ts checks them through the login route
 // and, where a Redis server is given, shared between two nodes.
@@ -27,16 +27,13 @@ function expectWait(wait: number | null, seconds: number) {
 
 // name, attempts allowed, per how many seconds: the product's limits, as a person meets them.
 const TABLE: [LimitName, number, number][] = [
-  ['login:account', 5, 15 * 60],
   ['login:ip', 120, 60],
-  ['step-up:account', 5, 15 * 60],
   ['step-up:ip', 60, 15 * 60],
   ['forgot-password:account', 3, 15 * 60],
   ['forgot-password:ip', 30, 15 * 60],
   ['verify-email:account', 3, 15 * 60],
   ['verify-email:ip', 30, 15 * 60],
   ['reset-password:ip', 30, 15 * 60],
-  ['mfa:account', 5, 15 * 60],
   ['contact:ip', 10, 60 * 60],
   ['contact:account', 5, 60 * 60],
   ['address-taken:account', 10, 60 * 60],
@@ -60,16 +57,18 @@ describe('the named limits', () => {
 describe('RateLimits', () => {
   it('counts each key and each limit apart', async () => {
     const limits = new RateLimits();
-    for (let attempt = 0; attempt < 5; attempt += 1) await limits.hit('login:account', 'ada');
-    expectWait(await retryAfter(limits.hit('login:account', 'ada')), 15 * 60);
-    expect(await retryAfter(limits.hit('login:account', 'grace'))).toBeNull();
-    expect(await retryAfter(limits.hit('mfa:account', 'ada'))).toBeNull();
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await limits.hit('forgot-password:account', 'ada');
+    }
+    expectWait(await retryAfter(limits.hit('forgot-password:account', 'ada')), 15 * 60);
+    expect(await retryAfter(limits.hit('forgot-password:account', 'grace'))).toBeNull();
+    expect(await retryAfter(limits.hit('verify-email:account', 'ada'))).toBeNull();
   });
 
   it('counts a hit at once, so hits made together cannot pass the limit', async () => {
     const limits = new RateLimits();
     const waits = await Promise.all(
-      Array.from({ length: 12 }, () => retryAfter(limits.hit('login:account', 'ada'))),
+      Array.from({ length: 12 }, () => retryAfter(limits.hit('contact:account', 'ada'))),
     );
     expect(waits.filter((wait) => wait === null)).toHaveLength(5);
   });
@@ -77,21 +76,21 @@ describe('RateLimits', () => {
   it('gives back a hit on refund', async () => {
     const limits = new RateLimits();
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect(await retryAfter(limits.hit('login:account', 'ada'))).toBeNull();
-      await limits.refund('login:account', 'ada');
+      expect(await retryAfter(limits.hit('contact:account', 'ada'))).toBeNull();
+      await limits.refund('contact:account', 'ada');
     }
-    for (let attempt = 0; attempt < 5; attempt += 1) await limits.hit('login:account', 'ada');
-    expectWait(await retryAfter(limits.hit('login:account', 'ada')), 15 * 60);
+    for (let attempt = 0; attempt < 5; attempt += 1) await limits.hit('contact:account', 'ada');
+    expectWait(await retryAfter(limits.hit('contact:account', 'ada')), 60 * 60);
   });
 
   it('forgets a key on reset', async () => {
     const limits = new RateLimits();
-    for (let attempt = 0; attempt < 5; attempt += 1) await limits.hit('login:account', 'ada');
-    await limits.reset('login:account', 'ada');
+    for (let attempt = 0; attempt < 5; attempt += 1) await limits.hit('contact:account', 'ada');
+    await limits.reset('contact:account', 'ada');
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect(await retryAfter(limits.hit('login:account', 'ada'))).toBeNull();
+      expect(await retryAfter(limits.hit('contact:account', 'ada'))).toBeNull();
     }
-    expectWait(await retryAfter(limits.hit('login:account', 'ada')), 15 * 60);
+    expectWait(await retryAfter(limits.hit('contact:account', 'ada')), 60 * 60);
   });
 
   it('takes other limits for some names, and keeps the others', async () => {
@@ -107,6 +106,82 @@ describe('RateLimits', () => {
     const limits = new RateLimits(undefined, { 'login:ip': { points: 1, duration: 1 } });
     await limits.hit('login:ip', '192.0.2.2');
     expect(await retryAfter(limits.hit('login:ip', '192.0.2.2'))).toBe(1);
+  });
+});
+
+const MINUTE = 60 * 1000;
+/** An instant `minutes` after a fixed start: the buckets run on the caller's clock. */
+const at = (minutes: number) => new Date(Date.UTC(2026, 10, 22, 10) + minutes * MINUTE);
+
+// name, guesses at once, then one guess every how many minutes: the buckets as a guesser meets them.
+const BUCKET_TABLE: [BucketName, number, number][] = [
+  ['login:source', 5, 3],
+  ['login:account', 10, 3],
+  ['mfa:source', 5, 3],
+  ['mfa:account', 10, 3],
+  ['step-up:session', 5, 3],
+  ['mfa-settings:session', 5, 3],
+];
+
+describe('the buckets of guesses', () => {
+  it('are the table above', () => {
+    expect(
+      Object.fromEntries(BUCKET_TABLE.map(([name, burst, every]) => [name, [burst, every]])),
+    ).toEqual(
+      Object.fromEntries(
+        Object.entries(BUCKETS).map(([name, spec]) => [name, [spec.burst, spec.everyMs / MINUTE]]),
+      ),
+    );
+  });
+
+  it.each(BUCKET_TABLE)(
+    '%s takes %i guesses at once, then one every %i minutes; the wait ends by itself',
+    async (name, burst, every) => {
+      const limits = new RateLimits();
+      for (let guess = 1; guess <= burst; guess += 1) {
+        expect(await limits.charge(name, 'ada', at(0)), `guess ${guess}`).toBe(0);
+      }
+      expect(await limits.charge(name, 'ada', at(0))).toBe(every * MINUTE);
+      expect(await limits.charge(name, 'ada', at(every - 1))).toBe(MINUTE);
+      expect(await limits.charge(name, 'grace', at(every - 1))).toBe(0);
+      expect(await limits.charge(name, 'ada', at(every))).toBe(0);
+      expect(await limits.charge(name, 'ada', at(every))).toBe(every * MINUTE);
+      // Left alone, the bucket empties: the whole burst again.
+      for (let guess = 1; guess <= burst; guess += 1) {
+        expect(await limits.charge(name, 'ada', at((burst + 1) * every))).toBe(0);
+      }
+      await expect(
+        limits.chargeOrRefuse(name, 'ada', at((burst + 1) * every)),
+      ).rejects.toMatchObject({ statusCode: 429, headers: { 'retry-after': String(every * 60) } });
+    },
+  );
+
+  it('charge parallel guesses one at a time, so they cannot pass the burst', async () => {
+    const limits = new RateLimits();
+    const waits = await Promise.all(
+      Array.from({ length: 12 }, () => limits.charge('login:source', 'ada', at(0))),
+    );
+    expect(waits.filter((wait) => wait === 0)).toHaveLength(5);
+  });
+
+  it('give a charge back, and forget a bucket', async () => {
+    const limits = new RateLimits();
+    for (let guess = 0; guess < 5; guess += 1) await limits.charge('login:source', 'ada', at(0));
+    await limits.giveBack('login:source', 'ada', at(0));
+    expect(await limits.charge('login:source', 'ada', at(0))).toBe(0);
+    expect(await limits.charge('login:source', 'ada', at(0))).toBeGreaterThan(0);
+    await limits.forget('login:source', 'ada');
+    for (let guess = 0; guess < 5; guess += 1) {
+      expect(await limits.charge('login:source', 'ada', at(0))).toBe(0);
+    }
+  });
+
+  it('charge a full bucket when forced, which makes the others wait longer', async () => {
+    const limits = new RateLimits();
+    for (let guess = 0; guess < 10; guess += 1) await limits.charge('login:account', 'ada', at(0));
+    expect(await limits.charge('login:account', 'ada', at(0))).toBe(3 * MINUTE);
+    expect(await limits.charge('login:account', 'ada', at(0), { force: true })).toBe(0);
+    expect(await limits.charge('login:account', 'ada', at(0))).toBe(6 * MINUTE);
   });
 });
 
@@ -127,6 +202,27 @@ describe('RateLimits on a Redis server that does not answer', () => {
       }
       expectWait(await retryAfter(limits.hit('forgot-password:account', 'ada')), 15 * 60);
       expect(await retryAfter(limits.hit('forgot-password:account', 'grace'))).toBeNull();
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('keeps filling the buckets in this process', async () => {
+    const redis = new Redis({
+      host: '127.0.0.1',
+      port: 1,
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+    });
+    try {
+      const limits = new RateLimits(redis);
+      for (let guess = 0; guess < 5; guess += 1) {
+        expect(await limits.charge('login:source', 'ada', at(0))).toBe(0);
+      }
+      expect(await limits.charge('login:source', 'ada', at(0))).toBe(3 * MINUTE);
+      await limits.forget('login:source', 'ada');
+      expect(await limits.charge('login:source', 'ada', at(0))).toBe(0);
     } finally {
       redis.disconnect();
     }

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, mailedMfaCode, signIn, TEST_PASSWORD } from '../../test/app.ts';
 import { createInstitution, createUser } from '../../test/factories.ts';
 import { currentTotp } from './mfa.ts';
-import { LIMITS, RateLimits } from './rate-limit.ts';
+import { BUCKETS, LIMITS, RateLimits } from './rate-limit.ts';
 
 // An attacker does not wait for one answer before sending the next guess. Each limit below is
 // fired at in parallel, many more times than it allows: at most its allowance of guesses reaches
@@ -72,7 +72,7 @@ describe.each(backends)('limits raced by parallel guesses, counters %s', (_, rea
     const tally = await fire(25, () =>
       post('/api/auth/login', { email: user.email, password: 'Wrong#pass1' }),
     );
-    expect(LIMITS['login:account'].points).toBe(5);
+    expect(BUCKETS['login:source'].burst).toBe(5);
     expect(tally).toEqual({ 401: 5, 429: 20 });
   });
 

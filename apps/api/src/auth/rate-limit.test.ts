@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD } from '../../test/app.ts';
 import { createInstitution, createUser } from '../../test/factories.ts';
-import { LIMITS, RateLimits } from './rate-limit.ts';
+import { BUCKETS, RateLimits } from './rate-limit.ts';
 
 const { app, db } = await createTestApp({
   limits: new RateLimits(undefined, { 'login:ip': { points: 12, duration: 60 } }),
@@ -17,31 +17,31 @@ const login = (email: string, password: string, ip = '10.1.1.1') =>
   });
 
 describe('login rate limits', () => {
-  it('locks an account after 5 failed attempts, with Retry-After, even for the right password', async () => {
+  it('stops one address after 5 wrong passwords on an account, with Retry-After, even for the right password', async () => {
     const institution = await createInstitution(db);
     const user = await createUser(db, 'student', institution.id);
-    expect(LIMITS['login:account'].points).toBe(5);
+    expect(BUCKETS['login:source'].burst).toBe(5);
     for (let attempt = 1; attempt <= 5; attempt += 1) {
-      const response = await login(user.email, 'Wrong#pass1', `10.0.0.${attempt}`);
+      const response = await login(user.email, 'Wrong#pass1', '10.0.0.1');
       expect(response.statusCode).toBe(401);
     }
-    const locked = await login(user.email, TEST_PASSWORD, '10.0.0.9');
-    expect(locked.statusCode).toBe(429);
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
-    expect(locked.json().message).toMatch(/Trop de tentatives/);
+    const stopped = await login(user.email, TEST_PASSWORD, '10.0.0.1');
+    expect(stopped.statusCode).toBe(429);
+    expect(Number(stopped.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(stopped.headers['retry-after'])).toBeLessThanOrEqual(3 * 60);
+    expect(stopped.json().message).toMatch(/Trop de tentatives/);
 
     const other = await createUser(db, 'student', institution.id);
-    expect((await login(other.email, TEST_PASSWORD, '10.0.0.9')).statusCode).toBe(200);
+    expect((await login(other.email, TEST_PASSWORD, '10.0.0.1')).statusCode).toBe(200);
   });
 
   it('forgets earlier failures after a successful sign-in', async () => {
     const institution = await createInstitution(db);
     const user = await createUser(db, 'teacher', institution.id);
     for (let attempt = 0; attempt < 4; attempt += 1) await login(user.email, 'bad', '10.0.1.1');
-    expect((await login(user.email, TEST_PASSWORD, '10.0.1.2')).statusCode).toBe(200);
-    for (let attempt = 0; attempt < 4; attempt += 1) {
-      expect((await login(user.email, 'bad', '10.0.1.3')).statusCode).toBe(401);
+    expect((await login(user.email, TEST_PASSWORD, '10.0.1.1')).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await login(user.email, 'bad', '10.0.1.1')).statusCode).toBe(401);
     }
   });
 
@@ -74,16 +74,43 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
       clients.push(client);
       return new RateLimits(client, {}, prefix);
     });
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      await nodes[attempt % 2]!.hit('login:account', 'shared@example.test');
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await nodes[attempt % 2]!.hit('forgot-password:account', 'shared@example.test');
     }
-    await expect(nodes[0]!.hit('login:account', 'shared@example.test')).rejects.toMatchObject({
-      statusCode: 429,
+    await expect(
+      nodes[0]!.hit('forgot-password:account', 'shared@example.test'),
+    ).rejects.toMatchObject({ statusCode: 429 });
+    await expect(
+      nodes[1]!.hit('forgot-password:account', 'shared@example.test'),
+    ).rejects.toMatchObject({ statusCode: 429 });
+    await nodes[1]!.reset('forgot-password:account', 'shared@example.test');
+    await expect(
+      nodes[0]!.hit('forgot-password:account', 'shared@example.test'),
+    ).resolves.toBeUndefined();
+  });
+
+  it('two API nodes fill the same buckets of guesses, on the clock they are given', async () => {
+    const prefix = `skolar-test-${randomBytes(4).toString('hex')}`;
+    const nodes = [0, 1].map(() => {
+      const client = new Redis(redisUrl!, { maxRetriesPerRequest: 1 });
+      clients.push(client);
+      return new RateLimits(client, {}, prefix);
     });
-    await expect(nodes[1]!.hit('login:account', 'shared@example.test')).rejects.toMatchObject({
-      statusCode: 429,
-    });
-    await nodes[1]!.reset('login:account', 'shared@example.test');
-    await expect(nodes[0]!.hit('login:account', 'shared@example.test')).resolves.toBeUndefined();
+    const start = new Date('2026-11-22T10:00:00Z');
+    const later = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+    const key = 'shared@example.test|address:192.0.2.1';
+    for (let guess = 0; guess < 5; guess += 1) {
+      expect(await nodes[guess % 2]!.charge('login:source', key, start)).toBe(0);
+    }
+    expect(await nodes[0]!.charge('login:source', key, start)).toBe(3 * 60_000);
+    expect(await nodes[1]!.charge('login:source', key, later(1))).toBe(2 * 60_000);
+    expect(await nodes[1]!.charge('login:source', key, later(3))).toBe(0);
+    await nodes[0]!.giveBack('login:source', key, later(3));
+    expect(await nodes[1]!.charge('login:source', key, later(3))).toBe(0);
+    expect(await nodes[0]!.charge('login:source', key, later(3))).toBe(3 * 60_000);
+    expect(await nodes[0]!.charge('login:source', key, later(3), { force: true })).toBe(0);
+    expect(await nodes[1]!.charge('login:source', key, later(3))).toBe(6 * 60_000);
+    await nodes[1]!.forget('login:source', key);
+    expect(await nodes[0]!.charge('login:source', key, later(3))).toBe(0);
   });
 });

@@ -8,6 +8,9 @@ import { verifyPassword } from './password.ts';
 import type { Actor } from './sessions.ts';
 import { hashToken } from './tokens.ts';
 
+/** The bucket of password guesses of a session: the step-up and the password change share it. */
+export const stepUpBucket = (actor: Actor) => `${actor.userId}:${actor.sessionId}`;
+
 /** A step-up lasts this long: the time to fill in one edit form. */
 export const STEP_UP_TTL_MS = 15 * 60 * 1000;
 /** The header that carries the step-up token on a sensitive update. */
@@ -30,8 +33,10 @@ export async function confirmPassword(
   target?: StepUpTarget,
 ) {
   if (ip) await ctx.limits.hit('step-up:ip', ip);
-  // Charged before the password is checked, so parallel guesses cannot outrun the counter.
-  await ctx.limits.hit('step-up:account', String(actor.userId));
+  // Charged before the password is checked, so parallel guesses cannot outrun the counter; to
+  // this session only, so a stolen session guessing does not slow the owner's own.
+  const bucket = stepUpBucket(actor);
+  await ctx.limits.chargeOrRefuse('step-up:session', bucket, ctx.clock.now());
   const [user] = await ctx.db
     .select({ hash: users.password_hash })
     .from(users)
@@ -39,7 +44,7 @@ export async function confirmPassword(
   if (!user?.hash || !(await verifyPassword(user.hash, password))) {
     throw validationFailed({ password: ['auth.wrong_password'] });
   }
-  await ctx.limits.reset('step-up:account', String(actor.userId));
+  await ctx.limits.forget('step-up:session', bucket);
   return issueToken(ctx.db, actor.userId, 'step_up', ctx.clock.now(), STEP_UP_TTL_MS, {
     sessionId: actor.sessionId,
     target: targetKey(target),

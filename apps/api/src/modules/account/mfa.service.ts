@@ -31,6 +31,13 @@ function newEnrolmentCode(): string {
 }
 
 /** An MFA change of the own account, as the audit log keeps it (never a secret or a code). */
+/**
+ * The bucket of code guesses at the MFA settings (turning MFA on or off) of a session: apart from
+ * the sign-in's second step, so someone who has the password and guesses codes there does not
+ * slow the owner's settings.
+ */
+const settingsBucket = (actor: Actor) => `${actor.userId}:${actor.sessionId}`;
+
 const mfaEvent = (action: string, userId: number) => ({ action, entity: 'user', entityId: userId });
 
 /**
@@ -86,7 +93,7 @@ export async function enableMfa(
   actor: Actor,
   input: { code: string; email_code: string },
 ) {
-  await ctx.limits.hit('mfa:account', String(actor.userId));
+  await ctx.limits.chargeOrRefuse('mfa-settings:session', settingsBucket(actor), ctx.clock.now());
   const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
   if (!user) throw notFound();
   if (user.mfa_enabled_at) throw new HttpError(409, 'errors.conflict');
@@ -139,13 +146,13 @@ export async function enableMfa(
   if (outcome === 'email' || outcome === 'code') {
     throw outcome === 'email' ? wrongEmailCode() : wrongCode();
   }
-  await ctx.limits.reset('mfa:account', String(actor.userId));
+  await ctx.limits.forget('mfa-settings:session', settingsBucket(actor));
   return { recovery_codes: outcome.codes };
 }
 
 /** Turns MFA off with a current code (or a recovery code), unless the institution requires it. */
 export async function disableMfa(ctx: AppContext, actor: Actor, code: string) {
-  await ctx.limits.hit('mfa:account', String(actor.userId));
+  await ctx.limits.chargeOrRefuse('mfa-settings:session', settingsBucket(actor), ctx.clock.now());
   const row = await userWithPolicy(ctx.db, actor.userId);
   if (!row) throw notFound();
   const { user } = row;
@@ -165,5 +172,5 @@ export async function disableMfa(ctx: AppContext, actor: Actor, code: string) {
     return true;
   });
   if (!ok) throw wrongCode();
-  await ctx.limits.reset('mfa:account', String(actor.userId));
+  await ctx.limits.forget('mfa-settings:session', settingsBucket(actor));
 }

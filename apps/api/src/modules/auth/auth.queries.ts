@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { institutions, users } from '../../db/schema/index.ts';
+import { institutions, sessions, users } from '../../db/schema/index.ts';
 
 /** The account behind an e-mail address, case-insensitively. */
 export async function findUserByEmail(db: DbOrTx, email: string) {
@@ -41,4 +41,19 @@ export async function findUserWithInstitution(db: Db, userId: number) {
 
 export async function recordLogin(db: DbOrTx, userId: number, at: Date) {
   await db.update(users).set({ last_login_at: at }).where(eq(users.id, userId));
+}
+
+/**
+ * The addresses the user signed in from, of their sessions used since `since` (a session keeps
+ * the address of its sign-in). At most 200, which a person does not reach in a month.
+ */
+export async function signInAddressesSince(db: DbOrTx, userId: number, since: Date) {
+  const rows = await db
+    .selectDistinct({ ip: sessions.ip })
+    .from(sessions)
+    .where(
+      and(eq(sessions.user_id, userId), gte(sessions.last_seen_at, since), isNotNull(sessions.ip)),
+    )
+    .limit(200);
+  return rows.map((row) => row.ip!);
 }

@@ -5,10 +5,13 @@ import {
   loginBody,
   loginMfaBody,
   newPasswordBody,
+  type Role,
   stepUpTarget,
 } from '@skolar/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DEVICE_COOKIE, deviceCookieAfterSignIn, setDeviceCookie } from '../../auth/devices.ts';
 import { clearSessionCookies, requireActor, setSessionCookies } from '../../auth/plugin.ts';
 import { confirmPassword, isStepUpValid } from '../../auth/step-up.ts';
 import { forbidden } from '../../http/errors.ts';
@@ -18,6 +21,22 @@ import * as auth from './auth.service.ts';
 import * as passwords from './passwords.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A sign-in opened a session: its cookies, and this browser remembered for the account. */
+  const signedInCookies = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    result: { userId: number; role: Role; accessToken: string },
+  ) => {
+    setSessionCookies(reply, result.accessToken, result.role);
+    const device = deviceCookieAfterSignIn(
+      app.ctx.config.MFA_ENCRYPTION_KEY,
+      request.cookies[DEVICE_COOKIE],
+      result.userId,
+      app.ctx.clock.now(),
+    );
+    setDeviceCookie(reply, device);
+  };
+
   app.post(
     '/login',
     {
@@ -35,9 +54,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
         log: request.log,
+        device: request.cookies[DEVICE_COOKIE],
         replaces: request.actor?.sessionId,
       });
-      if ('accessToken' in result) setSessionCookies(reply, result.accessToken, result.role);
+      if ('accessToken' in result) signedInCookies(request, reply, result);
       return result;
     },
   );
@@ -66,9 +86,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
         log: request.log,
+        device: request.cookies[DEVICE_COOKIE],
         replaces: request.actor?.sessionId,
       });
-      if ('accessToken' in result) setSessionCookies(reply, result.accessToken, result.role);
+      if ('accessToken' in result) signedInCookies(request, reply, result);
       return result;
     },
   );

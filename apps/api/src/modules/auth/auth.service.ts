@@ -12,6 +12,7 @@ import { users } from '../../db/schema/index.ts';
 import { HttpError, notFound, validationFailed } from '../../http/errors.ts';
 import { findUserByEmail, findUserWithInstitution, recordLogin } from './auth.queries.ts';
 import type { UserInfo } from './auth.schemas.ts';
+import { chargeGuess } from './guesses.ts';
 
 const invalidCredentials = () => new HttpError(401, 'auth.failed');
 
@@ -20,6 +21,8 @@ interface ClientInfo {
   userAgent?: string;
   /** The request's logger: failed sign-ins and lockouts are logged, never a password or token. */
   log?: FastifyBaseLogger;
+  /** The device cookie the request came with: a browser the account signed in from before. */
+  device?: string;
   /**
    * The live session the request came with (its cookie or bearer token), if any: a sign-in over
    * it ends it in the transaction that opens the new one (ASVS 7.2.4, decision 141).
@@ -53,8 +56,10 @@ const loginEvent = (userId: number, client: ClientInfo) => ({
 });
 
 /**
- * Signs a user in. Unknown e-mail and wrong password answer the same 401 after the same work;
- * every attempt counts against the account (strict, forgotten on success) and the IP (generous).
+ * Signs a user in. Unknown e-mail and wrong password answer the same 401 after the same work.
+ * Every attempt counts against the IP (generous), and is charged before the password is checked
+ * to the account from this source and to the account from every source (`chargeGuess`); a
+ * right password gives both back.
  */
 export async function login(
   ctx: AppContext,
@@ -64,14 +69,19 @@ export async function login(
   const accountKey = input.email.toLowerCase();
   try {
     await ctx.limits.hit('login:ip', client.ip);
-    // Charged before the password is checked, so parallel guesses cannot outrun the counter.
-    await ctx.limits.hit('login:account', accountKey);
   } catch (error) {
     client.log?.warn({ email: accountKey, ip: client.ip }, 'sign-in refused: too many attempts');
     throw error;
   }
 
   const user = await findUserByEmail(ctx.db, input.email);
+  const guess = await chargeGuess(
+    ctx,
+    'login',
+    { key: accountKey, userId: user?.id ?? null, log: { email: accountKey, userId: user?.id } },
+    client,
+    ctx.clock.now(),
+  );
   const usable = user && !user.disabled_at && !user.archived_at && user.password_hash;
   let passwordOk = false;
   if (usable) passwordOk = await verifyPassword(user.password_hash!, input.password);
@@ -92,7 +102,7 @@ export async function login(
     );
     throw invalidCredentials();
   }
-  await ctx.limits.reset('login:account', accountKey);
+  await guess.succeeded();
   if (!user.email_verified_at) return { verify_email: true };
 
   const now = ctx.clock.now();
@@ -126,8 +136,17 @@ export async function loginWithMfa(
   const now = ctx.clock.now();
   const challenge = await findLiveToken(ctx.db, input.mfa_token, 'mfa_challenge', now);
   if (!challenge) throw new HttpError(400, 'account.link_invalid');
-  const limitKey = String(challenge.user_id);
-  await ctx.limits.hit('mfa:account', limitKey);
+  const guess = await chargeGuess(
+    ctx,
+    'mfa',
+    {
+      key: String(challenge.user_id),
+      userId: challenge.user_id,
+      log: { userId: challenge.user_id },
+    },
+    client,
+    now,
+  );
   const [user] = await ctx.db.select().from(users).where(eq(users.id, challenge.user_id));
   if (!user?.mfa_secret || user.disabled_at || user.archived_at) throw invalidCredentials();
   const key = ctx.config.MFA_ENCRYPTION_KEY;
@@ -161,7 +180,7 @@ export async function loginWithMfa(
     client.log?.warn({ userId: user.id, ip: client.ip }, 'sign-in failed: wrong MFA code');
     throw validationFailed({ code: ['account.mfa_invalid'] });
   }
-  await ctx.limits.reset('mfa:account', limitKey);
+  await guess.succeeded();
   return { verify_email: false, userId: user.id, role: user.role, accessToken: token };
 }
 

@@ -6,6 +6,7 @@ import { inviteUser } from '../../auth/invitations.ts';
 import { consumeToken, findLiveToken, issueToken } from '../../auth/one-time-tokens.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { type Actor, revokeUserSessions } from '../../auth/sessions.ts';
+import { stepUpBucket } from '../../auth/step-up.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { institutions, mailOutbox, oneTimeTokens, users } from '../../db/schema/index.ts';
@@ -304,7 +305,7 @@ export async function resolveAccountRequest(
 
 /**
  * Changes the signed-in user's password: the current one is required (wrong guesses count
- * against the step-up limit), the other sessions end, this one stays.
+ * against this session's step-up bucket), the other sessions end, this one stays.
  */
 export async function changePassword(
   ctx: AppContext,
@@ -313,15 +314,15 @@ export async function changePassword(
   log?: FastifyBaseLogger,
   ip?: string,
 ): Promise<MessageKey> {
-  const key = String(actor.userId);
+  const bucket = stepUpBucket(actor);
   if (ip) await ctx.limits.hit('step-up:ip', ip);
-  await ctx.limits.hit('step-up:account', key);
+  await ctx.limits.chargeOrRefuse('step-up:session', bucket, ctx.clock.now());
   const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
   if (!user?.password_hash || !(await verifyPassword(user.password_hash, body.current_password))) {
     log?.warn({ userId: actor.userId }, 'password change refused: wrong current password');
     throw validationFailed({ current_password: ['auth.wrong_password'] });
   }
-  await ctx.limits.reset('step-up:account', key);
+  await ctx.limits.forget('step-up:session', bucket);
   if (body.password === body.current_password) {
     throw validationFailed({ password: ['account.rules.passwordSame'] });
   }
