@@ -1,5 +1,5 @@
 import { bigint, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { fk, id, timestamps } from './common.ts';
+import { fk, id, timestamps, timestamptz } from './common.ts';
 import { fileKindEnum } from './enums.ts';
 import { institutions } from './institutions.ts';
 import { users } from './users.ts';
@@ -21,6 +21,12 @@ export const files = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     /** Hex SHA-256 of the content. */
     sha256: text('sha256').notNull(),
+    /**
+     * Since when no row shows the file, by the server's clock (decision 172): a chapter image from
+     * its upload until a chapter shows it, and again from when the last chapter lets it go. The
+     * orphan cleanup counts from it; null while it is shown, and for the other kinds.
+     */
+    unused_since: timestamptz('unused_since'),
     ...timestamps(),
   },
   (t) => [

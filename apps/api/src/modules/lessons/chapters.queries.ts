@@ -52,15 +52,21 @@ export async function chapterLesson(db: DbOrTx, chapterId: number) {
 }
 
 /**
- * The images a chapter that loses some of its links showed, marked as released at `now`
- * (`updated_at`): an image no chapter shows any more is deleted once ORPHAN_GRACE has passed
- * from then (jobs/orphan-images.ts), so an undo in the editor within that time finds it again.
+ * The images a chapter that loses some of its links showed, marked unused from `now`: an image no
+ * chapter shows any more is deleted once ORPHAN_GRACE has passed from then
+ * (jobs/orphan-images.ts), so an undo in the editor within that time finds it again. One that
+ * another chapter still shows is never deleted, whatever this says.
  */
 function releaseImages(tx: DbOrTx, fileIds: SQL, now: Date) {
   return tx
     .update(files)
-    .set({ updated_at: now })
+    .set({ unused_since: now })
     .where(and(eq(files.kind, 'chapter/image'), sql`${files.id} in ${fileIds}`));
+}
+
+/** A chapter image just uploaded is unused until a chapter shows it. */
+export function markUploaded(db: DbOrTx, fileId: number, now: Date) {
+  return db.update(files).set({ unused_since: now }).where(eq(files.id, fileId));
 }
 
 /** The chapter shows exactly these images from now on (its links replaced, in `tx`). */
@@ -81,6 +87,10 @@ export async function setChapterImages(
       .insert(chapterImages)
       .values(fileIds.map((file_id) => ({ chapter_id: chapterId, file_id })))
       .onConflictDoNothing();
+    await tx
+      .update(files)
+      .set({ unused_since: null })
+      .where(inArray(files.id, [...fileIds]));
   }
 }
 
@@ -105,7 +115,7 @@ export function releaseImagesOf(
 }
 
 /**
- * Up to `limit` chapter images that no chapter shows and that were uploaded or released before
+ * Up to `limit` chapter images that no chapter shows and that have been unused since before
  * `before`, locked for deletion (another API node running the same job skips them).
  */
 export function orphanImages(tx: DbOrTx, before: Date, limit: number) {
@@ -115,7 +125,7 @@ export function orphanImages(tx: DbOrTx, before: Date, limit: number) {
     .where(
       and(
         eq(files.kind, 'chapter/image'),
-        lt(files.updated_at, before),
+        lt(files.unused_since, before),
         notExists(
           tx.select({ one: sql`1` }).from(chapterImages).where(eq(chapterImages.file_id, files.id)),
         ),

@@ -24,6 +24,7 @@ import { pageOf } from '../promotions/assign.ts';
 import {
   chapterLesson,
   lessonInstitution,
+  markUploaded,
   releaseImagesOf,
   setChapterImages,
   showableImages,
@@ -235,11 +236,16 @@ export async function uploadImage(
   part: MultipartFile,
 ) {
   await requireAccess(ctx.db, actor, 'update', 'lesson', lessonId);
-  return saveUpload(ctx, ctx.db, {
-    kind: 'chapter/image',
-    ownerId: actor.userId,
-    institutionId: await lessonInstitution(ctx.db, lessonId),
-    part,
+  const institutionId = await lessonInstitution(ctx.db, lessonId);
+  return ctx.db.transaction(async (tx) => {
+    const saved = await saveUpload(ctx, tx, {
+      kind: 'chapter/image',
+      ownerId: actor.userId,
+      institutionId,
+      part,
+    });
+    await markUploaded(tx, saved.id, ctx.clock.now());
+    return saved;
   });
 }
 
