@@ -550,16 +550,22 @@ describe('the scope of every entity', async () => {
     );
   });
 
-  it('lets a teacher reach the evaluations of their promotions on a subject they do not teach', async () => {
+  it('lets a teacher read, not mark, the evaluations of their promotions on a subject they do not teach (decision 175)', async () => {
     const exam = await createEvaluation(db, myTraining, foreignSubject.id, {
       institution_id: uni.id,
     }).catch(() => null);
     // The subject of another institution is refused by the schema itself.
     expect(exam).toBeNull();
     const other = await createEvaluation(db, myTraining, notTaught.id);
-    expect(
-      await allowedIds(db, actorOf(world.teacher), 'update', 'evaluation', [other.id]),
-    ).toEqual(new Set([other.id]));
+    const teacher = actorOf(world.teacher);
+    expect(await allowedIds(db, teacher, 'read', 'evaluation', [other.id])).toEqual(
+      new Set([other.id]),
+    );
+    for (const action of ['update', 'delete', 'archive', 'assign'] as const) {
+      expect(await allowedIds(db, teacher, action, 'evaluation', [other.id]), action).toEqual(
+        new Set(),
+      );
+    }
   });
 
   it('answers an empty set for no ids, without asking the database', async () => {
