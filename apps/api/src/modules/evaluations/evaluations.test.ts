@@ -393,6 +393,32 @@ describe('who may write an evaluation', () => {
     ).toBe(200);
   });
 
+  it('serves the correction file only to those who mark the evaluation: a colleague of the promotion gets no link and 404', async () => {
+    const subject = await placedSubject();
+    const exam = await createEvaluation(db, training, subject.id, { percentage: 1 });
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: `/api/evaluations/${exam.id}/correction`,
+      ...pdfUpload(await as(teacher)),
+    });
+    expect(uploaded.statusCode).toBe(200);
+    const file = uploaded.json().correction_link as string;
+    expect(file).toMatch(/^\/api\/files\/\d+$/);
+    const seen = async (user: { id: number; email: string }) => {
+      const headers = await as(user);
+      const detail = await app.inject({
+        method: 'GET',
+        url: `/api/evaluations/${exam.id}`,
+        headers,
+      });
+      const bytes = await app.inject({ method: 'GET', url: file, headers });
+      return { link: detail.json().correction_link, file: bytes.statusCode };
+    };
+    expect(await seen(colleague)).toEqual({ link: null, file: 404 });
+    expect(await seen(teacher)).toEqual({ link: file, file: 200 });
+    expect(await seen(admin)).toEqual({ link: file, file: 200 });
+  });
+
   it('dates a correction of a published grade and says who made it (issue 28)', async () => {
     const subject = await placedSubject();
     const exam = await createEvaluation(db, training, subject.id, { percentage: 1 });

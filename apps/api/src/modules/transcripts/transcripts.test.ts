@@ -324,4 +324,24 @@ describe('transcript PDF and verification', () => {
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(response.headers['content-disposition']).toContain('filename="transcript-');
   });
+
+  it('answers one address 30 verifications per 15 minutes, then 429 with Retry-After, even for a genuine code', async () => {
+    const code = String(
+      (await get(student, '/api/me/transcript.pdf')).headers['x-verification-code'],
+    );
+    const verify = (typed: string, remoteAddress: string) =>
+      app.inject({ method: 'GET', url: `/api/verify/${typed}`, remoteAddress });
+    // A guesser's 29 forged codes and one real one, from one address.
+    for (let guess = 0; guess < 29; guess += 1) {
+      const forged = `${String(guess).padStart(4, '0')}-0000-0000-0000-0000`;
+      expect((await verify(forged, '198.51.100.23')).statusCode, forged).toBe(404);
+    }
+    expect((await verify(code, '198.51.100.23')).statusCode).toBe(200);
+    const refused = await verify(code, '198.51.100.23');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(refused.json()).not.toHaveProperty('content');
+    // Another address still checks the paper.
+    expect((await verify(code, '198.51.100.24')).json()).toMatchObject({ genuine: true });
+  });
 });
