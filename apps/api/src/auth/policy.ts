@@ -183,7 +183,15 @@ function markedEvaluations(actor: Actor): SQL {
   const base = tenant(actor, evaluations.institution_id);
   if (isTeacher(actor))
     return and(base, sql`${evaluations.subject_id} in ${teacherSubjectIds(actor)}`)!;
-  if (actor.role === 'super-teacher') return and(base, superTeacherContent(actor, 'evaluation'))!;
+  if (actor.role === 'super-teacher')
+    return and(
+      base,
+      or(
+        sql`${evaluations.subject_id} in ${teacherSubjectIds(actor)}`,
+        // Their promotions' own evaluations, not those of the same subject in other promotions.
+        sql`${evaluations.training_id} in (select ${trainings.id} from ${trainings} where ${trainings.promotion_id} in ${teacherPromotions(actor)})`,
+      ),
+    )!;
   return base;
 }
 
@@ -481,12 +489,6 @@ function superTeacherContent(actor: Actor, entity: Entity): SQL | undefined {
       return sql`${seminars.promotion_id} in ${teacherPromotions(actor)}`;
     case 'episode':
       return sql`${episodes.seminar_id} in (select ${seminars.id} from ${seminars} where ${seminars.promotion_id} in ${teacherPromotions(actor)})`;
-    case 'evaluation':
-      // As a teacher's: the evaluations of their subjects and of their promotions' trainings.
-      return or(
-        sql`${evaluations.subject_id} in ${subjectIds}`,
-        sql`${evaluations.training_id} in (select ${trainings.id} from ${trainings} where ${trainings.promotion_id} in ${teacherPromotions(actor)})`,
-      );
     default:
       return undefined;
   }

@@ -155,9 +155,11 @@ export async function cachedAnswer(
 }
 
 /**
- * Sends a cached answer with its ETag, compressed when the browser accepts it: the browser
- * revalidates every time (`no-cache`) and gets a 304 while the answer has not changed. A
- * `private` answer (one reader's) is kept by the browser only, never by a shared cache.
+ * Sends a cached answer with its ETag, compressed when the browser accepts it. A `public` answer
+ * (the catalogue) is kept and revalidated every time (`no-cache`), with a 304 while it has not
+ * changed. A `private` one (a student's transcript) is kept by no browser or proxy (`no-store`,
+ * issue 28: a shared computer keeps no one's grades after sign-out); the server still builds it
+ * once per version and answers a 304 to a client that sends its ETag.
  */
 export function sendCached(
   request: FastifyRequest,
@@ -167,7 +169,7 @@ export function sendCached(
 ) {
   reply
     .header('etag', answer.etag)
-    .header('cache-control', `${audience}, no-cache`)
+    .header('cache-control', audience === 'public' ? 'public, no-cache' : 'private, no-store')
     .header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
   if (answer.encoding !== 'identity') reply.header('content-encoding', answer.encoding);

@@ -282,6 +282,9 @@ export async function create(ctx: AppContext, actor: Actor, body: NewBody) {
         subject_id: subject.id,
       })
       .returning({ id: evaluations.id });
+    // Whoever creates an evaluation marks it (decision 175): a subject they may edit, placed in
+    // a training whose evaluations they do not mark, is refused and nothing stays.
+    await requireAccess(tx, actor, 'update', 'evaluation', row!.id);
     return row!.id;
   });
   return present(ctx, actor, id);
@@ -330,6 +333,8 @@ export async function update(ctx: AppContext, actor: Actor, id: number, body: Pa
       .update(evaluations)
       .set(columnsOf(merged, row.time_zone))
       .where(eq(evaluations.id, id));
+    // Moved to another training, it must still be one the actor marks (decision 175).
+    await requireAccess(tx, actor, 'update', 'evaluation', id);
   });
   return present(ctx, actor, id);
 }

@@ -490,6 +490,39 @@ describe('who may write an evaluation', () => {
     );
     expect(created.statusCode).toBe(201);
   });
+
+  it('lets a super-teacher mark their promotion’s evaluations, not the same subject’s in another promotion (issue 28)', async () => {
+    // The head of promotion P; subject S is taught in P's training and in Q's.
+    const head = await createUser(db, 'super-teacher', school.id);
+    const p = await createPromotion(db, school.id, { teachers: [head.id] });
+    const q = await createPromotion(db, school.id);
+    const [pTraining, qTraining] = [await createTraining(db, p), await createTraining(db, q)];
+    const shared = await createSubject(db, school.id);
+    for (const trainingId of [pTraining.id, qTraining.id])
+      await createModule(db, school.id, { trainingId, subjectIds: [shared.id] });
+    const inP = await createEvaluation(db, pTraining, shared.id, { title: 'P' });
+    const inQ = await createEvaluation(db, qTraining, shared.id, { title: 'Q' });
+    const status = async (method: 'PATCH' | 'GET', url: string, payload?: object) =>
+      (await app.inject({ method, url, headers: await as(head), ...(payload ? { payload } : {}) }))
+        .statusCode;
+    expect(await status('PATCH', `/api/evaluations/${inP.id}`, { title: 'P2' })).toBe(200);
+    expect(await status('GET', `/api/evaluations/${inP.id}/results`)).toBe(200);
+    expect(await status('PATCH', `/api/evaluations/${inQ.id}`, { title: 'Q2' })).toBe(404);
+    expect(await status('GET', `/api/evaluations/${inQ.id}/results`)).toBe(404);
+    // Neither created in Q, nor moved there: nothing stays.
+    const before = await countOf(shared.id);
+    const created = await post(
+      head,
+      examBody(shared.id, { training_id: qTraining.id, percentage: 1 }),
+    );
+    expect(created.statusCode).toBe(404);
+    expect(await countOf(shared.id)).toBe(before);
+    expect(await status('PATCH', `/api/evaluations/${inP.id}`, { training_id: qTraining.id })).toBe(
+      404,
+    );
+    const [row] = await db.select().from(evaluations).where(eq(evaluations.id, inP.id));
+    expect(row!.training_id).toBe(pTraining.id);
+  });
 });
 
 describe('a student’s statuses and the correction', () => {

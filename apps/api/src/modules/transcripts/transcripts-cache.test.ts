@@ -100,7 +100,7 @@ describe('the cached transcript', () => {
   it('is the transcript staff read, compressed, private, and 304 while nothing changed', async () => {
     const first = await transcriptOf(student);
     expect(first.statusCode).toBe(200);
-    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers['cache-control']).toBe('private, no-store');
     expect(first.headers.vary).toBe('accept-encoding');
     const body = decoded(first);
     const staff = await call(teacher, 'GET', `/api/students/${student.id}/transcript`);
