@@ -364,7 +364,7 @@ describe('POST /api/auth/change-password', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('locks out after 5 wrong current passwords', async () => {
+  it('slows the session after 5 wrong current passwords, the right one too', async () => {
     const user = await freshUser();
     const session = await signIn(app, user.email);
     const attempt = (current_password: string) =>
@@ -374,8 +374,9 @@ describe('POST /api/auth/change-password', () => {
         bearer(session.accessToken),
       );
     for (let i = 0; i < 5; i += 1) expect((await attempt('nope')).statusCode).toBe(422);
-    const locked = await attempt(TEST_PASSWORD);
-    expect(locked.statusCode).toBe(429);
+    const slowed = await attempt(TEST_PASSWORD);
+    expect(slowed.statusCode).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(3 * 60);
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
     expect(await verifyPassword(row!.password_hash!, TEST_PASSWORD)).toBe(true);
   });
