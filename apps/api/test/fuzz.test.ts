@@ -10,15 +10,24 @@ import { institutions, users } from '../src/db/schema/index.ts';
 import { bearer, createTestApp, TEST_PASSWORD } from './app.ts';
 import { type Caller, extraSession, Fixture, newStaff, REQUESTS } from './authz-requests.ts';
 import { createUser } from './factories.ts';
-import { arbitraryOf, HOSTILE_STRINGS, hostileValue, jsonSchemaOf } from './fuzz-arbitraries.ts';
-import { checkAnswer, MARKER } from './fuzz-checks.ts';
+import {
+  arbitraryOf,
+  type DateField,
+  dateFieldsOf,
+  HOSTILE_STRINGS,
+  hostileValue,
+  jsonSchemaOf,
+} from './fuzz-arbitraries.ts';
+import { checkAnswer, impossibleDates, MARKER } from './fuzz-checks.ts';
 
 /**
  * Property-based requests to every API route (from the route registry), built from the route's
  * zod schemas and from the authorization matrix's valid requests, with hostile values mixed in,
- * by each role on its own institution's rows, on another institution's, and by a guest. Each
- * answer must be below 500, hold no stack trace or SQL text, and (but for the super-admin's)
- * name no person or row of the other institution, whose rows carry marker strings.
+ * by each role on its own institution's rows, on another institution's, and by a guest. Date
+ * fields get real and impossible days, times and instants (`2027-02-29`, `24:00`). Each answer
+ * must be below 500, hold no stack trace or SQL text, not be a success when the request held an
+ * impossible date, and (but for the super-admin's) name no person or row of the other
+ * institution, whose rows carry marker strings.
  *
  * `npm test` runs a few requests per route with a fixed seed; `npm run fuzz` runs FUZZ_RUNS per
  * route (default 200) with a new seed, printed, or FUZZ_SEED to replay one.
@@ -246,6 +255,29 @@ function requestArbitrary(route: (typeof routes)[number]) {
 
 type Drawn = ReturnType<typeof requestArbitrary> extends fc.Arbitrary<infer T> ? T : never;
 
+/** The date fields of a route's path parameters, query and body. */
+const dateFields = new Map<string, Record<'params' | 'query' | 'body', DateField[]>>();
+function datesOf(route: (typeof routes)[number]) {
+  const key = `${route.method} ${route.url}`;
+  if (!dateFields.has(key)) {
+    dateFields.set(key, {
+      params: dateFieldsOf(jsonSchemaOf(route.schema.params)),
+      query: dateFieldsOf(jsonSchemaOf(route.schema.querystring)),
+      body: dateFieldsOf(jsonSchemaOf(route.schema.body)),
+    });
+  }
+  return dateFields.get(key)!;
+}
+
+/** A JSON text's value, or undefined. */
+function parsedOr(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 async function send(route: (typeof routes)[number], drawn: Drawn) {
   const key = `${route.method} ${route.url}`;
   const column = COLUMNS[drawn.column]!;
@@ -270,15 +302,18 @@ async function send(route: (typeof routes)[number], drawn: Drawn) {
     });
   }
   let query = validQuery;
+  let sentQuery: unknown;
   if (drawn.query && 'raw' in drawn.query) query = `q=${drawn.query.raw as string}`;
   else if (drawn.query) {
     const merged = { ...Object.fromEntries(new URLSearchParams(validQuery)), ...drawn.query };
     query = queryString(merged);
+    sentQuery = merged;
   }
   const url = query ? `${path}?${query}` : path;
 
   const headers: Record<string, string> = { ...(valid.headers as Record<string, string>) };
   let payload: string | Buffer | undefined;
+  let sentBody: unknown;
   if (route.method !== 'GET') {
     const choice = drawn.body;
     if (choice.kind === 'valid') {
@@ -291,13 +326,29 @@ async function send(route: (typeof routes)[number], drawn: Drawn) {
     } else if (choice.kind === 'raw') {
       payload = choice.text;
       headers['content-type'] = choice.type;
+      sentBody = parsedOr(choice.text);
     } else {
       const value =
         choice.kind === 'edit' ? { ...asObject(valid.payload), ...choice.edits } : choice.value;
       payload = JSON.stringify(value) ?? 'null';
       headers['content-type'] = 'application/json';
+      sentBody = parsedOr(payload);
     }
   }
+  // Where the request holds an impossible date: it may not succeed.
+  const dates = datesOf(route);
+  const sentParams = Object.fromEntries(
+    Object.entries(drawn.params).flatMap(([name, choice]) =>
+      (choice as ParamChoice).kind === 'value'
+        ? [[name, (choice as { value: unknown }).value]]
+        : [],
+    ),
+  );
+  const impossible = [
+    ...impossibleDates(sentParams, dates.params).map((at) => `path ${at}`),
+    ...impossibleDates(sentQuery, dates.query).map((at) => `query ${at}`),
+    ...impossibleDates(sentBody, dates.body).map((at) => `body ${at}`),
+  ];
 
   const { caller } = column;
   if (caller.userId !== null) {
@@ -323,7 +374,7 @@ async function send(route: (typeof routes)[number], drawn: Drawn) {
   if (route.method !== 'GET') await heal();
   const status = `${Math.floor(response.statusCode / 100)}xx`;
   statuses.set(status, (statuses.get(status) ?? 0) + 1);
-  return { column, url, payload, response };
+  return { column, url, payload, response, impossible };
 }
 
 /** The acting people and institutions stay as they were (an admin may archive themselves). */
@@ -365,8 +416,8 @@ describe('fuzzed requests', () => {
       const started = performance.now();
       const result = await fc.check(
         fc.asyncProperty(requestArbitrary(route), async (drawn) => {
-          const { column, url, payload, response } = await send(route, drawn);
-          const problem = checkAnswer(response, { markers: column.name !== 'SA' });
+          const { column, url, payload, response, impossible } = await send(route, drawn);
+          const problem = checkAnswer(response, { markers: column.name !== 'SA', impossible });
           if (problem) {
             const sent = typeof payload === 'string' ? payload.slice(0, 300) : typeof payload;
             throw new Error(
