@@ -7,7 +7,7 @@ import { z } from 'zod';
  * lone surrogates, huge and odd numbers, very long strings, deep and wide JSON, wrong types,
  * Unicode normalisation tricks. zod-fast-check supports zod 3 only, hence this small builder.
  */
-interface JsonSchema {
+export interface JsonSchema {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -85,6 +85,24 @@ export function dateFieldsOf(schema: JsonSchema | null, path: string[] = []): Da
   return found.filter(
     (field, i) => found.findIndex((other) => other.path.join('.') === field.path.join('.')) === i,
   );
+}
+
+/**
+ * A copy of a payload with the value at a path (`[]`: every item of the list, or a first one),
+ * the objects on the way made where they are missing.
+ */
+export function withValueAt(payload: unknown, path: readonly string[], value: unknown): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return value;
+  if (head === '[]') {
+    const list = Array.isArray(payload) && payload.length > 0 ? payload : [{}];
+    return list.map((item) => withValueAt(item, rest, value));
+  }
+  const object =
+    payload && typeof payload === 'object' && !Array.isArray(payload)
+      ? (payload as Record<string, unknown>)
+      : {};
+  return { ...object, [head]: withValueAt(object[head], rest, value) };
 }
 
 const LONG = 'x'.repeat(100_000);
@@ -207,35 +225,55 @@ const nearDay = fc
   })
   .map((date) => date.toISOString().slice(0, 10));
 /** A day of the right shape that the calendar lacks: month 00 or 13–99, day 00, day past its month's end, 29 February of a common year, or a year before 1000. */
+const year = fc.integer({ min: 1000, max: 9999 });
 const impossibleDay = fc.oneof(
-  fc.constantFrom(
-    '2026-13-45',
-    '2027-02-29',
-    '2100-02-29',
-    '2026-02-30',
-    '2026-04-31',
-    '0000-01-01',
-    '0099-12-31',
-  ),
-  fc
-    .tuple(
-      fc.integer({ min: 1000, max: 9999 }),
-      fc.integer({ min: 13, max: 99 }),
-      fc.integer({ min: 0, max: 99 }),
-    )
-    .map(([y, m, d]) => `${y}-${pad(m)}-${pad(d)}`),
-  fc
-    .tuple(
-      fc.integer({ min: 1000, max: 9999 }),
-      fc.integer({ min: 1, max: 12 }),
-      fc.integer({ min: 0, max: 99 }),
-    )
-    .filter(([y, m, d]) => d === 0 || d > daysIn(y, m))
-    .map(([y, m, d]) => `${y}-${pad(m)}-${pad(d)}`),
-  fc
-    .integer({ min: 1000, max: 9999 })
-    .filter((y) => !leap(y))
-    .map((y) => `${y}-02-29`),
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '2026-13-45',
+      '2027-02-29',
+      '2100-02-29',
+      '2026-02-30',
+      '2026-04-31',
+      '0000-01-01',
+      '0099-12-31',
+    ),
+  },
+  // Month 00 or 13–99; day 00 or 32–99 (a pattern of the digits' ranges refuses these).
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        year,
+        fc.oneof(fc.constant(0), fc.integer({ min: 13, max: 99 })),
+        fc.integer({ min: 1, max: 28 }),
+      )
+      .map(([y, m, d]) => `${y}-${pad(m)}-${pad(d)}`),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        year,
+        fc.integer({ min: 1, max: 12 }),
+        fc.oneof(fc.constant(0), fc.integer({ min: 32, max: 99 })),
+      )
+      .map(([y, m, d]) => `${y}-${pad(m)}-${pad(d)}`),
+  },
+  // Only the calendar refuses these: the 29th to 31st past a month's end, 29 February of a
+  // common year.
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(year, fc.constantFrom(2, 4, 6, 9, 11))
+      .chain(([y, m]) =>
+        fc.integer({ min: daysIn(y, m) + 1, max: 31 }).map((d) => `${y}-${pad(m)}-${pad(d)}`),
+      ),
+  },
+  {
+    weight: 2,
+    arbitrary: year.filter((y) => !leap(y)).map((y) => `${y}-02-29`),
+  },
 );
 const realTime = fc
   .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
@@ -254,64 +292,85 @@ const realOffset = fc.oneof(
   fc.tuple(fc.constantFrom('+', '-'), realTime).map(([sign, time]) => `${sign}${time}`),
 );
 
-/**
- * Values of a date field: real ones, and impossible ones of the right shape (which must answer
- * 422, never 500 nor a stored row), half and half.
- */
-export function dateArbitrary(kind: DateKind): fc.Arbitrary<string> {
+const stamp = (day: string, time: string, seconds: string, offset: string) =>
+  `${day}T${time}:${seconds}${offset}`;
+
+/** Real values of a date field: near days mostly, far ones too (a series until 9999). */
+export function realDate(kind: DateKind): fc.Arbitrary<string> {
   switch (kind) {
     case 'day':
-      return fc.oneof(fc.oneof(nearDay, realDay), impossibleDay);
+      return fc.oneof(nearDay, realDay);
     case 'time':
-      return fc.oneof(realTime, impossibleTime);
+      return realTime;
     case 'local-date-time':
-      return fc.oneof(
-        fc.tuple(nearDay, realTime).map(([day, time]) => `${day}T${time}`),
-        fc.oneof(
-          fc.tuple(impossibleDay, realTime).map(([day, time]) => `${day}T${time}`),
-          fc.tuple(nearDay, impossibleTime).map(([day, time]) => `${day}T${time}`),
-        ),
-      );
+      return fc.tuple(nearDay, realTime).map(([day, time]) => `${day}T${time}`);
     case 'instant':
       return fc.oneof(
-        fc.oneof(
-          fc
-            .date({
-              min: new Date('1900-01-01T00:00:00Z'),
-              max: new Date('2200-01-01T00:00:00Z'),
-              noInvalidDate: true,
-            })
-            .map((date) => date.toISOString()),
-          fc
-            .tuple(realDay, realTime, realSeconds, realOffset)
-            .map(([day, time, s, offset]) => `${day}T${time}:${s}${offset}`),
-        ),
-        fc.oneof(
-          fc.constantFrom(
-            '2027-02-29T10:00:00Z',
-            '2026-01-01T24:00:00Z',
-            '2026-01-01T23:60:00Z',
-            '2026-01-01T23:59:60Z',
-            '2026-01-01T10:00:00+24:00',
-            '2026-01-01T10:00:00-01:60',
-            '0000-01-01T00:00:00Z',
-          ),
-          fc
-            .tuple(impossibleDay, realTime, realSeconds, realOffset)
-            .map(([day, time, s, offset]) => `${day}T${time}:${s}${offset}`),
-          fc
-            .tuple(nearDay, impossibleTime, realSeconds, realOffset)
-            .map(([day, time, s, offset]) => `${day}T${time}:${s}${offset}`),
-          fc
-            .tuple(nearDay, realTime, fc.integer({ min: 60, max: 99 }), realOffset)
-            .map(([day, time, s, offset]) => `${day}T${time}:${s}${offset}`),
-          fc
-            .tuple(nearDay, realTime, realSeconds, fc.constantFrom('+', '-'), impossibleTime)
-            .map(([day, time, s, sign, offset]) => `${day}T${time}:${s}${sign}${offset}`),
-        ),
+        fc
+          .date({
+            min: new Date('1900-01-01T00:00:00Z'),
+            max: new Date('2200-01-01T00:00:00Z'),
+            noInvalidDate: true,
+          })
+          .map((date) => date.toISOString()),
+        fc
+          .tuple(realDay, realTime, realSeconds, realOffset)
+          .map(([day, time, s, offset]) => stamp(day, time, s, offset)),
       );
   }
 }
+
+/** Values of the right shape that the calendar or the clock lacks, one part wrong at a time. */
+export function impossibleDate(kind: DateKind): fc.Arbitrary<string> {
+  switch (kind) {
+    case 'day':
+      return impossibleDay;
+    case 'time':
+      return impossibleTime;
+    case 'local-date-time':
+      return fc.oneof(
+        {
+          weight: 2,
+          arbitrary: fc.tuple(impossibleDay, realTime).map(([day, time]) => `${day}T${time}`),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.tuple(nearDay, impossibleTime).map(([day, time]) => `${day}T${time}`),
+        },
+      );
+    case 'instant':
+      return fc.oneof(
+        fc.constantFrom(
+          '2027-02-29T10:00:00Z',
+          '2026-01-01T24:00:00Z',
+          '2026-01-01T23:60:00Z',
+          '2026-01-01T23:59:60Z',
+          '2026-01-01T10:00:00+24:00',
+          '2026-01-01T10:00:00-01:60',
+          '0000-01-01T00:00:00Z',
+        ),
+        fc
+          .tuple(impossibleDay, realTime, realSeconds, realOffset)
+          .map(([day, time, s, offset]) => stamp(day, time, s, offset)),
+        fc
+          .tuple(nearDay, impossibleTime, realSeconds, realOffset)
+          .map(([day, time, s, offset]) => stamp(day, time, s, offset)),
+        fc
+          .tuple(nearDay, realTime, fc.integer({ min: 60, max: 99 }), realOffset)
+          .map(([day, time, s, offset]) => stamp(day, time, String(s), offset)),
+        fc
+          .tuple(nearDay, realTime, realSeconds, fc.constantFrom('+', '-'), impossibleTime)
+          .map(([day, time, s, sign, offset]) => stamp(day, time, s, `${sign}${offset}`)),
+      );
+  }
+}
+
+/**
+ * Values of a date field: real ones, and impossible ones of the right shape (which must answer
+ * 422, never 500 nor a success), half and half.
+ */
+export const dateArbitrary = (kind: DateKind): fc.Arbitrary<string> =>
+  fc.oneof(realDate(kind), impossibleDate(kind));
 
 function stringOf(schema: JsonSchema): fc.Arbitrary<string> {
   const kind = dateKindOf(schema);

@@ -13,10 +13,14 @@ import { createUser } from './factories.ts';
 import {
   arbitraryOf,
   type DateField,
+  dateArbitrary,
   dateFieldsOf,
   HOSTILE_STRINGS,
   hostileValue,
+  type JsonSchema,
   jsonSchemaOf,
+  realDate,
+  withValueAt,
 } from './fuzz-arbitraries.ts';
 import { checkAnswer, impossibleDates, MARKER } from './fuzz-checks.ts';
 
@@ -140,8 +144,11 @@ await db.execute(sql`
 const extras = [...otherIds];
 
 type ParamChoice = { kind: 'valid' } | { kind: 'other' } | { kind: 'value'; value: unknown };
+/** Values for date fields of a request part, by path; `target`: set even where one is sent. */
+type DateValues = { path: string[]; value: string; target: boolean }[];
 type BodyChoice =
   | { kind: 'valid' }
+  | { kind: 'dates'; values: DateValues; parents: Record<string, unknown> }
   | { kind: 'edit'; edits: Record<string, unknown> }
   | { kind: 'value'; value: unknown }
   | { kind: 'raw'; text: string; type: string };
@@ -239,17 +246,58 @@ function requestArbitrary(route: (typeof routes)[number]) {
       arbitrary: fc.constantFrom(...RAW_BODIES).map((raw) => ({ kind: 'raw' as const, ...raw })),
     },
   );
+  // A route's date fields also get the valid request with one of them set to a real or an
+  // impossible day, time or instant (so that an impossible date meets the code behind a valid
+  // request, not only a refusal for another field); the others keep the valid request's values,
+  // or get real ones where it has none; a missing object they sit in (an event's `repeat`) is
+  // drawn valid from its schema.
+  const dates = datesOf(route);
+  const dateValues = (fields: DateField[]): fc.Arbitrary<DateValues> =>
+    fc
+      .integer({ min: 0, max: Math.max(0, fields.length - 1) })
+      .chain((one) =>
+        fc.tuple(
+          ...fields.map((field, i) =>
+            (i === one
+              ? dateArbitrary(field.kind)
+              : fc.option(realDate(field.kind), { nil: undefined })
+            ).map((value) => ({ path: field.path, value, target: i === one })),
+          ),
+        ),
+      )
+      .map((values) => values.filter((entry): entry is DateValues[number] => !!entry.value));
+  const parents = [
+    ...new Set(dates.body.filter((field) => field.path.length > 1).map((field) => field.path[0]!)),
+  ];
+  const dateBody = fc
+    .record({
+      values: dateValues(dates.body),
+      parents: fc.record(
+        Object.fromEntries(
+          parents.map((key) => [key, arbitraryOf(objectOf(body?.properties?.[key]), 0, extras)]),
+        ),
+      ),
+    })
+    .map(({ values, parents }) => ({ kind: 'dates' as const, values, parents }));
   return fc.record({
     column: fc.integer({ min: 0, max: COLUMNS.length - 1 }),
     params: fc.record(Object.fromEntries(paramNames.map((name) => [name, param(name)]))),
     query: fc.oneof(
-      fc.constant(null),
-      edits(query, 0.5),
-      fc
-        .tuple(fc.constantFrom(...HOSTILE_STRINGS.slice(0, 30)), fc.boolean())
-        .map(([text, encoded]) => ({ raw: encoded ? encode(text) : text })),
+      { weight: 1, arbitrary: fc.constant(null) },
+      { weight: 1, arbitrary: edits(query, 0.5) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(fc.constantFrom(...HOSTILE_STRINGS.slice(0, 30)), fc.boolean())
+          .map(([text, encoded]) => ({ raw: encoded ? encode(text) : text })),
+      },
+      ...(dates.query.length
+        ? [{ weight: 3, arbitrary: dateValues(dates.query).map((values) => ({ dates: values })) }]
+        : []),
     ),
-    body: bodyChoice,
+    body: dates.body.length
+      ? fc.oneof({ weight: 1, arbitrary: bodyChoice }, { weight: 2, arbitrary: dateBody })
+      : bodyChoice,
   });
 }
 
@@ -267,6 +315,23 @@ function datesOf(route: (typeof routes)[number]) {
     });
   }
   return dateFields.get(key)!;
+}
+
+/** The object branch of a nullable object's schema (a parent drawn null holds no field). */
+function objectOf(schema: JsonSchema | undefined): JsonSchema {
+  const alternatives = schema?.anyOf ?? schema?.oneOf ?? [];
+  return alternatives.find((inner) => inner.type === 'object') ?? schema ?? {};
+}
+
+/** Whether a payload holds a value (not null) at a path (`[]`: in its list's first item). */
+function hasValueAt(payload: unknown, path: readonly string[]): boolean {
+  let node: unknown = payload;
+  for (const key of path) {
+    if (key === '[]') node = Array.isArray(node) ? node[0] : undefined;
+    else
+      node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  return node !== undefined && node !== null;
 }
 
 /** A JSON text's value, or undefined. */
@@ -310,7 +375,14 @@ async function send(route: (typeof routes)[number], drawn: Drawn) {
   let query = validQuery;
   let sentQuery: unknown;
   if (drawn.query && 'raw' in drawn.query) query = `q=${drawn.query.raw as string}`;
-  else if (drawn.query) {
+  else if (drawn.query && 'dates' in drawn.query) {
+    const merged: Record<string, unknown> = Object.fromEntries(new URLSearchParams(validQuery));
+    for (const { path, value, target } of drawn.query.dates as DateValues) {
+      if (target || merged[path[0]!] === undefined) merged[path[0]!] = value;
+    }
+    query = queryString(merged);
+    sentQuery = merged;
+  } else if (drawn.query) {
     const merged = { ...Object.fromEntries(new URLSearchParams(validQuery)), ...drawn.query };
     query = queryString(merged);
     sentQuery = merged;
@@ -329,6 +401,18 @@ async function send(route: (typeof routes)[number], drawn: Drawn) {
           : Buffer.isBuffer(valid.payload)
             ? valid.payload
             : JSON.stringify(valid.payload);
+    } else if (choice.kind === 'dates') {
+      let value: unknown = { ...asObject(valid.payload) };
+      for (const [key, parent] of Object.entries(choice.parents)) {
+        const object = value as Record<string, unknown>;
+        if (object[key] === undefined || object[key] === null) object[key] = parent;
+      }
+      for (const { path, value: date, target } of choice.values) {
+        if (target || !hasValueAt(value, path)) value = withValueAt(value, path, date);
+      }
+      payload = JSON.stringify(value);
+      headers['content-type'] = 'application/json';
+      sentBody = value;
     } else if (choice.kind === 'raw') {
       payload = choice.text;
       headers['content-type'] = choice.type;

@@ -11,7 +11,13 @@ import {
   createTraining,
   createUser,
 } from './factories.ts';
-import { type DateField, type DateKind, dateFieldsOf, jsonSchemaOf } from './fuzz-arbitraries.ts';
+import {
+  type DateField,
+  type DateKind,
+  dateFieldsOf,
+  jsonSchemaOf,
+  withValueAt,
+} from './fuzz-arbitraries.ts';
 
 /**
  * Issue 28, item 7: every day, time and instant a route takes is a real one. An impossible value
@@ -201,19 +207,6 @@ const dateFields: RouteDateField[] = app.routeRegistry.flatMap((route) =>
 const nameOf = (field: RouteDateField) =>
   `${field.route.method} ${field.route.url} ${field.part} ${field.path.join('.')} (${field.kind})`;
 
-/** The value at a path of a payload, made where it is missing (`[]`: the list's first item). */
-function withValue(payload: unknown, path: string[], value: string): unknown {
-  const [head, ...rest] = path;
-  if (head === undefined) return value;
-  if (head === '[]') {
-    const list = Array.isArray(payload) && payload.length > 0 ? [...payload] : [{}];
-    list[0] = withValue(list[0], rest, value);
-    return list;
-  }
-  const object = payload && typeof payload === 'object' ? { ...payload } : {};
-  return { ...object, [head]: withValue((object as Record<string, unknown>)[head], rest, value) };
-}
-
 /** The error path the API answers for a field (`answers.0.typed_at`). */
 const errorPath = (path: string[]) => path.map((key) => (key === '[]' ? '0' : key)).join('.');
 
@@ -256,7 +249,7 @@ async function sendWith(field: RouteDateField, value: string, callers = CALLERS)
       params.set(field.path[0]!, value);
       url = `${path}?${params}`;
     } else {
-      payload = withValue(payload, field.path, value);
+      payload = withValueAt(payload, field.path, value);
     }
     const { token } = await extraSession(db, ctx, caller.userId!);
     const response = await app.inject({

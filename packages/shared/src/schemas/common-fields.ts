@@ -96,11 +96,11 @@ export function patchOf<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>)
 // of its field; a value of the wrong shape and an impossible one get the same message, once.
 
 /** `YYYY-MM-DD`. */
-export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** `HH:MM`, a wall-clock time of a day (the `<input type="time">` value). */
-export const TIME_PATTERN = /^\d{2}:\d{2}$/;
+const TIME_PATTERN = /^\d{2}:\d{2}$/;
 /** `YYYY-MM-DDTHH:MM`, a wall-clock day and time (the `<input type="datetime-local">` value). */
-export const LOCAL_DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+const LOCAL_DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
 /**
  * The first year a day may have. Four digits on the wire; before 1000 no form has a use for, and
