@@ -10,15 +10,28 @@ import { institutions, users } from '../src/db/schema/index.ts';
 import { bearer, createTestApp, TEST_PASSWORD } from './app.ts';
 import { type Caller, extraSession, Fixture, newStaff, REQUESTS } from './authz-requests.ts';
 import { createUser } from './factories.ts';
-import { arbitraryOf, HOSTILE_STRINGS, hostileValue, jsonSchemaOf } from './fuzz-arbitraries.ts';
-import { checkAnswer, MARKER } from './fuzz-checks.ts';
+import {
+  arbitraryOf,
+  type DateField,
+  dateArbitrary,
+  dateFieldsOf,
+  HOSTILE_STRINGS,
+  hostileValue,
+  type JsonSchema,
+  jsonSchemaOf,
+  realDate,
+  withValueAt,
+} from './fuzz-arbitraries.ts';
+import { checkAnswer, impossibleDates, MARKER } from './fuzz-checks.ts';
 
 /**
  * Property-based requests to every API route (from the route registry), built from the route's
  * zod schemas and from the authorization matrix's valid requests, with hostile values mixed in,
- * by each role on its own institution's rows, on another institution's, and by a guest. Each
- * answer must be below 500, hold no stack trace or SQL text, and (but for the super-admin's)
- * name no person or row of the other institution, whose rows carry marker strings.
+ * by each role on its own institution's rows, on another institution's, and by a guest. Date
+ * fields get real and impossible days, times and instants (`2027-02-29`, `24:00`). Each answer
+ * must be below 500, hold no stack trace or SQL text, not be a success when the request held an
+ * impossible date, and (but for the super-admin's) name no person or row of the other
+ * institution, whose rows carry marker strings.
  *
  * `npm test` runs a few requests per route with a fixed seed; `npm run fuzz` runs FUZZ_RUNS per
  * route (default 200) with a new seed, printed, or FUZZ_SEED to replay one.
@@ -131,8 +144,11 @@ await db.execute(sql`
 const extras = [...otherIds];
 
 type ParamChoice = { kind: 'valid' } | { kind: 'other' } | { kind: 'value'; value: unknown };
+/** Values for date fields of a request part, by path; `target`: set even where one is sent. */
+type DateValues = { path: string[]; value: string; target: boolean }[];
 type BodyChoice =
   | { kind: 'valid' }
+  | { kind: 'dates'; values: DateValues; parents: Record<string, unknown> }
   | { kind: 'edit'; edits: Record<string, unknown> }
   | { kind: 'value'; value: unknown }
   | { kind: 'raw'; text: string; type: string };
@@ -230,21 +246,102 @@ function requestArbitrary(route: (typeof routes)[number]) {
       arbitrary: fc.constantFrom(...RAW_BODIES).map((raw) => ({ kind: 'raw' as const, ...raw })),
     },
   );
+  // A route's date fields also get the valid request with one of them set to a real or an
+  // impossible day, time or instant (so that an impossible date meets the code behind a valid
+  // request, not only a refusal for another field); the others keep the valid request's values,
+  // or get real ones where it has none; a missing object they sit in (an event's `repeat`) is
+  // drawn valid from its schema.
+  const dates = datesOf(route);
+  const dateValues = (fields: DateField[]): fc.Arbitrary<DateValues> =>
+    fc
+      .integer({ min: 0, max: Math.max(0, fields.length - 1) })
+      .chain((one) =>
+        fc.tuple(
+          ...fields.map((field, i) =>
+            (i === one
+              ? dateArbitrary(field.kind)
+              : fc.option(realDate(field.kind), { nil: undefined })
+            ).map((value) => ({ path: field.path, value, target: i === one })),
+          ),
+        ),
+      )
+      .map((values) => values.filter((entry): entry is DateValues[number] => !!entry.value));
+  const parents = [
+    ...new Set(dates.body.filter((field) => field.path.length > 1).map((field) => field.path[0]!)),
+  ];
+  const dateBody = fc
+    .record({
+      values: dateValues(dates.body),
+      parents: fc.record(
+        Object.fromEntries(
+          parents.map((key) => [key, arbitraryOf(objectOf(body?.properties?.[key]), 0, extras)]),
+        ),
+      ),
+    })
+    .map(({ values, parents }) => ({ kind: 'dates' as const, values, parents }));
   return fc.record({
     column: fc.integer({ min: 0, max: COLUMNS.length - 1 }),
     params: fc.record(Object.fromEntries(paramNames.map((name) => [name, param(name)]))),
     query: fc.oneof(
-      fc.constant(null),
-      edits(query, 0.5),
-      fc
-        .tuple(fc.constantFrom(...HOSTILE_STRINGS.slice(0, 30)), fc.boolean())
-        .map(([text, encoded]) => ({ raw: encoded ? encode(text) : text })),
+      { weight: 1, arbitrary: fc.constant(null) },
+      { weight: 1, arbitrary: edits(query, 0.5) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(fc.constantFrom(...HOSTILE_STRINGS.slice(0, 30)), fc.boolean())
+          .map(([text, encoded]) => ({ raw: encoded ? encode(text) : text })),
+      },
+      ...(dates.query.length
+        ? [{ weight: 3, arbitrary: dateValues(dates.query).map((values) => ({ dates: values })) }]
+        : []),
     ),
-    body: bodyChoice,
+    body: dates.body.length
+      ? fc.oneof({ weight: 1, arbitrary: bodyChoice }, { weight: 2, arbitrary: dateBody })
+      : bodyChoice,
   });
 }
 
 type Drawn = ReturnType<typeof requestArbitrary> extends fc.Arbitrary<infer T> ? T : never;
+
+/** The date fields of a route's path parameters, query and body. */
+const dateFields = new Map<string, Record<'params' | 'query' | 'body', DateField[]>>();
+function datesOf(route: (typeof routes)[number]) {
+  const key = `${route.method} ${route.url}`;
+  if (!dateFields.has(key)) {
+    dateFields.set(key, {
+      params: dateFieldsOf(jsonSchemaOf(route.schema.params)),
+      query: dateFieldsOf(jsonSchemaOf(route.schema.querystring)),
+      body: dateFieldsOf(jsonSchemaOf(route.schema.body)),
+    });
+  }
+  return dateFields.get(key)!;
+}
+
+/** The object branch of a nullable object's schema (a parent drawn null holds no field). */
+function objectOf(schema: JsonSchema | undefined): JsonSchema {
+  const alternatives = schema?.anyOf ?? schema?.oneOf ?? [];
+  return alternatives.find((inner) => inner.type === 'object') ?? schema ?? {};
+}
+
+/** Whether a payload holds a value (not null) at a path (`[]`: in its list's first item). */
+function hasValueAt(payload: unknown, path: readonly string[]): boolean {
+  let node: unknown = payload;
+  for (const key of path) {
+    if (key === '[]') node = Array.isArray(node) ? node[0] : undefined;
+    else
+      node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  return node !== undefined && node !== null;
+}
+
+/** A JSON text's value, or undefined. */
+function parsedOr(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 async function send(route: (typeof routes)[number], drawn: Drawn) {
   const key = `${route.method} ${route.url}`;
@@ -269,16 +366,32 @@ async function send(route: (typeof routes)[number], drawn: Drawn) {
       return encode(value);
     });
   }
+  // A public route keyed by a secret token in its path (a private calendar feed) shows what the
+  // token opens to whoever holds it: with the other institution's token, that institution's rows.
+  const tokenChoice = (drawn.params as Record<string, ParamChoice>).token;
+  const othersToken =
+    'public' in route.access &&
+    (tokenChoice?.kind === 'other' || (tokenChoice?.kind === 'valid' && column.target === 'other'));
   let query = validQuery;
+  let sentQuery: unknown;
   if (drawn.query && 'raw' in drawn.query) query = `q=${drawn.query.raw as string}`;
-  else if (drawn.query) {
+  else if (drawn.query && 'dates' in drawn.query) {
+    const merged: Record<string, unknown> = Object.fromEntries(new URLSearchParams(validQuery));
+    for (const { path, value, target } of drawn.query.dates as DateValues) {
+      if (target || merged[path[0]!] === undefined) merged[path[0]!] = value;
+    }
+    query = queryString(merged);
+    sentQuery = merged;
+  } else if (drawn.query) {
     const merged = { ...Object.fromEntries(new URLSearchParams(validQuery)), ...drawn.query };
     query = queryString(merged);
+    sentQuery = merged;
   }
   const url = query ? `${path}?${query}` : path;
 
   const headers: Record<string, string> = { ...(valid.headers as Record<string, string>) };
   let payload: string | Buffer | undefined;
+  let sentBody: unknown;
   if (route.method !== 'GET') {
     const choice = drawn.body;
     if (choice.kind === 'valid') {
@@ -288,16 +401,44 @@ async function send(route: (typeof routes)[number], drawn: Drawn) {
           : Buffer.isBuffer(valid.payload)
             ? valid.payload
             : JSON.stringify(valid.payload);
+    } else if (choice.kind === 'dates') {
+      let value: unknown = { ...asObject(valid.payload) };
+      for (const [key, parent] of Object.entries(choice.parents)) {
+        const object = value as Record<string, unknown>;
+        if (object[key] === undefined || object[key] === null) object[key] = parent;
+      }
+      for (const { path, value: date, target } of choice.values) {
+        if (target || !hasValueAt(value, path)) value = withValueAt(value, path, date);
+      }
+      payload = JSON.stringify(value);
+      headers['content-type'] = 'application/json';
+      sentBody = value;
     } else if (choice.kind === 'raw') {
       payload = choice.text;
       headers['content-type'] = choice.type;
+      sentBody = parsedOr(choice.text);
     } else {
       const value =
         choice.kind === 'edit' ? { ...asObject(valid.payload), ...choice.edits } : choice.value;
       payload = JSON.stringify(value) ?? 'null';
       headers['content-type'] = 'application/json';
+      sentBody = parsedOr(payload);
     }
   }
+  // Where the request holds an impossible date: it may not succeed.
+  const dates = datesOf(route);
+  const sentParams = Object.fromEntries(
+    Object.entries(drawn.params).flatMap(([name, choice]) =>
+      (choice as ParamChoice).kind === 'value'
+        ? [[name, (choice as { value: unknown }).value]]
+        : [],
+    ),
+  );
+  const impossible = [
+    ...impossibleDates(sentParams, dates.params).map((at) => `path ${at}`),
+    ...impossibleDates(sentQuery, dates.query).map((at) => `query ${at}`),
+    ...impossibleDates(sentBody, dates.body).map((at) => `body ${at}`),
+  ];
 
   const { caller } = column;
   if (caller.userId !== null) {
@@ -323,7 +464,7 @@ async function send(route: (typeof routes)[number], drawn: Drawn) {
   if (route.method !== 'GET') await heal();
   const status = `${Math.floor(response.statusCode / 100)}xx`;
   statuses.set(status, (statuses.get(status) ?? 0) + 1);
-  return { column, url, payload, response };
+  return { column, url, payload, response, impossible, othersToken };
 }
 
 /** The acting people and institutions stay as they were (an admin may archive themselves). */
@@ -365,8 +506,14 @@ describe('fuzzed requests', () => {
       const started = performance.now();
       const result = await fc.check(
         fc.asyncProperty(requestArbitrary(route), async (drawn) => {
-          const { column, url, payload, response } = await send(route, drawn);
-          const problem = checkAnswer(response, { markers: column.name !== 'SA' });
+          const { column, url, payload, response, impossible, othersToken } = await send(
+            route,
+            drawn,
+          );
+          const problem = checkAnswer(response, {
+            markers: column.name !== 'SA' && !othersToken,
+            impossible,
+          });
           if (problem) {
             const sent = typeof payload === 'string' ? payload.slice(0, 300) : typeof payload;
             throw new Error(

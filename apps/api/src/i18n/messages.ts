@@ -244,6 +244,21 @@ const catalogue = {
     en: 'Enter a valid e-mail address.',
     de: 'Geben Sie eine gültige E-Mail-Adresse ein.',
   },
+  'validation.date': {
+    fr: 'Saisissez une date valide.',
+    en: 'Enter a valid date.',
+    de: 'Geben Sie ein gültiges Datum ein.',
+  },
+  'validation.time': {
+    fr: 'Saisissez une heure valide, de 00:00 à 23:59.',
+    en: 'Enter a valid time, from 00:00 to 23:59.',
+    de: 'Geben Sie eine gültige Uhrzeit zwischen 00:00 und 23:59 ein.',
+  },
+  'validation.datetime': {
+    fr: 'Saisissez une date et une heure valides.',
+    en: 'Enter a valid date and time.',
+    de: 'Geben Sie ein gültiges Datum und eine gültige Uhrzeit ein.',
+  },
   'contact.sent': {
     fr: 'Votre message a bien été envoyé. Nous vous répondrons rapidement.',
     en: 'Your message has been sent. We will get back to you soon.',

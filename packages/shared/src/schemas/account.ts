@@ -7,7 +7,7 @@ import {
   PASSWORD_TOO_LONG_KEY,
 } from '../rules/password.ts';
 import { emailField } from './auth.ts';
-import { phoneField, requiredText as requiredName } from './common-fields.ts';
+import { isCalendarDay, phoneField, requiredText as requiredName } from './common-fields.ts';
 
 // Messages are keys of the translation catalogues (web and API), never display text.
 
@@ -94,7 +94,8 @@ export const profileBody = z.object({
   phone: phoneField,
   date_of_birth: z
     .string()
-    .regex(/^(\d{4}-\d{2}-\d{2})?$/, { error: 'account.rules.date' })
+    .regex(/^(\d{4}-\d{2}-\d{2})?$/, { error: 'account.rules.date', abort: true })
+    .refine((value) => value === '' || isCalendarDay(value), { error: 'account.rules.date' })
     .nullable()
     .transform((value) => value || null),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Wire } from '../wire.ts';
+import { dayField } from './common-fields.ts';
 import { idText } from './ids.ts';
 
 /** `GET /api/audit`: one row of the audit log (decision 132). */
@@ -36,15 +37,13 @@ export const AUDIT_ACTIONS = [
   'sessions.revoke',
 ] as const;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
 /** `GET /api/audit` filters, beside the page and the text (`q`). */
 export const auditFilters = z.object({
   actor_id: idText.optional(),
   action: z.string().trim().max(60).optional(),
   entity: z.string().trim().max(60).optional(),
   /** First and last day (UTC), both included. */
-  from: day.optional(),
-  to: day.optional(),
+  from: dayField().optional(),
+  to: dayField().optional(),
 });
 export type AuditFilters = z.infer<typeof auditFilters>;

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import type { Wire } from '../wire.ts';
+import { dayField, instantField, isInstant } from './common-fields.ts';
 import { colourField } from './institutions.ts';
+
+/**
+ * True when `end` comes after `start`; an instant that is not real is left to its own field's
+ * message (one message per field).
+ */
+const endsAfter = (start: string, end: string) =>
+  !isInstant(start) || !isInstant(end) || Date.parse(end) > Date.parse(start);
 
 /** Who sees an event: its owner only, or everyone of a promotion, a group or the institution. */
 export const EVENT_AUDIENCES = ['personal', 'promotion', 'group', 'institution'] as const;
@@ -26,11 +34,7 @@ export const eventRepeat = z
       .min(1, { error: 'calendar.validation.weekdays' })
       .max(7)
       .transform((days) => WEEKDAYS.filter((day) => days.includes(day))),
-    until: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
-      .nullable()
-      .default(null),
+    until: dayField().nullable().default(null),
     count: z
       .number()
       .int()
@@ -60,15 +64,15 @@ export const eventBody = z
       .min(1, { error: 'validation.required' })
       .max(200, { error: 'calendar.validation.too_long' }),
     description: z.string().trim().max(4000).nullable().default(null),
-    starts_at: z.iso.datetime({ offset: true, error: 'validation.date' }),
-    ends_at: z.iso.datetime({ offset: true, error: 'validation.date' }),
+    starts_at: instantField('validation.date'),
+    ends_at: instantField('validation.date'),
     all_day: z.boolean().default(false),
     color_code: colourField.nullable().default(null),
     audience: z.enum(EVENT_AUDIENCES).default('personal'),
     audience_id: z.number().int().positive().nullable().default(null),
     repeat: eventRepeat.nullable().default(null),
   })
-  .refine((event) => Date.parse(event.ends_at) > Date.parse(event.starts_at), {
+  .refine((event) => endsAfter(event.starts_at, event.ends_at), {
     error: 'calendar.validation.end_before_start',
     path: ['ends_at'],
   });
@@ -81,8 +85,8 @@ export type EventBody = z.input<typeof eventBody>;
 export const eventPatch = z.object({
   title: eventBody.shape.title.optional(),
   description: z.string().trim().max(4000).nullable().optional(),
-  starts_at: z.iso.datetime({ offset: true, error: 'validation.date' }).optional(),
-  ends_at: z.iso.datetime({ offset: true, error: 'validation.date' }).optional(),
+  starts_at: instantField('validation.date').optional(),
+  ends_at: instantField('validation.date').optional(),
   all_day: z.boolean().optional(),
   color_code: colourField.nullable().optional(),
   audience: z.enum(EVENT_AUDIENCES).optional(),
@@ -97,10 +101,10 @@ export type EventPatch = z.input<typeof eventPatch>;
  */
 export const occurrenceMove = z
   .object({
-    starts_at: z.iso.datetime({ offset: true, error: 'validation.date' }),
-    ends_at: z.iso.datetime({ offset: true, error: 'validation.date' }),
+    starts_at: instantField('validation.date'),
+    ends_at: instantField('validation.date'),
   })
-  .refine((event) => Date.parse(event.ends_at) > Date.parse(event.starts_at), {
+  .refine((event) => endsAfter(event.starts_at, event.ends_at), {
     error: 'calendar.validation.end_before_start',
     path: ['ends_at'],
   });
@@ -173,17 +177,23 @@ export type CalendarEntry = Wire<z.output<typeof calendarEntry>>;
 /** `GET /api/events?start=&end=` and `GET /api/me/planning?start=&end=`: half-open `[start, end)`. */
 export const calendarRange = z
   .object({
-    start: z.iso.datetime({ offset: true, error: 'validation.date' }),
-    end: z.iso.datetime({ offset: true, error: 'validation.date' }),
+    start: instantField('validation.date'),
+    end: instantField('validation.date'),
   })
-  .refine((range) => Date.parse(range.end) > Date.parse(range.start), {
+  .refine((range) => endsAfter(range.start, range.end), {
     error: 'calendar.validation.end_before_start',
     path: ['end'],
   })
-  .refine((range) => Date.parse(range.end) - Date.parse(range.start) <= 400 * 86_400_000, {
-    error: 'calendar.validation.range_too_long',
-    path: ['end'],
-  });
+  .refine(
+    (range) =>
+      !isInstant(range.start) ||
+      !isInstant(range.end) ||
+      Date.parse(range.end) - Date.parse(range.start) <= 400 * 86_400_000,
+    {
+      error: 'calendar.validation.range_too_long',
+      path: ['end'],
+    },
+  );
 export type CalendarRange = z.input<typeof calendarRange>;
 
 /** The calendar's answer: the entries and the zone they are shown in (the institution's). */

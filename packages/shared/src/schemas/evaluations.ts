@@ -1,25 +1,21 @@
 import { z } from 'zod';
 import { EVALUATION_STATUSES } from '../rules/evaluation-status.ts';
 import type { Wire } from '../wire.ts';
-import { optionalText, requiredText, rowPermissions } from './common-fields.ts';
+import {
+  dayField,
+  isClockTime,
+  isLocalDateTime,
+  localDateTimeField,
+  optionalText,
+  requiredText,
+  rowPermissions,
+  timeField,
+} from './common-fields.ts';
 
 export const EVALUATION_TYPES = ['exam', 'project'] as const;
 export const evaluationType = z.enum(EVALUATION_TYPES);
 export type EvaluationType = z.infer<typeof evaluationType>;
 export const evaluationStatusField = z.enum(EVALUATION_STATUSES);
-
-const dayField = z
-  .string({ error: 'validation.required' })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: 'evaluations.validation.day' });
-const timeField = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'evaluations.validation.time' });
-/** A wall-clock day and time in the institution's zone, `YYYY-MM-DDTHH:MM` (datetime-local). */
-const localDateTime = z
-  .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/, {
-    error: 'evaluations.validation.deadline',
-  });
 
 /** Each percentage is 0–100 (spec section 9); their sum per subject and training is checked apart. */
 export const percentageField = z
@@ -37,9 +33,13 @@ export const evaluationFields = z.object({
   type: evaluationType,
   title: requiredText(160),
   description: z.string().trim().max(5000, { error: 'manage.validation.tooLong' }).default(''),
-  date: dayField,
-  start_time: timeField.nullish().transform((value) => value ?? null),
-  end_time: timeField.nullish().transform((value) => value ?? null),
+  date: dayField('evaluations.validation.day'),
+  start_time: timeField('evaluations.validation.time')
+    .nullish()
+    .transform((value) => value ?? null),
+  end_time: timeField('evaluations.validation.time')
+    .nullish()
+    .transform((value) => value ?? null),
   duration_minutes: z
     .number()
     .int({ error: 'evaluations.validation.duration' })
@@ -47,7 +47,10 @@ export const evaluationFields = z.object({
     .max(24 * 60, { error: 'evaluations.validation.duration' })
     .nullish()
     .transform((value) => value ?? null),
-  deadline: localDateTime.nullish().transform((value) => value ?? null),
+  /** A wall-clock day and time in the institution's zone, `YYYY-MM-DDTHH:MM` (datetime-local). */
+  deadline: localDateTimeField('evaluations.validation.deadline')
+    .nullish()
+    .transform((value) => value ?? null),
   location: optionalText(200),
   organizer: optionalText(200),
   domain: optionalText(200),
@@ -67,19 +70,29 @@ type RuleInput = Pick<
   'type' | 'date' | 'start_time' | 'end_time' | 'duration_minutes' | 'deadline' | 'has_quiz'
 >;
 
-/** The rules across an evaluation's fields, as message keys per field (empty when they hold). */
+/**
+ * The rules across an evaluation's fields, as message keys per field (empty when they hold). Only
+ * real days and times are compared: an impossible one has its own message from its field.
+ */
 export function evaluationRuleErrors(value: RuleInput): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   if (value.type === 'exam') {
     if (!value.start_time) errors.start_time = ['validation.required'];
     if (!value.end_time) errors.end_time = ['validation.required'];
-    if (value.start_time && value.end_time && value.end_time <= value.start_time) {
+    if (
+      value.start_time &&
+      value.end_time &&
+      isClockTime(value.start_time) &&
+      isClockTime(value.end_time) &&
+      value.end_time <= value.start_time
+    ) {
       errors.end_time = ['evaluations.validation.endsAfter'];
     }
     if (value.duration_minutes === null) errors.duration_minutes = ['validation.required'];
   } else {
+    const opens = `${value.date}T${value.start_time ?? '00:00'}`;
     if (!value.deadline) errors.deadline = ['validation.required'];
-    else if (value.deadline <= `${value.date}T${value.start_time ?? '00:00'}`) {
+    else if (isLocalDateTime(value.deadline) && isLocalDateTime(opens) && value.deadline <= opens) {
       errors.deadline = ['evaluations.validation.deadlineAfterStart'];
     }
     if (value.has_quiz) errors.has_quiz = ['evaluations.validation.quizIsForExams'];

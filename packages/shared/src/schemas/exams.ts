@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Wire } from '../wire.ts';
+import { instantField } from './common-fields.ts';
 import { evaluationPersonRef } from './evaluations.ts';
 
 export const QUESTION_KINDS = ['single', 'multiple', 'short', 'long'] as const;
@@ -103,7 +104,7 @@ export const saveAnswersBody = z.object({
       z.object({
         question_id: z.number().int().positive(),
         value: answerValue,
-        typed_at: z.iso.datetime({ offset: true }),
+        typed_at: instantField(),
       }),
     )
     .min(1)

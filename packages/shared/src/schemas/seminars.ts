@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { Wire } from '../wire.ts';
 import { publicInstitution } from './catalogue.ts';
-import { optionalText, requiredText, rowPermissions } from './common-fields.ts';
+import {
+  dayField,
+  isClockTime,
+  optionalText,
+  requiredText,
+  rowPermissions,
+  timeField,
+} from './common-fields.ts';
 import { resource } from './resources.ts';
 
 const visibility = z.enum(['public', 'private']);
@@ -33,15 +40,9 @@ const optionalWebLink = optionalText(500).refine(
 export const episodeFields = z.object({
   title: requiredText(160),
   description: z.string().trim().max(5000, { error: 'manage.validation.tooLong' }).default(''),
-  day: z
-    .string({ error: 'validation.required' })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: 'seminars.validation.day' }),
-  start_time: z
-    .string({ error: 'validation.required' })
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'seminars.validation.time' }),
-  end_time: z
-    .string({ error: 'validation.required' })
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'seminars.validation.time' }),
+  day: dayField('seminars.validation.day'),
+  start_time: timeField('seminars.validation.time'),
+  end_time: timeField('seminars.validation.time'),
   location: optionalText(300),
   online_link: optionalWebLink,
 });
@@ -54,8 +55,14 @@ export function episodeRuleErrors(episode: {
   online_link: string | null;
 }): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
-  // `HH:MM` strings compare as times of the same day.
-  if (episode.end_time <= episode.start_time) errors.end_time = ['seminars.validation.endsAfter'];
+  // `HH:MM` strings compare as times of the same day (real ones: an impossible one has its message).
+  if (
+    isClockTime(episode.start_time) &&
+    isClockTime(episode.end_time) &&
+    episode.end_time <= episode.start_time
+  ) {
+    errors.end_time = ['seminars.validation.endsAfter'];
+  }
   if (!episode.location && !episode.online_link) {
     errors.location = ['seminars.validation.placeOrLink'];
     errors.online_link = ['seminars.validation.placeOrLink'];

@@ -4,6 +4,7 @@ import {
   calendarRange,
   eventBody,
   eventPatch,
+  instantField,
   occurrenceMove,
 } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,7 +18,7 @@ const tags = ['calendar'];
 
 const occurrenceParams = idParams.extend({
   /** The occurrence's original start, as the calendar lists it (`occurrence_start`). */
-  start: z.iso.datetime({ offset: true, error: 'validation.date' }),
+  start: instantField('validation.date'),
 });
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, type AuditEntry } from '@skolar/shared';
+import { AUDIT_ACTIONS, type AuditEntry, isCalendarDay } from '@skolar/shared';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -15,7 +15,6 @@ import './audit.css';
 
 const column = createColumnHelper<AuditEntry>();
 const FILTERS = ['action', 'from', 'to'] as const;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The details of a row, as short text: its after (or before) values, secrets already redacted. */
 function details(row: AuditEntry): string {
@@ -41,8 +40,9 @@ export function AuditPage() {
   const action = (AUDIT_ACTIONS as readonly string[]).includes(params.get('action') ?? '')
     ? params.get('action')!
     : '';
-  const from = DAY.test(params.get('from') ?? '') ? params.get('from')! : '';
-  const to = DAY.test(params.get('to') ?? '') ? params.get('to')! : '';
+  // A day the address holds is sent only if it is real (`?from=2026-13-45` is left out).
+  const from = isCalendarDay(params.get('from') ?? '') ? params.get('from')! : '';
+  const to = isCalendarDay(params.get('to') ?? '') ? params.get('to')! : '';
   const query = new URLSearchParams();
   if (action) query.set('action', action);
   if (from) query.set('from', from);
