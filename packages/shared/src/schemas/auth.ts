@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.ts';
+import { idText } from './ids.ts';
 
 // Messages are keys of the translation catalogues (web and API), never display text.
 
@@ -92,6 +93,12 @@ export const stepUpTarget = z.object({
   id: z.number().int().positive(),
 });
 export type StepUpTarget = z.infer<typeof stepUpTarget>;
+
+/** The same target in a query string (`?entity=&id=`), where the id is text. */
+export const stepUpTargetQuery = z.object({
+  entity: z.enum(STEP_UP_ENTITIES).optional(),
+  id: idText.optional(),
+});
 
 /**
  * `POST /api/auth/verify-password-request`: the step-up before a sensitive edit. With `target`

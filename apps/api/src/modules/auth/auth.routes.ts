@@ -6,7 +6,7 @@ import {
   loginMfaBody,
   newPasswordBody,
   type Role,
-  stepUpTarget,
+  stepUpTargetQuery,
 } from '@skolar/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -164,7 +164,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Whether a step-up token is still unused and valid for this session and the target row (entity and id, or none)',
         params: z.object({ token: z.string().min(1).max(200) }),
-        querystring: stepUpTarget.partial(),
+        querystring: stepUpTargetQuery,
         response: { 200: z.object({ valid: z.boolean() }), 401: errorBody },
       },
     },

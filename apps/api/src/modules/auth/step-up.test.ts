@@ -109,6 +109,27 @@ describe('step-up (verify-password-request)', () => {
     expect(expired.json()).toEqual({ valid: false });
   });
 
+  it('checks a token asked for one row against that row, as the edit page asks it (?entity=&id=)', async () => {
+    const { session, student } = await signedInAdmin();
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-password-request',
+      headers: bearer(session.accessToken),
+      payload: { password: TEST_PASSWORD, target: { entity: 'student', id: student.id } },
+    });
+    expect(asked.statusCode).toBe(200);
+    const check = async (query: string) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api/auth/verify-token-validity/${asked.json().token}?${query}`,
+          headers: bearer(session.accessToken),
+        })
+      ).json();
+    expect(await check(`entity=student&id=${student.id}`)).toEqual({ valid: true });
+    expect(await check(`entity=student&id=${student.id + 1}`)).toEqual({ valid: false });
+  });
+
   it('refuses a wrong password with 422 on the password field, and rate-limits guesses', async () => {
     const { session } = await signedInAdmin();
     const attempt = (password: string) =>
