@@ -10,7 +10,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * How long a chapter image that no chapter shows is kept (decision 172): an image uploaded in the
  * editor and not saved yet, or taken out of a chapter and put back by an undo, is still there.
  */
-export const ORPHAN_GRACE_MS = 48 * HOUR_MS;
+const ORPHAN_GRACE_MS = 48 * HOUR_MS;
 
 /**
  * Deletes up to `limit` chapter images that no chapter has shown for ORPHAN_GRACE_MS by the
