@@ -332,12 +332,18 @@ describe('every date field of every route', () => {
   });
 
   it.each(dateFields.map((field) => [nameOf(field), field] as const))(
-    '%s: 422 naming the field for an impossible value, not for a real one',
+    '%s: refused for an impossible value (422 naming the field; 400 for a path), not for a real one',
     async (_name, field) => {
       let allowed = CALLERS;
       for (const value of IMPOSSIBLE[field.kind]) {
         const { response, by } = await sendWith(field, value, allowed);
         allowed = [by];
+        if (field.part === 'params') {
+          // A path that names no occurrence is a malformed request, as a malformed id is (decision 180).
+          expect(response.statusCode, `${value}: ${response.body}`).toBe(400);
+          expect(response.json().message, `${value}: ${response.body}`).toBeTruthy();
+          continue;
+        }
         expect(response.statusCode, `${value}: ${response.body}`).toBe(422);
         const messages = response.json().errors?.[errorPath(field.path)] as string[];
         expect(messages, `${value}: ${response.body}`).toHaveLength(1);
@@ -347,6 +353,7 @@ describe('every date field of every route', () => {
       // The same caller: a 403 now is the step-up an edit of the own profile asks, after the body.
       const { response: real } = await sendWith(field, REAL[field.kind], allowed);
       expect(real.statusCode, real.body).toBeLessThan(500);
+      expect(real.statusCode, real.body).not.toBe(400);
       const errors = real.statusCode === 422 ? real.json().errors : {};
       for (const message of errors[errorPath(field.path)] ?? []) {
         expect(DATE_MESSAGES, real.body).not.toContain(message);
