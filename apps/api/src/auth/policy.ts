@@ -53,7 +53,7 @@ export function authorize(actor: Actor, action: Action, entity: Entity): void {
 const TRUE = sql`true`;
 const FALSE = sql`false`;
 
-// Sub-queries for the finer scopes of architecture.md. Admins and super-teachers see their whole
+// Sub-queries for the finer scopes (decision 5). Admins and super-teachers see their whole
 // institution; a teacher sees the promotions they are assigned to and the subjects they teach; a
 // student sees their own promotions, groups and rows.
 const teacherPromotions = (actor: Actor) =>
@@ -116,7 +116,8 @@ function subjectScope(actor: Actor): SQL {
 
 /**
  * A student's groups are those they belong to; a teacher's, the groups of their promotions and
- * the groups that follow a subject they teach (architecture.md: "the groups … of those").
+ * the groups that follow a subject they teach (a teacher sees the promotions and subjects that are
+ * theirs, and the groups and evaluations of those: decision 39).
  */
 function groupScope(actor: Actor): SQL {
   const base = tenant(actor, groups.institution_id);
