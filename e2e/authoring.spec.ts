@@ -4,8 +4,8 @@ import { text } from './support/i18n.ts';
 import { signInAs } from './support/session.ts';
 
 const fr = (key: string, values?: Record<string, string>) => text('fr', key, values);
-const IMAGE = new URL('../apps/api/src/db/seed/assets/complexity.png', import.meta.url).pathname;
-const PDF = new URL('../apps/api/src/db/seed/assets/complexite-fiche.pdf', import.meta.url)
+const IMAGE = new URL('../apps/api/src/ops/seed/assets/complexity.png', import.meta.url).pathname;
+const PDF = new URL('../apps/api/src/ops/seed/assets/complexite-fiche.pdf', import.meta.url)
   .pathname;
 
 async function expectNoSeriousViolation(page: Page) {

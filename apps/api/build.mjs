@@ -34,6 +34,6 @@ await build({
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
 cpSync('src/auth/common-passwords.txt', 'dist/common-passwords.txt');
-cpSync('src/db/seed/assets', 'dist/assets', { recursive: true });
-cpSync('src/db/seed/demo-syllabus.pdf', 'dist/demo-syllabus.pdf');
+cpSync('src/ops/seed/assets', 'dist/assets', { recursive: true });
+cpSync('src/ops/seed/demo-syllabus.pdf', 'dist/demo-syllabus.pdf');
 console.log('api: built dist/server.js');

@@ -3,8 +3,8 @@
 // with a manifest of SHA-256 sums (docs/backup.md). Exit code 0 when written, 1 otherwise.
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { BackupError, backup } from '../src/db/backup.ts';
 import { DatabaseLockedError } from '../src/db/client.ts';
+import { BackupError, backup } from '../src/ops/backup.ts';
 
 /** Runs the command; answers the exit code. */
 export async function runBackup(

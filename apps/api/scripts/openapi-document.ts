@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { buildApp } from '../src/app.ts';
 import { RateLimits } from '../src/auth/rate-limit.ts';
 import { loadConfig } from '../src/config.ts';
-import { systemClock } from '../src/context.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { systemClock } from '../src/time.ts';
 
 /**
  * The OpenAPI document the API serves at /api/openapi.json, built in this process: the real app

@@ -3,8 +3,8 @@
 // that holds data unless --force (which replaces it). Exit code 0 when restored, 1 otherwise.
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { BackupError, restore } from '../src/db/backup.ts';
 import { DatabaseLockedError } from '../src/db/client.ts';
+import { BackupError, restore } from '../src/ops/backup.ts';
 
 /** Runs the command; answers the exit code. */
 export async function runRestore(

@@ -19,7 +19,7 @@ import { routeAccessPlugin } from './auth/route-access.ts';
 import type { AppContext } from './context.ts';
 import { fileRoutes } from './files/files.routes.ts';
 import { MAX_UPLOAD_BYTES } from './files/uploads.ts';
-import { frameworkError, registerErrorHandling } from './http/errors.ts';
+import { frameworkError, registerErrorHandling } from './http/error-handler.ts';
 import { redactUrl } from './http/redact.ts';
 import { translate } from './i18n/messages.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';

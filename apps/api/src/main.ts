@@ -2,7 +2,6 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { RateLimits } from './auth/rate-limit.ts';
 import type { Config } from './config.ts';
-import { systemClock } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { warnWithoutVirusScan } from './files/virus-scan.ts';
 import { startAuditRetention } from './jobs/audit-retention.ts';
@@ -11,7 +10,8 @@ import { startOrphanImageCleanup } from './jobs/orphan-images.ts';
 import { startOutboxWorker } from './jobs/outbox-worker.ts';
 import { startReminders } from './jobs/reminders.ts';
 import { mailTransportFor } from './mail/transport.ts';
-import { prepareDatabase } from './modules/setup/first-run.ts';
+import { prepareDatabase } from './ops/prepare.ts';
+import { systemClock } from './time.ts';
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, embedded PGlite otherwise. */
 export function openConfiguredDatabase(config: Config): Promise<Database> {

@@ -15,6 +15,13 @@ import {
 } from 'date-fns';
 import { de, enGB, fr } from 'date-fns/locale';
 
+/** The server's clock; tests swap it to move time without sleeping. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
 /** The platform's zone: a new institution's default, and the super-admin's (who has none). */
 export const DEFAULT_TIME_ZONE = 'Europe/Paris';
 

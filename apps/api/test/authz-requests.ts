@@ -575,7 +575,7 @@ async function multipartImage(field: string) {
 }
 
 /** The demo syllabus: a small valid PDF. */
-const PDF = readFileSync(new URL('../src/db/seed/demo-syllabus.pdf', import.meta.url));
+const PDF = readFileSync(new URL('../src/ops/seed/demo-syllabus.pdf', import.meta.url));
 function multipartPdf(field = 'file') {
   const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
   return {

@@ -8,10 +8,10 @@ import { runBackup } from '../scripts/backup.ts';
 import { runRestore } from '../scripts/restore.ts';
 import { RateLimits } from '../src/auth/rate-limit.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { BackupError, restore } from '../src/db/backup.ts';
 import { type Db, openDatabase, queryRows } from '../src/db/client.ts';
-import { seedDemo } from '../src/db/seed/demo.ts';
 import { saveFile } from '../src/files/uploads.ts';
+import { BackupError, restore } from '../src/ops/backup.ts';
+import { seedDemo } from '../src/ops/seed/demo.ts';
 import { TestClock } from './clock.ts';
 import { tempDir } from './temp-dir.ts';
 

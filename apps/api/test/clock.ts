@@ -1,4 +1,4 @@
-import type { Clock } from '../src/context.ts';
+import type { Clock } from '../src/time.ts';
 
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {

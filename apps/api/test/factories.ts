@@ -2,7 +2,7 @@ import type { Role } from '@skolar/shared';
 import { hashPassword } from '../src/auth/password.ts';
 import type { DbOrTx } from '../src/db/client.ts';
 import { promotionStudents, promotions, promotionTeachers, users } from '../src/db/schema/index.ts';
-import { createProgram, unique } from '../src/db/seed/factories.ts';
+import { createProgram, unique } from '../src/ops/seed/factories.ts';
 import { TEST_PASSWORD } from './credentials.ts';
 
 // The factories the demo seed also uses live beside it; the test-only ones are below.
@@ -18,7 +18,7 @@ export {
   createSeminar,
   createSubject,
   createTraining,
-} from '../src/db/seed/factories.ts';
+} from '../src/ops/seed/factories.ts';
 
 let passwordHash: Promise<string> | undefined;
 

@@ -2,8 +2,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@skolar/shared';
 import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { attempts, chapters, episodes, lessons } from '../src/db/schema/index.ts';
-import { seedDemo } from '../src/db/seed/demo.ts';
 import { saveFile } from '../src/files/uploads.ts';
+import { seedDemo } from '../src/ops/seed/demo.ts';
 import { bearer, createTestApp, signIn } from './app.ts';
 
 /**

@@ -41,7 +41,7 @@ const callers = {
 } as const;
 
 const BOUNDARY = '----skolar-upload-limit';
-const PDF = readFileSync(new URL('../src/db/seed/demo-syllabus.pdf', import.meta.url));
+const PDF = readFileSync(new URL('../src/ops/seed/demo-syllabus.pdf', import.meta.url));
 /** An episode's file resource: its title, then the PDF (the matrix sends the link form). */
 const episodeFile = () => ({
   payload: Buffer.concat([

@@ -1,9 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../auth/sessions.ts';
-import type { AppContext, Clock } from '../context.ts';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { auditLog, users } from '../db/schema/index.ts';
+import type { Clock } from '../time.ts';
 
 /**
  * The audit log (decision 132): one row per sensitive event, written by `record` in the same
@@ -85,34 +84,6 @@ export async function record(
     after: (redactSecrets(event.after ?? null) as Record<string, unknown> | null) ?? null,
     at: ctx.clock.now(),
   });
-}
-
-/**
- * Records a refused call (403, or 404 from the policy's scope) of a signed-in actor, after the
- * answer and outside any transaction: the answer never waits for it and a failure is only logged.
- * A guest's refusals are not recorded, and an actor's are capped (`audit-refusal:account`) so
- * that a script hammering forbidden routes cannot fill the table.
- */
-export function recordRefusal(ctx: AppContext, request: FastifyRequest, status: number): void {
-  const actor = request.actor;
-  if (!actor) return;
-  const route = request.routeOptions.url ?? '';
-  const access = request.routeOptions.config?.access;
-  const entity = access && 'entity' in access ? access.entity : 'route';
-  const id = (request.params as { id?: unknown } | undefined)?.id;
-  void (async () => {
-    try {
-      await ctx.limits.hit('audit-refusal:account', String(actor.userId));
-    } catch {
-      return; // over the cap: this refusal goes unrecorded
-    }
-    await record(ctx.db, ctx, actor, {
-      action: 'access.refused',
-      entity,
-      entityId: typeof id === 'number' ? id : null,
-      after: { status, method: request.method, route },
-    });
-  })().catch((error: unknown) => request.log.error({ err: error }, 'audit of a refusal failed'));
 }
 
 /**

@@ -1,14 +1,8 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { type AuditEvent, type AuditWho, record, recordRefusal } from '../audit/audit.ts';
-import {
-  isMessageKey,
-  type Locale,
-  localeFromHeader,
-  type MessageKey,
-  translate,
-  zodMessage,
-} from '../i18n/messages.ts';
+// The errors a service throws and the client reads. The error handler that turns them into
+// answers (and records refusals) is `error-handler.ts`, above the audit.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuditEvent, AuditWho } from '../audit/audit.ts';
+import { isMessageKey, type MessageKey, translate } from '../i18n/messages.ts';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -64,49 +58,13 @@ export const tooManyRequests = (retryAfterSeconds: number) => {
   );
 };
 
-function translateFieldErrors(
-  locale: Locale,
-  errors: FieldErrors,
-  params: Record<string, string | number> = {},
-): FieldErrors {
-  return Object.fromEntries(
-    Object.entries(errors).map(([field, messages]) => [
-      field,
-      messages.map((m) => (isMessageKey(m) ? translate(locale, m, params) : m)),
-    ]),
-  );
-}
-
-interface ValidationEntry {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params: Record<string, unknown>;
-}
-
-function zodFieldErrors(locale: Locale, entries: ValidationEntry[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const entry of entries) {
-    const field = entry.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-    const custom = entry.message ?? '';
-    const path = field === '_' ? [] : field.split('.');
-    const message = isMessageKey(custom)
-      ? translate(locale, custom)
-      : locale === 'en'
-        ? custom
-        : (zodMessage(locale, { ...entry.params, code: entry.keyword, path }) ?? custom);
-    errors[field] = [...(errors[field] ?? []), message];
-  }
-  return errors;
-}
-
 /**
  * What a database error class tells the client: one mapper for all of them. A unique violation
  * is a duplicate; a foreign key (23503) or a RESTRICT (23001) reference means other rows depend
  * on it; bad data that slipped past the schemas (an invalid byte, a value too long or out of
  * range, a malformed number or date) is the client's, never a 500.
  */
-const DATABASE_ERRORS: Readonly<Record<string, { status: 409 | 422; key: MessageKey }>> = {
+export const DATABASE_ERRORS: Readonly<Record<string, { status: 409 | 422; key: MessageKey }>> = {
   '23505': { status: 409, key: 'errors.duplicate' },
   '23503': { status: 409, key: 'errors.in_use' },
   '23001': { status: 409, key: 'errors.in_use' },
@@ -119,7 +77,7 @@ const DATABASE_ERRORS: Readonly<Record<string, { status: 409 | 422; key: Message
 };
 
 /** The SQLSTATE of a database error, however deep the driver wrapped it. */
-function databaseErrorCode(error: unknown): string | undefined {
+export function databaseErrorCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth += 1) {
     const code = (current as { code?: unknown }).code;
@@ -148,101 +106,6 @@ export function loggableError(error: unknown): Record<string, unknown> {
     message: withoutParams(message),
     stack: withoutParams(stack),
   };
-}
-
-/**
- * Where a NUL character hides in a request's query, parameters or JSON body, as a field path.
- * Parsed data only: an upload's buffer or stream is skipped, and the walk stops at a depth no
- * form reaches.
- */
-function nulCharacterAt(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || '_' : null;
-  if (value === null || typeof value !== 'object' || depth > 8) return null;
-  if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function') {
-    return null;
-  }
-  for (const [key, inner] of Object.entries(value)) {
-    const found = nulCharacterAt(inner, path ? `${path}.${key}` : key, depth + 1);
-    if (found) return found;
-  }
-  return null;
-}
-
-/** Every error leaves as `{ message, errors? }` in the request's locale; never a stack trace. */
-export function registerErrorHandling(app: FastifyInstance): void {
-  // No text the application stores may hold a NUL character (PostgreSQL refuses it): the field
-  // that carries one gets a 422 before any handler runs.
-  app.addHook('preValidation', async (request) => {
-    for (const part of [request.params, request.query, request.body]) {
-      const field = nulCharacterAt(part, '');
-      if (field) throw validationFailed({ [field]: ['errors.nul_character'] });
-    }
-  });
-  app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
-    const locale = request.locale;
-    if (error instanceof HttpError) {
-      if (error.audit) {
-        // Nothing was changed, so nothing rolls back with it: a failed write is only logged.
-        await record(app.ctx.db, app.ctx, error.audit.who, error.audit.event).catch(
-          (failure: unknown) => request.log.error({ err: failure }, 'audit of a refusal failed'),
-        );
-      }
-      // A refused access of a signed-in user leaves a trace (decision 132), without delaying this.
-      if (error.statusCode === 403 || error.statusCode === 404) {
-        recordRefusal(app.ctx, request, error.statusCode);
-      }
-      reply.headers(error.headers);
-      return reply.status(error.statusCode).send({
-        message: translate(locale, error.key, error.params),
-        ...(error.errors
-          ? { errors: translateFieldErrors(locale, error.errors, error.params) }
-          : {}),
-        ...error.details,
-      });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      // A path that names no row (`/api/promotions/0x1`) is a malformed request, not a form.
-      if ((error as FastifyError).validationContext === 'params') {
-        return reply.status(400).send({ message: translate(locale, 'errors.bad_request') });
-      }
-      return reply.status(422).send({
-        message: translate(locale, 'errors.validation'),
-        errors: zodFieldErrors(locale, error.validation as unknown as ValidationEntry[]),
-      });
-    }
-    const mapped = DATABASE_ERRORS[databaseErrorCode(error) ?? ''];
-    if (mapped) {
-      return reply.status(mapped.status).send({ message: translate(locale, mapped.key) });
-    }
-    const status = (error as FastifyError).statusCode;
-    if (status === 413) {
-      return reply.status(413).send({ message: translate(locale, 'errors.too_large') });
-    }
-    if (status === 429) {
-      return reply.status(429).send({
-        message: translate(locale, 'errors.too_many_requests', {
-          seconds: String(reply.getHeader('retry-after') ?? 60),
-        }),
-      });
-    }
-    if (status && status >= 400 && status < 500) {
-      return reply.status(status).send({ message: translate(locale, 'errors.bad_request') });
-    }
-    request.log.error({ err: loggableError(error) }, 'unhandled error');
-    return reply.status(500).send({ message: translate(locale, 'errors.internal') });
-  });
-}
-
-/**
- * Fastify's own refusals before routing (a path parameter over its length limit, a URL that is not
- * valid): 400 in the API's error shape, never Fastify's default body that repeats the path.
- */
-export function frameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const locale = localeFromHeader(request.headers['accept-language']);
-  return reply
-    .status(400)
-    .header('cache-control', 'private, no-store')
-    .send({ message: translate(locale, 'errors.bad_request') });
 }
 
 /** Sends a translated error body from a hook, where throwing is not an option. */

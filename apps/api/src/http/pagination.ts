@@ -51,3 +51,8 @@ export function orderFrom(
   if (!column) throw validationFailed({ sort: ['validation.sort'] });
   return [descending ? desc(column) : asc(column), ...fallback];
 }
+
+/** One page of a list, with what the client needs to draw its pager. */
+export function pageOf<T>(query: ListQuery, data: T[], total: number) {
+  return { data, meta: { page: query.page, per_page: query.per_page, total } };
+}

@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearSessionCookies, requireActor } from '../../auth/plugin.ts';
-import { countUpload } from '../../files/files.routes.ts';
+import { countUpload } from '../../http/route-kit.ts';
 import * as account from './account.service.ts';
 import * as mfa from './mfa.service.ts';
 import * as picture from './picture.service.ts';

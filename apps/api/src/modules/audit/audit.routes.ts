@@ -2,7 +2,7 @@ import { auditEntry, auditFilters } from '@skolar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { listAnswer, listQuery } from '../../http/pagination.ts';
-import { errorBody } from '../auth/auth.schemas.ts';
+import { errorBody } from '../../http/route-kit.ts';
 import * as audit from './audit.service.ts';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {

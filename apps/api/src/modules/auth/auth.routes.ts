@@ -2,11 +2,13 @@ import {
   changePasswordBody,
   confirmPasswordBody,
   emailBody,
+  loginAnswer,
   loginBody,
   loginMfaBody,
   newPasswordBody,
   type Role,
   stepUpTargetQuery,
+  authInfo as userInfo,
 } from '@skolar/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,8 +17,8 @@ import { DEVICE_COOKIE, deviceCookieAfterSignIn, setDeviceCookie } from '../../a
 import { clearSessionCookies, requireActor, setSessionCookies } from '../../auth/plugin.ts';
 import { confirmPassword, isStepUpValid } from '../../auth/step-up.ts';
 import { forbidden } from '../../http/errors.ts';
+import { errorBody } from '../../http/route-kit.ts';
 import { translate } from '../../i18n/messages.ts';
-import { errorBody, loginAnswer, userInfo } from './auth.schemas.ts';
 import * as auth from './auth.service.ts';
 import * as passwords from './passwords.service.ts';
 

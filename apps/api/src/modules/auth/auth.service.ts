@@ -1,4 +1,4 @@
-import type { LoginBody, LoginMfaBody } from '@skolar/shared';
+import type { LoginBody, LoginMfaBody, AuthInfo as UserInfo } from '@skolar/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { record } from '../../audit/audit.ts';
@@ -11,7 +11,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { HttpError, notFound, validationFailed } from '../../http/errors.ts';
 import { findUserByEmail, findUserWithInstitution, recordLogin } from './auth.queries.ts';
-import type { UserInfo } from './auth.schemas.ts';
 import { chargeGuess } from './guesses.ts';
 
 const invalidCredentials = () => new HttpError(401, 'auth.failed');

@@ -17,6 +17,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   attempts,
   evaluations,
+  examAccommodations,
   institutions,
   moduleSubjects,
   questions,
@@ -288,4 +289,17 @@ export async function publishedResultOf(db: DbOrTx, evaluationId: number, studen
       ),
     );
   return row ? { ...row, published_at: row.published_at! } : undefined;
+}
+
+export async function extraMinutesOf(db: DbOrTx, evaluationId: number, studentId: number) {
+  const [row] = await db
+    .select({ extra_minutes: examAccommodations.extra_minutes })
+    .from(examAccommodations)
+    .where(
+      and(
+        eq(examAccommodations.evaluation_id, evaluationId),
+        eq(examAccommodations.student_id, studentId),
+      ),
+    );
+  return row?.extra_minutes ?? 0;
 }

@@ -16,8 +16,8 @@ import { evaluations, institutions, subjects } from '../../db/schema/index.ts';
 import { saveUpload } from '../../files/uploads.ts';
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
+import { pageOf } from '../../http/pagination.ts';
 import { localDay, minuteOfDay, timeOfMinutes, zonedInstant } from '../../time.ts';
-import { pageOf } from '../promotions/assign.ts';
 import {
   type EvaluationFilters,
   type EvaluationRow,

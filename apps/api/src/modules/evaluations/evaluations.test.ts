@@ -77,7 +77,7 @@ async function post(user: { id: number; email: string }, body: Record<string, un
 const countOf = async (subjectId: number) =>
   (await db.select().from(evaluations).where(eq(evaluations.subject_id, subjectId))).length;
 
-const PDF = readFileSync(new URL('../../db/seed/demo-syllabus.pdf', import.meta.url));
+const PDF = readFileSync(new URL('../../ops/seed/demo-syllabus.pdf', import.meta.url));
 const BOUNDARY = '----skolar-evaluation';
 function pdfUpload(auth: Record<string, string>) {
   const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="corrige.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;

@@ -6,16 +6,16 @@ import type { AppContext } from '../../context.ts';
 import { files, submissions } from '../../db/schema/index.ts';
 import { storageFor } from '../../files/storage.ts';
 import { notFound } from '../../http/errors.ts';
-import { extraMinutesOf } from '../exams/exams.queries.ts';
-import { quotaOf } from '../projects/quota.ts';
 import {
   type EvaluationRow,
   evaluationById,
   evaluationsDuePage,
   evaluationsIn,
+  extraMinutesOf,
   publishedResultOf,
 } from './evaluations.queries.ts';
 import { presentCore, releasedCorrections } from './evaluations.service.ts';
+import { quotaOf } from './hand-in-quota.ts';
 import { type StudentState, studentStates } from './status.ts';
 
 export interface MyFilters {

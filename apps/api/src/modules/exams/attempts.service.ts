@@ -20,6 +20,7 @@ import {
   validationFailed,
 } from '../../http/errors.ts';
 import { localDay, minuteOfDay, timeOfMinutes } from '../../time.ts';
+import { extraMinutesOf } from '../evaluations/evaluations.queries.ts';
 import { isOpen } from '../evaluations/window.ts';
 import {
   answersOf,
@@ -27,7 +28,6 @@ import {
   attemptOf,
   type Exam,
   examIn,
-  extraMinutesOf,
   questionsOf,
   rosterOf,
 } from './exams.queries.ts';

@@ -73,19 +73,6 @@ export function answersOf(db: DbOrTx, attemptId: number) {
     .orderBy(asc(answers.question_id));
 }
 
-export async function extraMinutesOf(db: DbOrTx, evaluationId: number, studentId: number) {
-  const [row] = await db
-    .select({ extra_minutes: examAccommodations.extra_minutes })
-    .from(examAccommodations)
-    .where(
-      and(
-        eq(examAccommodations.evaluation_id, evaluationId),
-        eq(examAccommodations.student_id, studentId),
-      ),
-    );
-  return row?.extra_minutes ?? 0;
-}
-
 /** True once a student has started the exam: its questions may no longer change. */
 export async function hasAttempts(db: DbOrTx, evaluationId: number): Promise<boolean> {
   const [row] = await db

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams } from '../../http/pagination.ts';
-import { errorResponses } from '../promotions/assign.ts';
+import { errorResponses } from '../../http/route-kit.ts';
 import * as book from './gradebook.service.ts';
 import { myResults } from './my-results.service.ts';
 

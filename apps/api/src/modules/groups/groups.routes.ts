@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
-import { errorResponses, pairParams } from '../promotions/assign.ts';
+import { errorResponses, pairParams } from '../../http/route-kit.ts';
 import * as groups from './groups.service.ts';
 
 const tags = ['groups'];

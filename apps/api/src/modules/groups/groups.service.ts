@@ -11,6 +11,7 @@ import {
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { link, unlink } from '../../db/links.ts';
 import {
   groupStudents,
   groupSubjects,
@@ -22,7 +23,7 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
-import { link, pageOf, unlink } from '../promotions/assign.ts';
+import { pageOf } from '../../http/pagination.ts';
 import { splitOptions } from '../students/people.service.ts';
 import { groupById, listGroups } from './groups.queries.ts';
 

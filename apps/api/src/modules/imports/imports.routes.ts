@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { STEP_UP_HEADER } from '../../auth/step-up.ts';
 import { listAnswer, listQuery } from '../../http/pagination.ts';
-import { errorResponses } from '../promotions/assign.ts';
+import { errorResponses } from '../../http/route-kit.ts';
 import * as imports from './imports.service.ts';
 
 const tags = ['imports'];

@@ -9,9 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
-import { filePart } from '../../files/files.routes.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
-import { errorBody } from '../auth/auth.schemas.ts';
+import { errorBody, filePart } from '../../http/route-kit.ts';
 import * as institutions from './institutions.service.ts';
 
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };

@@ -12,10 +12,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
-import { filePart } from '../../files/files.routes.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
-import { errorBody } from '../auth/auth.schemas.ts';
-import { errorResponses } from '../promotions/assign.ts';
+import { errorBody, errorResponses, filePart } from '../../http/route-kit.ts';
 import * as chapters from './chapters.service.ts';
 
 const tags = ['chapters'];

@@ -18,9 +18,9 @@ import { storageFor } from '../../files/storage.ts';
 import { saveUpload } from '../../files/uploads.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
+import { pageOf } from '../../http/pagination.ts';
 import { changes } from '../../http/patch.ts';
 import { imageIdsIn, sanitizeRichText } from '../../http/sanitize.ts';
-import { pageOf } from '../promotions/assign.ts';
 import {
   chapterLesson,
   lessonInstitution,

@@ -13,9 +13,8 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { chapters, lessons, subjectLessons, subjects } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
-import { type ListQuery, orderFrom } from '../../http/pagination.ts';
+import { type ListQuery, orderFrom, pageOf } from '../../http/pagination.ts';
 import { changes } from '../../http/patch.ts';
-import { pageOf } from '../promotions/assign.ts';
 import { releaseImagesOf } from './chapters.queries.ts';
 import { writeOrder } from './order.ts';
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
-import { errorBody } from '../auth/auth.schemas.ts';
+import { errorBody } from '../../http/route-kit.ts';
 import * as modules from './modules.service.ts';
 
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };

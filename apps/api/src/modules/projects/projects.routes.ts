@@ -8,12 +8,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
-import { filePart } from '../../files/files.routes.ts';
 import { idParams } from '../../http/pagination.ts';
-import { errorBody } from '../auth/auth.schemas.ts';
-import { errorResponses } from '../promotions/assign.ts';
+import { errorBody, errorResponses, filePart } from '../../http/route-kit.ts';
+import { HAND_IN_QUOTA } from '../evaluations/hand-in-quota.ts';
 import * as projects from './projects.service.ts';
-import { HAND_IN_QUOTA } from './quota.ts';
 
 const tags = ['projects'];
 

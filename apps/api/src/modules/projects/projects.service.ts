@@ -14,6 +14,7 @@ import { maxBytesOf, readPart, saveFile } from '../../files/uploads.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { zonedTimestamp } from '../../time.ts';
+import { assertWithinQuota, quotaOf } from '../evaluations/hand-in-quota.ts';
 import { evaluationWindow, isOpen } from '../evaluations/window.ts';
 import {
   evaluationInScope,
@@ -24,7 +25,6 @@ import {
   rosterPeople,
   versionsOf,
 } from './projects.queries.ts';
-import { assertWithinQuota, quotaOf } from './quota.ts';
 import { zipEntryName, zipName } from './zip-names.ts';
 
 type Project = NonNullable<Awaited<ReturnType<typeof evaluationInScope>>>;

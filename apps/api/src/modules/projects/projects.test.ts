@@ -68,7 +68,7 @@ function advance(ms: number) {
   as.forget();
 }
 
-const PDF = readFileSync(new URL('../../db/seed/demo-syllabus.pdf', import.meta.url));
+const PDF = readFileSync(new URL('../../ops/seed/demo-syllabus.pdf', import.meta.url));
 const ZIP = Buffer.from(zipSync({ 'src/index.ts': new TextEncoder().encode('export {};\n') }));
 const BOUNDARY = '----skolar-projects';
 function upload(auth: Record<string, string>, name: string, bytes: Buffer) {

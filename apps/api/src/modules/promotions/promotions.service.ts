@@ -11,6 +11,7 @@ import {
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { link, unlink } from '../../db/links.ts';
 import {
   groupStudents,
   groups,
@@ -23,9 +24,9 @@ import {
 } from '../../db/schema/index.ts';
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
+import { pageOf } from '../../http/pagination.ts';
 import { changes } from '../../http/patch.ts';
 import { splitOptions } from '../students/people.service.ts';
-import { link, pageOf, unlink } from './assign.ts';
 import { listPromotions, promotionById } from './promotions.queries.ts';
 
 type Row = Awaited<ReturnType<typeof promotionById>>;

@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
-import { errorResponses } from '../promotions/assign.ts';
+import { errorResponses } from '../../http/route-kit.ts';
 import * as service from './results.service.ts';
 
 const tags = ['results'];

@@ -21,8 +21,8 @@ import {
   validationFailed,
 } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
+import { pageOf } from '../../http/pagination.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { pageOf } from '../promotions/assign.ts';
 import { applyGrades } from './grades.ts';
 import {
   type GradedEvaluationRow,

@@ -2,11 +2,9 @@ import { episodeDetail, episodeFields, idText, patchOf, resourceLinkBody } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
-import { filePart } from '../../files/files.routes.ts';
 import { fieldErrorsOf, validationFailed } from '../../http/errors.ts';
 import { idParams } from '../../http/pagination.ts';
-import { errorBody } from '../auth/auth.schemas.ts';
-import { errorResponses } from '../promotions/assign.ts';
+import { errorBody, errorResponses, filePart } from '../../http/route-kit.ts';
 import * as episodes from './episodes.service.ts';
 
 const tags = ['seminars'];

@@ -17,8 +17,8 @@ import { promotions, seminars } from '../../db/schema/index.ts';
 import { saveUpload } from '../../files/uploads.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
+import { pageOf } from '../../http/pagination.ts';
 import { changes } from '../../http/patch.ts';
-import { pageOf } from '../promotions/assign.ts';
 import { episodesOf, listSeminars, seminarById, seminarsIn } from './seminars.queries.ts';
 
 const present = async (db: DbOrTx, actor: Actor, id: number) =>

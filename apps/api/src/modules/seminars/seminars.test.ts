@@ -29,7 +29,7 @@ const otherPromotion = await createPromotion(db, school.id, { students: [outside
 
 const as = signedIn(app);
 
-const PDF = readFileSync(new URL('../../db/seed/demo-syllabus.pdf', import.meta.url));
+const PDF = readFileSync(new URL('../../ops/seed/demo-syllabus.pdf', import.meta.url));
 const BOUNDARY = '----skolar-seminar';
 function multipart(
   auth: Record<string, string>,

@@ -9,7 +9,8 @@ import { tempDir } from '../../../test/temp-dir.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { prepareDatabase, SETUP_TTL_MS } from './first-run.ts';
+import { prepareDatabase } from '../../ops/prepare.ts';
+import { SETUP_TTL_MS } from './first-run.ts';
 
 const SETUP_PASSWORD = 'Vl4nd-Kette!Mauer';
 

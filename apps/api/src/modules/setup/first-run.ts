@@ -7,8 +7,6 @@ import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { setupTokens, users } from '../../db/schema/index.ts';
-import { seedDemo } from '../../db/seed/demo.ts';
-import { saveFile } from '../../files/uploads.ts';
 import { HttpError, validationFailed } from '../../http/errors.ts';
 
 /** A first-run link lasts an hour; a restart prints a new one while no super-admin exists. */
@@ -127,21 +125,13 @@ async function issueSetupLink(ctx: AppContext): Promise<URL | null> {
 }
 
 /**
- * What start does to the database before listening: the demo when SEED=demo (decision 108), then,
- * while no super-admin exists, the first-run setup link in the log (decision 109).
+ * While no super-admin exists, the first-run setup link in the log (decision 109); start calls it
+ * once the database is ready (`ops/prepare.ts`).
  */
-export async function prepareDatabase(
+export async function announceFirstRun(
   ctx: AppContext,
-  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+  log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<void> {
-  if (ctx.config.SEED === 'demo') {
-    const outcome = await seedDemo(ctx.db, {
-      now: ctx.clock.now(),
-      publicUrl: ctx.config.PUBLIC_URL,
-      storeFile: (db, input) => saveFile(ctx, db, input),
-    });
-    log.info(`demo data: ${outcome}`);
-  }
   const link = await issueSetupLink(ctx);
   if (link) {
     log.warn(

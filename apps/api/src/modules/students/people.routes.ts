@@ -14,7 +14,7 @@ import { requireActor } from '../../auth/plugin.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
-import { errorResponses, pairParams } from '../promotions/assign.ts';
+import { errorResponses, pairParams } from '../../http/route-kit.ts';
 import { endSessionsOf } from '../users/users.service.ts';
 import * as people from './people.service.ts';
 

@@ -13,6 +13,7 @@ import {
 import { type Actor, revokeUserSessions } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { link, unlink } from '../../db/links.ts';
 import {
   groupStudents,
   groups,
@@ -24,8 +25,8 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
+import { pageOf } from '../../http/pagination.ts';
 import { changes } from '../../http/patch.ts';
-import { link, pageOf, unlink } from '../promotions/assign.ts';
 import { listPeople, personColumns, personLinks } from './people.queries.ts';
 
 export type PersonKind = 'student' | 'teacher';

@@ -3,6 +3,7 @@ import { authorize, can, requireAccess } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { link, unlink } from '../../db/links.ts';
 import {
   lessons,
   subjectLessons,
@@ -11,7 +12,6 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { link, unlink } from '../promotions/assign.ts';
 import { splitOptions } from '../students/people.service.ts';
 
 // The subject's associations: lessons to subject (`/lesson-subject/:subjectId`, every content

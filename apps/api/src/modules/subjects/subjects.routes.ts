@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
-import { errorResponses as errors } from '../promotions/assign.ts';
+import { errorResponses as errors } from '../../http/route-kit.ts';
 import * as links from './subject-links.service.ts';
 import * as subjects from './subjects.service.ts';
 

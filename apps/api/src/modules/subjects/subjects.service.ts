@@ -25,8 +25,8 @@ import {
 } from '../../db/schema/index.ts';
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
+import { pageOf } from '../../http/pagination.ts';
 import { changes } from '../../http/patch.ts';
-import { pageOf } from '../promotions/assign.ts';
 import { listSubjects, subjectById, subjectContent } from './subjects.queries.ts';
 
 type Row = Awaited<ReturnType<typeof subjectById>>;

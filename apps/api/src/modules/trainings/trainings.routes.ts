@@ -11,10 +11,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
-import { filePart } from '../../files/files.routes.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
-import { errorBody } from '../auth/auth.schemas.ts';
-import { errorResponses, pairParams } from '../promotions/assign.ts';
+import { errorBody, errorResponses, filePart, pairParams } from '../../http/route-kit.ts';
 import * as trainings from './trainings.service.ts';
 
 const tags = ['trainings'];

@@ -12,6 +12,7 @@ import {
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { link, unlink } from '../../db/links.ts';
 import {
   evaluations,
   modules,
@@ -23,8 +24,8 @@ import {
 import { saveUpload } from '../../files/uploads.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
+import { pageOf } from '../../http/pagination.ts';
 import { changes } from '../../http/patch.ts';
-import { link, pageOf, unlink } from '../promotions/assign.ts';
 import { splitOptions } from '../students/people.service.ts';
 import { listTrainings, trainingById, trainingContent } from './trainings.queries.ts';
 

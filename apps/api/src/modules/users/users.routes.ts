@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams, listAnswer } from '../../http/pagination.ts';
-import { errorBody } from '../auth/auth.schemas.ts';
+import { errorBody } from '../../http/route-kit.ts';
 import { userListQuery } from './users.queries.ts';
 import * as users from './users.service.ts';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Tx } from '../client.ts';
-import { submissions } from '../schema/index.ts';
+import type { Tx } from '../../db/client.ts';
+import { submissions } from '../../db/schema/index.ts';
 import { DAY, type IdOf, type InstitutionKey } from './keys.ts';
 import type { StoreFile } from './lessons.ts';
 

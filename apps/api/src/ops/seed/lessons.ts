@@ -1,10 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import {
+  chapterImages,
+  chapters,
+  lessons,
+  resources,
+  subjectLessons,
+} from '../../db/schema/index.ts';
 import type { FileInput } from '../../files/uploads.ts';
 import { NO_IMAGES, sanitizeRichText } from '../../http/sanitize.ts';
-import type { DbOrTx, Tx } from '../client.ts';
-import { chapterImages, chapters, lessons, resources, subjectLessons } from '../schema/index.ts';
 import { DEMO_LESSONS } from './content.ts';
 import { SUBJECTS } from './curriculum.ts';
 import { type IdOf, type InstitutionKey, linkResources } from './keys.ts';

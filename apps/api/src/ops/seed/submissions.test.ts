@@ -7,10 +7,10 @@ import { openTestDatabase } from '../../../test/database.ts';
 import { tempDir } from '../../../test/temp-dir.ts';
 import { RateLimits } from '../../auth/rate-limit.ts';
 import { loadConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { evaluations, files, submissions, users } from '../../db/schema/index.ts';
 import { storageFor } from '../../files/storage.ts';
 import { saveFile } from '../../files/uploads.ts';
-import type { Database } from '../client.ts';
-import { evaluations, files, submissions, users } from '../schema/index.ts';
 import { seedDemo } from './demo.ts';
 
 const NOW = new Date('2026-11-22T10:00:00Z');

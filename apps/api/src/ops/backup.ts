@@ -12,9 +12,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import tar from 'tar-stream';
 import type { Config } from '../config.ts';
+import { type Database, type Db, openDatabase, queryRows } from '../db/client.ts';
+import { files } from '../db/schema/index.ts';
 import { storageFor } from '../files/storage.ts';
-import { type Database, type Db, openDatabase, queryRows } from './client.ts';
-import { files } from './schema/index.ts';
 
 const FORMAT = 'skolar-backup';
 const VERSION = 1;

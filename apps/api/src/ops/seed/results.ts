@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../client.ts';
-import { gradeChanges, results } from '../schema/index.ts';
+import type { Tx } from '../../db/client.ts';
+import { gradeChanges, results } from '../../db/schema/index.ts';
 import { EVALUATIONS } from './evaluations.ts';
 import { DAY, type IdOf } from './keys.ts';
 import { PROMOTION_STUDENTS } from './people.ts';

@@ -1,5 +1,5 @@
-import type { Tx } from '../client.ts';
-import type { institutions } from '../schema/index.ts';
+import type { Tx } from '../../db/client.ts';
+import type { institutions } from '../../db/schema/index.ts';
 import { createInstitution } from './factories.ts';
 import { DEMO_ZONES, type IdOf, type InstitutionKey, idsOf } from './keys.ts';
 

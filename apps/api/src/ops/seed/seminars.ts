@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../client.ts';
-import { episodes, resources, seminars } from '../schema/index.ts';
+import type { Tx } from '../../db/client.ts';
+import { episodes, resources, seminars } from '../../db/schema/index.ts';
 import {
   type IdOf,
   INSTITUTION_OF_PROMOTION,

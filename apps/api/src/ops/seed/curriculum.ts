@@ -1,5 +1,10 @@
-import type { Tx } from '../client.ts';
-import { institutionModules, moduleSubjects, modules, type programs } from '../schema/index.ts';
+import type { Tx } from '../../db/client.ts';
+import {
+  institutionModules,
+  moduleSubjects,
+  modules,
+  type programs,
+} from '../../db/schema/index.ts';
 import { createProgram, createSubject } from './factories.ts';
 import { type IdOf, type InstitutionKey, idsOf } from './keys.ts';
 

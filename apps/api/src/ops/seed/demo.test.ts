@@ -8,11 +8,7 @@ import { verifyPassword } from '../../auth/password.ts';
 import { allowedIds } from '../../auth/policy.ts';
 import { RateLimits } from '../../auth/rate-limit.ts';
 import { loadConfig } from '../../config.ts';
-import { storageFor } from '../../files/storage.ts';
-import { saveFile } from '../../files/uploads.ts';
-import { imageIdsIn, sanitizeRichText } from '../../http/sanitize.ts';
-import { localDay, zonedInstant } from '../../time.ts';
-import type { Database } from '../client.ts';
+import type { Database } from '../../db/client.ts';
 import {
   attempts,
   chapters,
@@ -34,7 +30,11 @@ import {
   teacherSubjects,
   trainings,
   users,
-} from '../schema/index.ts';
+} from '../../db/schema/index.ts';
+import { storageFor } from '../../files/storage.ts';
+import { saveFile } from '../../files/uploads.ts';
+import { imageIdsIn, sanitizeRichText } from '../../http/sanitize.ts';
+import { localDay, zonedInstant } from '../../time.ts';
 import { DEMO_NEWCOMER_EMAIL, seedDemo } from './demo.ts';
 
 // 12:00 in Paris on a weekday; a fixed clock keeps the assertions exact.

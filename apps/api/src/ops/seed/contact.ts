@@ -1,5 +1,5 @@
-import type { Tx } from '../client.ts';
-import { contactRequests } from '../schema/index.ts';
+import type { Tx } from '../../db/client.ts';
+import { contactRequests } from '../../db/schema/index.ts';
 import type { IdOf, InstitutionKey } from './keys.ts';
 
 /** A prospect's demo request and a signed-in student's support request. */

@@ -1,7 +1,7 @@
 import type { Role } from '@skolar/shared';
 import { inviteUser } from '../../auth/invitations.ts';
-import type { Tx } from '../client.ts';
-import { users } from '../schema/index.ts';
+import type { Tx } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
 import {
   DAY,
   type IdOf,

@@ -1,31 +1,9 @@
-import { idText } from '@skolar/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
-import type { ListQuery } from '../../http/pagination.ts';
-import { errorBody } from '../auth/auth.schemas.ts';
+import type { DbOrTx } from './client.ts';
 
-// Helpers shared by the people, promotion, training and group modules (issue 5, part B).
-
-export const errorResponses = {
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-  422: errorBody,
-};
-
-/** `/:id/<others>/:otherId` of a dissociation. */
-export const pairParams = z.object({
-  id: idText,
-  otherId: idText,
-});
-
-export function pageOf<T>(query: ListQuery, data: T[], total: number) {
-  return { data, meta: { page: query.page, per_page: query.per_page, total } };
-}
-
+// The links of a many-to-many table (a promotion's students, a training's modules…), added or
+// removed the same way by every module that owns one.
 /** Adds the links owner → each id that do not exist yet (one statement). */
 export async function link(
   db: DbOrTx,

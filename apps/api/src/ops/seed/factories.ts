@@ -1,7 +1,7 @@
 // Row factories shared by the demo seed and the tests (test/factories.ts re-exports them): plausible
 // defaults, a random suffix where a value must be unique, and every column open to an override.
 import { randomBytes } from 'node:crypto';
-import type { DbOrTx } from '../client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import {
   chapters,
   episodes,
@@ -21,7 +21,7 @@ import {
   teacherSubjects,
   trainingModules,
   trainings,
-} from '../schema/index.ts';
+} from '../../db/schema/index.ts';
 
 /** A short random suffix for names and e-mails that must not collide. */
 export const unique = () => randomBytes(4).toString('hex');

@@ -1,14 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
-import { closeAttempt } from '../../modules/exams/scoring.ts';
-import { minuteOfDay, timeOfMinutes } from '../../time.ts';
-import type { Tx } from '../client.ts';
+import type { Tx } from '../../db/client.ts';
 import {
   type AnswerValue,
   answers,
   attempts,
   type evaluations,
   questions,
-} from '../schema/index.ts';
+} from '../../db/schema/index.ts';
+import { closeAttempt } from '../../modules/exams/scoring.ts';
+import { minuteOfDay, timeOfMinutes } from '../../time.ts';
 import { createEvaluation } from './factories.ts';
 import { DEMO_ZONES, dayOf, type IdOf, type InstitutionKey, idsOf, instantOf } from './keys.ts';
 

@@ -1,7 +1,7 @@
+import type { Tx } from '../../db/client.ts';
+import { eventExceptions, events } from '../../db/schema/index.ts';
 import { originalStarts, toRrule } from '../../modules/calendar/recurrence.ts';
 import { mondayOf, plusDays, zonedInstant } from '../../time.ts';
-import type { Tx } from '../client.ts';
-import { eventExceptions, events } from '../schema/index.ts';
 import {
   DEMO_ZONES,
   type IdOf,

@@ -1,9 +1,9 @@
 import { DEMO_PASSWORD } from '@skolar/shared';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
 import { academicYear } from '../../time.ts';
-import type { Db, DbOrTx, Tx } from '../client.ts';
-import { users } from '../schema/index.ts';
 import { seedCalendar } from './calendar.ts';
 import { seedCohorts } from './cohorts.ts';
 import { seedContactRequests } from './contact.ts';

@@ -1,4 +1,4 @@
-import type { Tx } from '../client.ts';
+import type { Tx } from '../../db/client.ts';
 import {
   groupStudents,
   groupSubjects,
@@ -8,7 +8,7 @@ import {
   promotionTeachers,
   trainingModules,
   type trainings,
-} from '../schema/index.ts';
+} from '../../db/schema/index.ts';
 import type { Curriculum } from './curriculum.ts';
 import { createTraining } from './factories.ts';
 import {
