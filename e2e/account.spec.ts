@@ -30,7 +30,7 @@ async function mailLink(page: Page, template: string): Promise<string> {
   return `${link.pathname}${link.search}`;
 }
 
-test('journey 6: an invited user verifies, resets a forgotten password, signs in, and sees an expired session', async ({
+test('an invited user verifies, resets a forgotten password, signs in, and sees an expired session', async ({
   page,
   context,
 }) => {

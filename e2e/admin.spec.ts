@@ -4,7 +4,7 @@ import { signInAs } from './support/session.ts';
 
 const t = (key: string, values?: Record<string, string>) => text('fr', key, values);
 
-test('journey 4: an admin sets up a promotion, a training and its students, and archives a training', async ({
+test('an admin sets up a promotion, a training and its students, and archives a training', async ({
   page,
 }) => {
   await signInAs(page, 'admin@uni.skolar.test');

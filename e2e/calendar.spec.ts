@@ -47,7 +47,7 @@ async function dragBetween(page: Page, from: Locator, to: Locator, at = { x: 0.5
   await page.mouse.up();
 }
 
-test('journey 7: a teacher creates an event by selecting days, drags it, resizes it, toggles the weekends and deletes it; every change holds after a reload', async ({
+test('a teacher creates an event by selecting days, drags it, resizes it, toggles the weekends and deletes it; every change holds after a reload', async ({
   page,
 }) => {
   const title = `Conseil pédagogique ${Date.now()}`;

@@ -19,7 +19,7 @@ const MIDTERM = 'Partiel d’algorithmique';
 const averageFr = (value: number) =>
   new Intl.NumberFormat('fr', { maximumFractionDigits: 2 }).format(value);
 
-test('journey 3: a teacher grades a group from the keyboard with one student absent, publishes, and the transcript counts 0/20', async ({
+test('a teacher grades a group from the keyboard with one student absent, publishes, and the transcript counts 0/20', async ({
   page,
   browser,
 }) => {

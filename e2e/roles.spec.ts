@@ -89,7 +89,7 @@ for (const account of ACCOUNTS) {
   });
 }
 
-test('journey 2: the student gets the institution colour, no Calendar link, and next evaluations', async ({
+test('a student gets the institution colour, no Calendar link, and next evaluations', async ({
   page,
 }) => {
   await signIn(page, 'student@uni.skolar.test');
@@ -103,7 +103,7 @@ test('journey 2: the student gets the institution colour, no Calendar link, and 
   await expect(page.getByRole('heading', { name: fr('dashboard.upcoming') })).toBeVisible();
 });
 
-test('journeys 4 and 5: roles without the right are sent away from /institutions silently', async ({
+test('a student and an admin, who may not open /institutions, are sent away from it silently', async ({
   page,
 }) => {
   await signIn(page, 'student@uni.skolar.test');

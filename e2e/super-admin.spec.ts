@@ -14,7 +14,6 @@ async function signIn(page: Page, email: string) {
   await expect(page).toHaveURL('/dashboard');
 }
 
-// Journey 5 of acceptance/journeys.md.
 test('a super-admin onboards an institution with its colour, logo, program and first admin, and edits a user after step-up', async ({
   page,
 }) => {

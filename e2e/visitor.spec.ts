@@ -3,7 +3,7 @@ import { text } from './support/i18n.ts';
 
 const fr = (key: string, values?: Record<string, string>) => text('fr', key, values);
 
-test('journey 1: a visitor explores the site, changes language and theme, opens a training and writes to us', async ({
+test('a visitor explores the site, changes language and theme, opens a training and writes to us', async ({
   page,
 }) => {
   await page.goto('/');

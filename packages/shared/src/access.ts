@@ -1,6 +1,6 @@
 import { type Role, roleSuffix } from './roles.ts';
 
-/** One row of the spec's route table (product-spec.md section 2, spec/routes.json). */
+/** One row of the spec's route table (packages/shared/spec/routes.json). */
 export interface RouteAccess {
   /** React Router syntax: `:param` and optional `:param?` segments. */
   path: string;
@@ -22,7 +22,7 @@ const SA: Role = 'super-admin';
 const SIGNED_IN = [S, T, ST, A, SA] as const;
 const STAFF = [SA, A, ST, T] as const;
 
-/** The whole route table, in the order of spec/routes.json. */
+/** The whole route table, in the order of packages/shared/spec/routes.json. */
 export const ROUTES: readonly RouteAccess[] = [
   // Guest and public pages
   { path: '/', name: 'Home', roles: null, guestOnly: true },
@@ -165,7 +165,7 @@ export const ROUTES: readonly RouteAccess[] = [
 ];
 
 /**
- * Pages outside the spec's table (which stays exactly spec/routes.json): recorded in
+ * Pages outside the spec's table (which stays exactly packages/shared/spec/routes.json): in
  * docs/decisions.md. `/verify` and `/verify/:code` let anyone check a printed transcript
  * (decision 59). `/setup/:token` creates the first super-admin of an empty database (decision 109).
  * `/audit` is the audit log: an admin's institution's rows, every row for the super-admin
@@ -238,7 +238,11 @@ export function matchRoute(pathname: string): RouteMatch | null {
   return best && { route: best.route, params: best.params };
 }
 
-/** The guard rule of spec section 4 for one route row and the signed-in role (null when signed out). */
+/**
+ * The guard rule for one route row and the signed-in role (null when signed out): a role not in
+ * the row's list (or a visitor) is sent to `/`, a signed-in user on a guest-only page to
+ * `/dashboard`.
+ */
 export function routeAccess(route: RouteAccess, role: Role | null): AccessDecision {
   if (route.roles && (role === null || !route.roles.includes(role))) return 'redirect-home';
   if (route.guestOnly && role !== null) return 'redirect-dashboard';

@@ -1,6 +1,6 @@
 import type { Role } from './roles.ts';
 
-/** The password of every demo account (design/api.md, 'Demo data'). */
+/** The password of every demo account (the README's table of demo accounts). */
 export const DEMO_PASSWORD = 'Skolar#2026';
 
 export interface DemoAccount {
@@ -10,7 +10,7 @@ export interface DemoAccount {
   institution: string | null;
 }
 
-/** The accounts of api.md's demo table, in the order the login screen lists them. */
+/** The demo accounts (one per role and institution), in the order the login screen lists them. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { role: 'super-admin', email: 'superadmin@skolar.test', institution: null },
   { role: 'admin', email: 'admin@uni.skolar.test', institution: 'ULC' },

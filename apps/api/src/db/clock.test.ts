@@ -11,7 +11,7 @@ afterAll(() => database.close());
 
 import { queryRows } from './client.ts';
 
-// Every instant the application compares comes from `ctx.clock` (architecture.md): a tests' clock
+// Every instant the application compares comes from `ctx.clock` (decision 27): a tests' clock
 // pinned to one day, or a machine whose clock is years off, must see the same behaviour. These
 // checks refuse the two ways the database's own clock creeps back in.
 

@@ -4,7 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { validationFailed } from './errors.ts';
 
-/** `?page=&per_page=&q=&archived=` of every list (api.md); per_page is one of 10, 25, 50, 100. */
+/** `?page=&per_page=&q=&sort=&archived=` of every list (the README's API conventions). */
 export const listQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce

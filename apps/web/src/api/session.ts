@@ -26,7 +26,7 @@ export interface Session {
 }
 
 const STORAGE_KEY = 'user';
-/** Spec section 9: the info call is retried 3 times, 1 s apart, on 429 only. */
+/** The product's rule: the info call is retried 3 times, 1 s apart, on 429 only. */
 export const INFO_RETRIES = 3;
 export const INFO_RETRY_DELAY_MS = 1000;
 

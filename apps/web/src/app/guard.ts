@@ -4,8 +4,9 @@ import { consumeSessionExpiry, currentRole, initSession } from '../api/session.t
 import i18n from '../i18n/index.ts';
 
 /**
- * The route guard of spec section 4, as the loader of one route of the table: the session is
- * initialised first, then the route's access list decides (silent redirects).
+ * The route guard, as the loader of one route of the table: the session is initialised first,
+ * then the route's access list decides. A visitor, or a role not in the list, is sent silently
+ * to `/`; a guest-only page sends a signed-in user to `/dashboard` (`routeAccess`).
  */
 export function guard(route: RouteAccess) {
   return async (): Promise<null> => {

@@ -1,4 +1,4 @@
-/** The interface languages, the first being the default (spec section 1). */
+/** The interface languages, the first being the default (French, then English and German). */
 export const LOCALES = ['fr', 'en', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'fr';

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
-/** The rows-per-page choices of every list (api.md). */
+/** The rows-per-page choices of every list (the API's `per_page`). */
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
 export type PerPage = (typeof PER_PAGE_OPTIONS)[number];
 

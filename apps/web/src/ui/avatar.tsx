@@ -3,7 +3,7 @@ import femaleAvatar from './avatars/female.svg';
 import maleAvatar from './avatars/male.svg';
 import './avatar.css';
 
-/** Spec section 3: without a picture, the default avatar of the gender (Mr male, Mme female). */
+/** Without a picture, the default avatar of the gender (Mr male, Mme female; decision 90). */
 const DEFAULTS = { Mr: maleAvatar, Mme: femaleAvatar } as const;
 
 interface AvatarProps {

@@ -73,7 +73,7 @@ const answer = (rows: Row[], total = rows.length): ListAnswer<Row> => ({
 });
 
 describe('DataTable', () => {
-  it('shows the rows, the range and the rows-per-page choices of api.md', () => {
+  it('shows the rows, the range and the rows-per-page choices of the API', () => {
     renderWithProviders(
       <Harness
         answer={answer([{ id: 1, name: 'L1 2026-2027', nb_students: 24 }], 60)}

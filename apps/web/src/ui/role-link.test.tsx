@@ -26,7 +26,7 @@ const SCREENS = [
   ['Contact', '/contact'],
 ] as const;
 
-/** Which of SCREENS each viewer may open (spec section 2's route table). */
+/** Which of SCREENS each viewer may open (the route table, `ROUTES`). */
 const OPENS: Record<Role | 'visitor', readonly string[]> = {
   student: ['Mes formations', 'Contact'],
   teacher: ['Groupe A', 'Contact'],

@@ -10,7 +10,7 @@ const sonner = () => {
   return loading;
 };
 
-/** Spec section 8: every error toast stays 5000 ms (the default of other toasts is 3000 ms). */
+/** The product's rule: every error toast stays 5000 ms (the default of other toasts is 3000 ms). */
 export const ERROR_TOAST_MS = 5000;
 
 /** The API's message (already translated), or the fallback (the generic one), as an error toast. */
@@ -19,7 +19,7 @@ export function toastError(error: unknown, fallback?: string): void {
   void sonner().then(({ toast }) => toast.error(message, { duration: ERROR_TOAST_MS }));
 }
 
-/** Spec section 8: a block whose data failed shows the toast 'Error' (5000 ms, dismissible). */
+/** The product's rule: a block whose data failed shows the toast 'Error' (5000 ms, dismissible). */
 export function useErrorToast(failed: boolean, id: string): void {
   const { t } = useTranslation();
   useEffect(() => {

@@ -1,4 +1,4 @@
-/** The catalogue card's sizes (spec sections 2 and 9), in px. */
+/** The catalogue card's sizes the spec sets, in px. */
 export const CARD = {
   width: 250,
   coverHeight: 130,

@@ -1,4 +1,4 @@
-/** The product's own primary colour (spec section 9). */
+/** The product's own primary colour (the spec's #144E5E). */
 export const DEFAULT_PRIMARY_COLOUR = '#144E5E';
 
 /** Red, green and blue channels, 0 to 255. */

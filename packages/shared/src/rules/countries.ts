@@ -5,7 +5,7 @@ import { DIAL_CODES } from './dial-codes.ts';
 
 export type CountryLocale = 'fr' | 'en' | 'de';
 
-/** One entry of the contact form's country list (spec section 3, 'Country entry'). */
+/** One entry of the contact form's country list: name, two-letter code, dial code (decision 9). */
 export interface Country {
   /** ISO 3166-1 alpha-2, lowercase. */
   code: string;

@@ -1,5 +1,5 @@
 /**
- * The status of an evaluation for one student (domain.md), in order of precedence:
+ * The status of an evaluation for one student (decisions 42 and 178), in order of precedence:
  * - `failed`: marked absent (a published absence);
  * - `completed`: graded (a published grade);
  * - `awaiting`: sat or handed in, its grade not published yet: a finished attempt or a submitted

@@ -1,4 +1,4 @@
-/** Spec section 5 and 9: a new password has at least 8 characters… */
+/** The spec's rule: a new password has at least 8 characters… */
 export const PASSWORD_MIN_LENGTH = 8;
 /** …and at most 128 (argon2 takes longer inputs, but nobody types them; they only cost CPU). */
 export const PASSWORD_MAX_LENGTH = 128;

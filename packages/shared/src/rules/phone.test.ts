@@ -22,7 +22,7 @@ describe('storing a phone', () => {
   });
 });
 
-describe('displaying a phone (spec section 3: dial code, space, number)', () => {
+describe('displaying a phone (dial code, space, number)', () => {
   it('drops the trunk zero of a French mobile and groups it in pairs', () => {
     expect(formatPhone('fr0635904844')).toBe('+33 6 35 90 48 44');
     expect(formatPhone('fr635904844')).toBe('+33 6 35 90 48 44');

@@ -56,7 +56,7 @@ function groupedAfterDialCode(entry: Country, parsed: PhoneNumber): string {
  * Displays a stored phone as dial code, space, national number without its trunk zero, grouped
  * the way the country writes it ('fr0635904844' → '+33 6 35 90 48 44'; Italy keeps its leading 0).
  * A number libphonenumber cannot read shows its digits with one leading 0 removed. An empty value
- * gives '' and an unknown country code gives null (spec section 3).
+ * gives '' and an unknown country code gives null (the spec's cases).
  */
 export function formatPhone(value: string): string | null {
   if (!value) return '';

@@ -1,5 +1,5 @@
 /**
- * The transcript's arithmetic (architecture.md, 'Assessment rules'), the one place it is written:
+ * The transcript's arithmetic, the one place it is written:
  * the transcript screen, its PDF and the gradebook all call it, on the server and in the browser.
  *
  * - A grade is stored on its evaluation's scale and counts normalised to /20; an absence counts 0.

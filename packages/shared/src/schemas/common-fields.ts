@@ -58,7 +58,7 @@ export function splitLabels(text: string): string[] {
     .filter(Boolean);
 }
 
-/** `PUT /api/<things>/:id/<others> { ids }`: the ids to link (api.md: PUT adds, DELETE dissociates). */
+/** `PUT /api/<things>/:id/<others> { ids }`: the ids to link (PUT adds, DELETE dissociates). */
 export const idsBody = z.object({
   ids: z.array(z.number().int().positive()).min(1, { error: 'validation.required' }).max(1000),
 });

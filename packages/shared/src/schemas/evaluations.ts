@@ -17,7 +17,7 @@ export const evaluationType = z.enum(EVALUATION_TYPES);
 export type EvaluationType = z.infer<typeof evaluationType>;
 export const evaluationStatusField = z.enum(EVALUATION_STATUSES);
 
-/** Each percentage is 0–100 (spec section 9); their sum per subject and training is checked apart. */
+/** Each percentage is 0–100; their sum per subject and training (at most 100) is checked apart. */
 export const percentageField = z
   .number({ error: 'evaluations.validation.percentage' })
   .min(0, { error: 'evaluations.validation.percentage' })
@@ -192,7 +192,7 @@ export const myEvaluation = evaluationCore.extend({
 });
 export type MyEvaluation = Wire<z.output<typeof myEvaluation>>;
 
-/** The page an answer holds (api.md's list envelope). */
+/** The page an answer holds (the `{ data, meta }` envelope of every list). */
 const pageMeta = z.object({
   page: z.number().int(),
   per_page: z.number().int(),

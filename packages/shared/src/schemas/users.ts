@@ -16,7 +16,7 @@ const userFields = {
   locale: z.enum(['fr', 'en', 'de']).default('fr'),
 };
 
-/** The institution rule of section 6: admins, teachers and students belong to one; the super-admin to none. */
+/** The institution rule: admins, teachers and students belong to one; the super-admin to none. */
 function institutionRule(
   value: { role: Role; institution_id: number | null },
   ctx: z.RefinementCtx,

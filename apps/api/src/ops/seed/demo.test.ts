@@ -104,7 +104,7 @@ describe('seedDemo', () => {
     ).toBe('seeded');
   });
 
-  it('creates the demo accounts of api.md with their roles and institutions', async () => {
+  it('creates the demo accounts of the README with their roles and institutions', async () => {
     const rows = await database.db
       .select({
         email: users.email,

@@ -20,7 +20,7 @@ interface Person {
   email?: string;
 }
 
-/** Staff, with the demo accounts of api.md (their e-mails are written out). */
+/** Staff, with the demo accounts of `DEMO_ACCOUNTS` (the README's table; e-mails written out). */
 const STAFF: (Person & { role: Role; institution: InstitutionKey | null })[] = [
   {
     key: 'superadmin',
@@ -183,7 +183,7 @@ const STUDENTS: Record<PromotionKey, Person[]> = {
   ],
 };
 
-/** Every student of each promotion: the demo students of api.md first. */
+/** Every student of each promotion: the demo students of `DEMO_ACCOUNTS` first. */
 export const PROMOTION_STUDENTS: Record<PromotionKey, string[]> = {
   ulcL3: ['studentUni', ...STUDENTS.ulcL3.map((x) => x.key)],
   ulcM1: STUDENTS.ulcM1.map((x) => x.key),

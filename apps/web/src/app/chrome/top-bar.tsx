@@ -14,8 +14,8 @@ const UserBadge = lazy(() =>
 );
 
 /**
- * Brand and the institution's logo (20 px, spec section 9), Home, Calendar (not for students), the
- * public courses (spec section 2: linked from the menus too, decision 89), language, theme and the
+ * Brand and the institution's logo (20 px, the spec's size), Home, Calendar (not for students), the
+ * public courses (the spec links them from the menus too: decision 89), language, theme and the
  * user badge or a login button.
  */
 export function TopBar() {
