@@ -21,5 +21,5 @@ describe('schema indexes', () => {
     );
     await database.close();
     expect(missing).toEqual([]);
-  });
+  }, 120_000); // a cold start of PGlite with every migration: slow on a busy machine
 });
