@@ -94,7 +94,7 @@ function keep(store: Store, key: string, entry: Entry) {
 
 /**
  * A cached answer's version (`cache_versions`): bumped by triggers on every write to the tables
- * the answer reads (migrations 0014 and 0015). A name no write has bumped yet is at 0.
+ * the answer reads, listed table by table in `db/triggers.ts`. A name no write has bumped yet is 0.
  */
 const versionQuery = preparedQuery((db) =>
   db
