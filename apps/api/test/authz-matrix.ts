@@ -8,7 +8,7 @@
  * Allowed calls carry a valid body and a step-up token, so they answer what the work answers
  * (200, 201, 204, or 409/422 where the rows say no); refused ones answer 401, 403 or 404 and leave
  * the database unchanged (authz-matrix.test.ts checks both).
- * `MATRIX_PRINT=/tmp/matrix.txt npx vitest run --project api test/authz-matrix` prints what the code
+ * `MATRIX_PRINT=/tmp/matrix.txt npx vitest run --project api test/authz-matrix` prints what the code (in `/tmp/matrix.txt.1`, `.2` and `.3`, one per part)
  * answers today, to review a change line by line before copying it here.
  */
 export const COLUMNS = ['SA', 'A', 'ST', 'T', 'S', 'A*', 'ST*', 'T*', 'S*', 'guest'] as const;
