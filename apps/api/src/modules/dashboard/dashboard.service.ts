@@ -38,9 +38,10 @@ export async function dashboard(ctx: AppContext, actor: Actor) {
       ? upcomingEvaluations(ctx.db, can(actor, 'list', 'evaluation').where, today, now)
       : Promise.resolve([]),
   ]);
-  // A student sees where they stand at each (the status); staff get none.
-  const states =
-    actor.role === 'student' ? await studentStates(ctx.db, actor.userId, upcoming, now) : null;
+  // Whoever sits evaluations (may hand in) sees where they stand at each; those who set them, not.
+  const states = roleMay(actor.role, 'create', 'submission')
+    ? await studentStates(ctx.db, actor.userId, upcoming, now)
+    : null;
   return {
     counts,
     upcoming: upcoming.map(({ end_time: _end, deadline, time_zone, has_quiz: _quiz, ...row }) => ({
