@@ -29,7 +29,7 @@ import { type ListQuery, orderFrom } from '../../http/pagination.ts';
 /** The outer row of correlated sub-selects, qualified so that inner tables cannot shadow it. */
 const outerId = sql.raw('"users"."id"');
 
-export const personColumns = {
+const personColumns = {
   id: users.id,
   institution_id: users.institution_id,
   role: users.role,
