@@ -1,7 +1,6 @@
-import { lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { auditLog } from '../db/schema/index.ts';
+import { allowAuditRetention, deleteAuditRowsBefore } from './jobs.queries.ts';
 import { repeatEvery } from './repeat.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,12 +14,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function purgeOldAuditRows(ctx: AppContext): Promise<number> {
   const cutoff = new Date(ctx.clock.now().getTime() - ctx.config.AUDIT_RETENTION_DAYS * DAY_MS);
   return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('skolar.audit_retention', 'on', true)`);
-    const gone = await tx
-      .delete(auditLog)
-      .where(lt(auditLog.at, cutoff))
-      .returning({ id: auditLog.id });
-    return gone.length;
+    await allowAuditRetention(tx);
+    return deleteAuditRowsBefore(tx, cutoff);
   });
 }
 

@@ -1,9 +1,8 @@
-import { and, asc, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { attempts } from '../db/schema/index.ts';
 import { RECONNECT_GRACE_MS } from '../modules/evaluations/window.ts';
 import { closeAttempt } from '../modules/exams/scoring.ts';
+import { lockDueAttempts } from './jobs.queries.ts';
 import { repeatEvery } from './repeat.ts';
 
 /**
@@ -16,19 +15,8 @@ import { repeatEvery } from './repeat.ts';
 export async function closeDueAttempts(ctx: AppContext, limit = 50): Promise<number[]> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: attempts.id, deadline_at: attempts.deadline_at })
-      .from(attempts)
-      // Due once the reconnection grace after the deadline has passed (scoring.ts).
-      .where(
-        and(
-          isNull(attempts.finished_at),
-          lte(attempts.deadline_at, new Date(now.getTime() - RECONNECT_GRACE_MS)),
-        ),
-      )
-      .orderBy(asc(attempts.deadline_at), asc(attempts.id))
-      .limit(limit)
-      .for('update', { skipLocked: true });
+    // Due once the reconnection grace after the deadline has passed (scoring.ts).
+    const due = await lockDueAttempts(tx, new Date(now.getTime() - RECONNECT_GRACE_MS), limit);
     const closed: number[] = [];
     for (const attempt of due) {
       if (await closeAttempt(tx, attempt, 'timeout', now)) closed.push(attempt.id);

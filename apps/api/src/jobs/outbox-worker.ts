@@ -1,11 +1,10 @@
-import { and, eq, inArray, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { mailOutbox } from '../db/schema/index.ts';
 import { LOCALES, type Locale } from '../i18n/messages.ts';
 import { isMailTemplate, renderMail } from '../mail/templates.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import { isAccountRequest, resolveAccountRequest } from '../modules/auth/passwords.service.ts';
+import { claimMail, lockDueMail, updateMail } from './jobs.queries.ts';
 import { repeatEvery } from './repeat.ts';
 
 /** After this many failed attempts a mail is marked failed and left alone. */
@@ -42,33 +41,13 @@ export async function processOutbox(
   const limit = options.limit ?? 20;
   const now = ctx.clock.now();
   const claimed = await ctx.db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(
-        or(
-          and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.next_attempt_at, now)),
-          and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.next_attempt_at, now)),
-        ),
-      )
-      .orderBy(mailOutbox.id)
-      .limit(limit)
-      .for('update', { skipLocked: true });
+    const due = await lockDueMail(tx, now, limit);
     if (due.length === 0) return [];
-    return tx
-      .update(mailOutbox)
-      .set({
-        status: 'sending',
-        next_attempt_at: new Date(now.getTime() + STALE_SENDING_MS),
-        updated_at: now,
-      })
-      .where(
-        inArray(
-          mailOutbox.id,
-          due.map((row) => row.id),
-        ),
-      )
-      .returning();
+    return claimMail(
+      tx,
+      due.map((row) => row.id),
+      { now, leaseUntil: new Date(now.getTime() + STALE_SENDING_MS) },
+    );
   });
 
   const run: OutboxRun = { sent: 0, retried: 0, failed: 0 };
@@ -88,30 +67,24 @@ export async function processOutbox(
         : 'fr';
       const rendered = renderMail(row.template, locale, row.payload);
       await options.transport.send({ ...rendered, from: ctx.config.MAIL_FROM, to: row.to_address });
-      await ctx.db
-        .update(mailOutbox)
-        .set({
-          status: 'sent',
-          attempts,
-          sent_at: ctx.clock.now(),
-          last_error: null,
-          updated_at: ctx.clock.now(),
-        })
-        .where(eq(mailOutbox.id, claim.id));
+      await updateMail(ctx.db, claim.id, {
+        status: 'sent',
+        attempts,
+        sent_at: ctx.clock.now(),
+        last_error: null,
+        updated_at: ctx.clock.now(),
+      });
       run.sent += 1;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = attempts >= MAX_MAIL_ATTEMPTS;
-      await ctx.db
-        .update(mailOutbox)
-        .set({
-          status: giveUp ? 'failed' : 'pending',
-          attempts,
-          last_error: message.slice(0, 500),
-          next_attempt_at: new Date(ctx.clock.now().getTime() + backoffMs(attempts)),
-          updated_at: ctx.clock.now(),
-        })
-        .where(eq(mailOutbox.id, claim.id));
+      await updateMail(ctx.db, claim.id, {
+        status: giveUp ? 'failed' : 'pending',
+        attempts,
+        last_error: message.slice(0, 500),
+        next_attempt_at: new Date(ctx.clock.now().getTime() + backoffMs(attempts)),
+        updated_at: ctx.clock.now(),
+      });
       // The address is personal data of a third party, the payload may carry a token: log neither.
       options.log?.warn({ mailId: claim.id, attempts, giveUp, err: message }, 'mail not sent');
       if (giveUp) run.failed += 1;

@@ -1,55 +1,18 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
-import {
-  evaluationReminders,
-  evaluations,
-  institutions,
-  promotionStudents,
-  subjects,
-  trainings,
-  users,
-} from '../db/schema/index.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { evaluationDueAt as dueAt } from '../modules/evaluations/evaluations.queries.ts';
 import { zonedTimestamp } from '../time.ts';
+import {
+  claimReminder,
+  type DueEvaluation,
+  dueEvaluations,
+  setReminderRecipients,
+  studentsToRemind,
+} from './jobs.queries.ts';
 import { repeatEvery } from './repeat.ts';
 
 /** How long before an exam's start or a project's deadline its reminder goes out. */
 const REMINDER_AHEAD_MS = 24 * 60 * 60 * 1000;
-
-/** The non-archived evaluations due within the next day and not yet due, with what the mail says. */
-function dueEvaluations(ctx: AppContext, now: Date) {
-  const start = sql`${now.toISOString()}::timestamptz`;
-  const end = sql`${new Date(now.getTime() + REMINDER_AHEAD_MS).toISOString()}::timestamptz`;
-  return ctx.db
-    .select({
-      id: evaluations.id,
-      type: evaluations.type,
-      title: evaluations.title,
-      // Milliseconds: the same number on both drivers, and the exact instant back into the key.
-      due_ms: sql<number>`(extract(epoch from ${dueAt}) * 1000)::bigint`.mapWith(Number),
-      subject_name: subjects.name,
-      promotion_id: trainings.promotion_id,
-      time_zone: institutions.timezone,
-      institution_name: institutions.name,
-      color_code: institutions.color_code,
-    })
-    .from(evaluations)
-    .innerJoin(subjects, eq(subjects.id, evaluations.subject_id))
-    .innerJoin(trainings, eq(trainings.id, evaluations.training_id))
-    .innerJoin(institutions, eq(institutions.id, evaluations.institution_id))
-    .where(
-      and(
-        isNull(evaluations.archived_at),
-        isNull(institutions.archived_at),
-        sql`${dueAt} > ${start}`,
-        sql`${dueAt} <= ${end}`,
-      ),
-    );
-}
-
-type DueEvaluation = Awaited<ReturnType<typeof dueEvaluations>>[number];
 
 /**
  * One evaluation's reminder, in one transaction: the row of `evaluation_reminders` for its due
@@ -61,25 +24,13 @@ type DueEvaluation = Awaited<ReturnType<typeof dueEvaluations>>[number];
 async function remind(ctx: AppContext, evaluation: DueEvaluation, now: Date) {
   const due = new Date(evaluation.due_ms);
   return ctx.db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(evaluationReminders)
-      .values({ evaluation_id: evaluation.id, due_at: due, sent_at: now })
-      .onConflictDoNothing()
-      .returning({ evaluation_id: evaluationReminders.evaluation_id });
-    if (claimed.length === 0) return null;
-    const students = await tx
-      .select({ email: users.email, first_name: users.first_name, locale: users.locale })
-      .from(promotionStudents)
-      .innerJoin(users, eq(users.id, promotionStudents.student_id))
-      .where(
-        and(
-          eq(promotionStudents.promotion_id, evaluation.promotion_id),
-          eq(users.role, 'student'),
-          eq(users.notify_email, true),
-          isNull(users.disabled_at),
-          isNull(users.archived_at),
-        ),
-      );
+    const claimed = await claimReminder(tx, {
+      evaluationId: evaluation.id,
+      dueAt: due,
+      sentAt: now,
+    });
+    if (!claimed) return null;
+    const students = await studentsToRemind(tx, evaluation.promotion_id);
     const link = new URL(`/evaluation-details/${evaluation.id}`, ctx.config.PUBLIC_URL).toString();
     for (const student of students) {
       await enqueueMail(tx, {
@@ -98,15 +49,7 @@ async function remind(ctx: AppContext, evaluation: DueEvaluation, now: Date) {
         },
       });
     }
-    await tx
-      .update(evaluationReminders)
-      .set({ recipients: students.length })
-      .where(
-        and(
-          eq(evaluationReminders.evaluation_id, evaluation.id),
-          eq(evaluationReminders.due_at, due),
-        ),
-      );
+    await setReminderRecipients(tx, { evaluationId: evaluation.id, dueAt: due }, students.length);
     return students.length;
   });
 }
@@ -121,7 +64,12 @@ export async function sendDueReminders(
 ): Promise<Array<{ evaluation_id: number; recipients: number }>> {
   const now = ctx.clock.now();
   const sent: Array<{ evaluation_id: number; recipients: number }> = [];
-  for (const evaluation of await dueEvaluations(ctx, now)) {
+  // The non-archived evaluations due within the next day and not yet due.
+  const due = await dueEvaluations(ctx.db, {
+    from: now,
+    to: new Date(now.getTime() + REMINDER_AHEAD_MS),
+  });
+  for (const evaluation of due) {
     const recipients = await remind(ctx, evaluation, now);
     if (recipients !== null) sent.push({ evaluation_id: evaluation.id, recipients });
   }

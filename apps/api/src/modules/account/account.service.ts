@@ -1,5 +1,4 @@
 import type { SessionItem, SettingsAnswer, SettingsBody } from '@skolar/shared';
-import { and, eq, isNull } from 'drizzle-orm';
 import {
   type Actor,
   revokeSession,
@@ -7,10 +6,9 @@ import {
   SESSION_IDLE_MS,
 } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import { sessions, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { changes } from '../../http/patch.ts';
-import { openSessionsOf, userWithPolicy } from './account.queries.ts';
+import { openSessionsOf, ownLiveSession, updateUser, userWithPolicy } from './account.queries.ts';
 import { describeUserAgent } from './user-agent.ts';
 
 /** True when the user's institution requires MFA for their role (every role but student). */
@@ -40,7 +38,7 @@ export async function updateSettings(
   body: Partial<SettingsBody>,
 ): Promise<SettingsAnswer> {
   const set = changes(body);
-  if (set) await ctx.db.update(users).set(set).where(eq(users.id, actor.userId));
+  if (set) await updateUser(ctx.db, actor.userId, set);
   return getSettings(ctx, actor);
 }
 
@@ -62,16 +60,7 @@ export async function listSessions(ctx: AppContext, actor: Actor): Promise<Sessi
 
 /** Signs out one of the user's own sessions; another user's session answers 404. */
 export async function endSession(ctx: AppContext, actor: Actor, sessionId: number) {
-  const [row] = await ctx.db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.user_id, actor.userId),
-        isNull(sessions.revoked_at),
-      ),
-    );
+  const row = await ownLiveSession(ctx.db, actor.userId, sessionId);
   if (!row) throw notFound();
   await revokeSession(ctx.db, row.id, ctx.clock.now());
   return { current: row.id === actor.sessionId };

@@ -1,14 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { record } from '../../audit/audit.ts';
 import { newMfaSecret, newRecoveryCodes, sealMfaSecret, spendMfaCode } from '../../auth/mfa.ts';
 import { type Actor, revokeUserSessions } from '../../auth/sessions.ts';
 import { hashToken, safeEqual } from '../../auth/tokens.ts';
 import type { AppContext } from '../../context.ts';
-import { oneTimeTokens, sessions, users } from '../../db/schema/index.ts';
 import { HttpError, notFound, validationFailed } from '../../http/errors.ts';
 import { mailUser } from '../auth/passwords.service.ts';
-import { userWithPolicy } from './account.queries.ts';
+import {
+  disableUserMfa,
+  enableUserMfa,
+  insertEnrolmentCode,
+  markSessionMfaVerified,
+  setPendingMfaSecret,
+  spendEnrolmentCode,
+  userById,
+  userWithPolicy,
+  voidEnrolmentCodes,
+} from './account.queries.ts';
 import { mfaRequiredFor } from './account.service.ts';
 
 class WrongAppCode extends Error {}
@@ -46,37 +54,25 @@ const mfaEvent = (action: string, userId: number) => ({ action, entity: 'user', 
  * password alone does not enrol a second factor (decision 116). An active MFA must be disabled first.
  */
 export async function setupMfa(ctx: AppContext, actor: Actor) {
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
+  const user = await userById(ctx.db, actor.userId);
   if (!user) throw notFound();
   if (user.mfa_enabled_at) throw new HttpError(409, 'errors.conflict');
   const enrolment = await newMfaSecret(user.email);
   const now = ctx.clock.now();
   const code = newEnrolmentCode();
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({
-        mfa_secret: sealMfaSecret(ctx.config.MFA_ENCRYPTION_KEY, enrolment.secret),
-        mfa_last_step: null,
-      })
-      .where(eq(users.id, user.id));
-    await tx
-      .update(oneTimeTokens)
-      .set({ used_at: now })
-      .where(
-        and(
-          eq(oneTimeTokens.user_id, user.id),
-          eq(oneTimeTokens.purpose, 'mfa_enrolment'),
-          isNull(oneTimeTokens.used_at),
-        ),
-      );
-    await tx.insert(oneTimeTokens).values({
-      user_id: user.id,
-      purpose: 'mfa_enrolment',
-      token_hash: enrolmentHash(user.id, code),
-      expires_at: new Date(now.getTime() + MFA_ENROLMENT_TTL_MS),
-      created_at: now,
-      session_id: actor.sessionId,
+    await setPendingMfaSecret(
+      tx,
+      user.id,
+      sealMfaSecret(ctx.config.MFA_ENCRYPTION_KEY, enrolment.secret),
+    );
+    await voidEnrolmentCodes(tx, user.id, now);
+    await insertEnrolmentCode(tx, {
+      userId: user.id,
+      sessionId: actor.sessionId,
+      tokenHash: enrolmentHash(user.id, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + MFA_ENROLMENT_TTL_MS),
     });
     await mailUser(tx, user, 'mfa-enrolment-code', now, undefined, { code });
   });
@@ -94,7 +90,7 @@ export async function enableMfa(
   input: { code: string; email_code: string },
 ) {
   await ctx.limits.chargeOrRefuse('mfa-settings:session', settingsBucket(actor), ctx.clock.now());
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
+  const user = await userById(ctx.db, actor.userId);
   if (!user) throw notFound();
   if (user.mfa_enabled_at) throw new HttpError(409, 'errors.conflict');
   if (!user.mfa_secret) throw new HttpError(409, 'account.mfa_not_started');
@@ -103,19 +99,11 @@ export async function enableMfa(
   // A wrong mailed code is spent (one try per mail); a wrong app code rolls back and keeps it.
   const outcome = await ctx.db
     .transaction(async (tx) => {
-      const [confirmation] = await tx
-        .update(oneTimeTokens)
-        .set({ used_at: now })
-        .where(
-          and(
-            eq(oneTimeTokens.user_id, user.id),
-            eq(oneTimeTokens.purpose, 'mfa_enrolment'),
-            eq(oneTimeTokens.session_id, actor.sessionId),
-            isNull(oneTimeTokens.used_at),
-            gt(oneTimeTokens.expires_at, now),
-          ),
-        )
-        .returning();
+      const confirmation = await spendEnrolmentCode(
+        tx,
+        { userId: user.id, sessionId: actor.sessionId },
+        now,
+      );
       if (
         !confirmation ||
         !safeEqual(confirmation.token_hash, enrolmentHash(user.id, input.email_code))
@@ -126,14 +114,8 @@ export async function enableMfa(
         throw new WrongAppCode();
       }
       const recovery = newRecoveryCodes(key);
-      await tx
-        .update(users)
-        .set({ mfa_enabled_at: now, mfa_recovery_codes: recovery.hashes })
-        .where(eq(users.id, user.id));
-      await tx
-        .update(sessions)
-        .set({ mfa_verified_at: now })
-        .where(eq(sessions.id, actor.sessionId));
+      await enableUserMfa(tx, user.id, now, recovery.hashes);
+      await markSessionMfaVerified(tx, actor.sessionId, now);
       await revokeUserSessions(tx, user.id, now, actor.sessionId);
       await mailUser(tx, user, 'mfa-enabled', now);
       await record(tx, ctx, actor, mfaEvent('mfa.enable', user.id));
@@ -164,10 +146,7 @@ export async function disableMfa(ctx: AppContext, actor: Actor, code: string) {
   const now = ctx.clock.now();
   const ok = await ctx.db.transaction(async (tx) => {
     if (!(await spendMfaCode(tx, key, user, code, now, { recovery: true }))) return false;
-    await tx
-      .update(users)
-      .set({ mfa_enabled_at: null, mfa_secret: null, mfa_recovery_codes: [], mfa_last_step: null })
-      .where(eq(users.id, user.id));
+    await disableUserMfa(tx, user.id);
     await record(tx, ctx, actor, mfaEvent('mfa.disable', user.id));
     return true;
   });

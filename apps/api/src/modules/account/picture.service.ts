@@ -1,13 +1,12 @@
-import { and, eq, ne } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { files, users } from '../../db/schema/index.ts';
 import { storageFor } from '../../files/storage.ts';
 import { saveFile } from '../../files/uploads.ts';
 import { HttpError } from '../../http/errors.ts';
+import { deletePicturesOf, setPictureLink } from './account.queries.ts';
 import { getProfile } from './profile.service.ts';
 
 /** A profile picture may weigh up to 2 MB as sent… */
@@ -42,16 +41,7 @@ async function reencodePicture(bytes: Buffer): Promise<Buffer> {
  * once it has committed (`drop`).
  */
 async function forgetPictures(tx: DbOrTx, userId: number, keep?: number) {
-  const old = await tx
-    .delete(files)
-    .where(
-      and(
-        eq(files.kind, 'user/picture'),
-        eq(files.owner_id, userId),
-        keep === undefined ? undefined : ne(files.id, keep),
-      ),
-    )
-    .returning({ key: files.storage_key });
+  const old = await deletePicturesOf(tx, userId, keep);
   return (ctx: AppContext) => {
     const storage = storageFor(ctx.config);
     return Promise.all(old.map((row) => storage.delete(row.key).catch(() => undefined)));
@@ -73,7 +63,7 @@ export async function setPicture(ctx: AppContext, actor: Actor, bytes: Buffer) {
       bytes: webp,
       filename: 'picture.webp',
     });
-    await tx.update(users).set({ picture_link: saved.url }).where(eq(users.id, actor.userId));
+    await setPictureLink(tx, actor.userId, saved.url);
     return forgetPictures(tx, actor.userId, saved.id);
   });
   await drop(ctx);
@@ -86,7 +76,7 @@ export async function setPicture(ctx: AppContext, actor: Actor, bytes: Buffer) {
  */
 export async function removePicture(ctx: AppContext, actor: Actor) {
   const drop = await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ picture_link: null }).where(eq(users.id, actor.userId));
+    await setPictureLink(tx, actor.userId, null);
     return forgetPictures(tx, actor.userId);
   });
   await drop(ctx);

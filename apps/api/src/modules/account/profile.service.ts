@@ -1,14 +1,13 @@
 import type { ProfileAnswer, ProfileBody } from '@skolar/shared';
-import { eq } from 'drizzle-orm';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import { users } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { changes } from '../../http/patch.ts';
+import { updateUser, userById } from './account.queries.ts';
 
 /** The signed-in user's own information. */
 export async function getProfile(ctx: AppContext, actor: Actor): Promise<ProfileAnswer> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
+  const user = await userById(ctx.db, actor.userId);
   if (!user) throw notFound();
   return {
     id: user.id,
@@ -38,6 +37,6 @@ export async function updateProfile(
     phone: body.phone,
     date_of_birth: body.date_of_birth,
   });
-  if (set) await ctx.db.update(users).set(set).where(eq(users.id, actor.userId));
+  if (set) await updateUser(ctx.db, actor.userId, set);
   return getProfile(ctx, actor);
 }

@@ -1,12 +1,10 @@
 import { type CalendarEntry, roleMay } from '@skolar/shared';
-import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { episodes, evaluations, institutions, seminars } from '../../db/schema/index.ts';
-import { type EvaluationRow, evaluationsIn } from '../evaluations/evaluations.queries.ts';
+import type { EvaluationRow } from '../evaluations/evaluations.queries.ts';
 import { evaluationWindow } from '../evaluations/window.ts';
-import type { InstantRange } from './events.queries.ts';
+import { episodesFor, evaluationsOverlapping, type InstantRange } from './events.queries.ts';
 
 /** An entry from the courses, as the API builds it (instants as `Date`). */
 export type DerivedEntry = Omit<CalendarEntry, 'starts_at' | 'ends_at' | 'occurrence_start'> & {
@@ -39,29 +37,6 @@ const base = {
   editable: false,
 } as const;
 
-/**
- * The evaluations overlapping the range: an exam by its window (its day and times in its
- * institution's zone), a project by its deadline's half hour.
- */
-function evaluationsInRange(range: InstantRange) {
-  const start = sql`${range.start.toISOString()}::timestamptz`;
-  const end = sql`${range.end.toISOString()}::timestamptz`;
-  const at = (time: typeof evaluations.start_time | typeof evaluations.end_time) =>
-    sql`((${evaluations.date} + ${time}) at time zone ${institutions.timezone})`;
-  return or(
-    and(
-      eq(evaluations.type, 'exam'),
-      sql`${at(evaluations.start_time)} < ${end}`,
-      sql`${at(evaluations.end_time)} > ${start}`,
-    ),
-    and(
-      eq(evaluations.type, 'project'),
-      sql`${evaluations.deadline} > ${start}`,
-      sql`${evaluations.deadline} - interval '30 minutes' < ${end}`,
-    ),
-  );
-}
-
 function evaluationEntry(row: EvaluationRow, student: boolean): DerivedEntry {
   const href = student
     ? `/evaluation-details/${row.id}`
@@ -93,36 +68,6 @@ function evaluationEntry(row: EvaluationRow, student: boolean): DerivedEntry {
     ends_at: window.closesAt,
     color_code: KIND_COLOURS.deadline,
   };
-}
-
-/** The episodes of the non-archived seminars the actor sees, in the range: one query. */
-function episodesFor(db: DbOrTx, actor: Actor, range: InstantRange | null) {
-  return db
-    .select({
-      id: episodes.id,
-      title: episodes.title,
-      starts_at: episodes.starts_at,
-      ends_at: episodes.ends_at,
-      location: episodes.location,
-      online_link: episodes.online_link,
-      seminar_id: seminars.id,
-      seminar_title: seminars.title,
-      promotion_id: seminars.promotion_id,
-    })
-    .from(episodes)
-    .innerJoin(seminars, eq(seminars.id, episodes.seminar_id))
-    .where(
-      and(
-        can(actor, 'list', 'episode').where,
-        isNull(seminars.archived_at),
-        range ? lt(episodes.starts_at, range.end) : undefined,
-        // An episode of no length still shows on its instant.
-        range
-          ? or(gt(episodes.ends_at, range.start), eq(episodes.starts_at, range.start))
-          : undefined,
-      ),
-    )
-    .orderBy(asc(episodes.starts_at), asc(episodes.id));
 }
 
 type EpisodeRow = Awaited<ReturnType<typeof episodesFor>>[number];
@@ -160,13 +105,7 @@ export async function derivedEntries(
   const student = actor.role === 'student';
   const [evaluationRows, episodeRows] = await Promise.all([
     roleMay(actor.role, 'list', 'evaluation')
-      ? evaluationsIn(
-          db,
-          and(
-            can(actor, 'list', 'evaluation').where,
-            range ? evaluationsInRange(range) : undefined,
-          )!,
-        )
+      ? evaluationsOverlapping(db, can(actor, 'list', 'evaluation').where, range)
       : [],
     roleMay(actor.role, 'list', 'episode') ? episodesFor(db, actor, range) : [],
   ]);

@@ -16,13 +16,17 @@ import { can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  episodes,
+  evaluations,
   eventExceptions,
   events,
   groups,
   institutions,
   promotions,
+  seminars,
   users,
 } from '../../db/schema/index.ts';
+import { evaluationsIn } from '../evaluations/evaluations.queries.ts';
 
 /** An occurrence of a repeated event changed on its own: cancelled, or moved. */
 export interface EventException {
@@ -121,4 +125,137 @@ async function eventsWhere(db: DbOrTx, where: SQL | undefined): Promise<VisibleE
         ends_at,
       })),
   }));
+}
+
+/** Whether the institution exists. */
+export async function institutionExists(db: DbOrTx, id: number): Promise<boolean> {
+  const [found] = await db
+    .select({ id: institutions.id })
+    .from(institutions)
+    .where(eq(institutions.id, id));
+  return found !== undefined;
+}
+
+/**
+ * The institution of a promotion or group the actor may read (`can(…, 'read', audience)`);
+ * undefined when it is not in their scope.
+ */
+export async function audienceInstitution(
+  db: DbOrTx,
+  actor: Actor,
+  audience: 'promotion' | 'group',
+  audienceId: number,
+): Promise<{ institution_id: number } | undefined> {
+  const scope = can(actor, 'read', audience);
+  const institution = audience === 'promotion' ? promotions.institution_id : groups.institution_id;
+  const [found] = await db
+    .select({ institution_id: institution })
+    .from(scope.table)
+    .where(and(eq(scope.id, audienceId), scope.where));
+  return found;
+}
+
+/** Inserts an event; answers its id. */
+export async function insertEvent(db: DbOrTx, values: typeof events.$inferInsert) {
+  const [row] = await db.insert(events).values(values).returning({ id: events.id });
+  return row!.id;
+}
+
+export async function updateEvent(
+  tx: DbOrTx,
+  id: number,
+  set: Partial<typeof events.$inferInsert>,
+) {
+  await tx.update(events).set(set).where(eq(events.id, id));
+}
+
+/** Forgets every moved or cancelled occurrence of the series. */
+export async function deleteExceptions(tx: DbOrTx, eventId: number) {
+  await tx.delete(eventExceptions).where(eq(eventExceptions.event_id, eventId));
+}
+
+/** Deletes the event; its exceptions go with it (cascade). */
+export async function deleteEventSeries(tx: DbOrTx, id: number) {
+  await tx.delete(events).where(eq(events.id, id));
+}
+
+/** Records how one occurrence of the series differs from its rule (replacing what was said). */
+export async function upsertException(
+  tx: DbOrTx,
+  eventId: number,
+  originalStart: Date,
+  exception: { cancelled: boolean; starts_at: Date | null; ends_at: Date | null },
+) {
+  await tx
+    .insert(eventExceptions)
+    .values({ event_id: eventId, original_start: originalStart, ...exception })
+    .onConflictDoUpdate({
+      target: [eventExceptions.event_id, eventExceptions.original_start],
+      set: exception,
+    });
+}
+
+/** Marks the series changed at `at` (the feed's LAST-MODIFIED). */
+export async function touchEvent(tx: DbOrTx, id: number, at: Date) {
+  await tx.update(events).set({ updated_at: at }).where(eq(events.id, id));
+}
+
+// The entries from the courses (derived.ts).
+
+/**
+ * The evaluations overlapping the range: an exam by its window (its day and times in its
+ * institution's zone), a project by its deadline's half hour.
+ */
+function evaluationsInRange(range: InstantRange) {
+  const start = sql`${range.start.toISOString()}::timestamptz`;
+  const end = sql`${range.end.toISOString()}::timestamptz`;
+  const at = (time: typeof evaluations.start_time | typeof evaluations.end_time) =>
+    sql`((${evaluations.date} + ${time}) at time zone ${institutions.timezone})`;
+  return or(
+    and(
+      eq(evaluations.type, 'exam'),
+      sql`${at(evaluations.start_time)} < ${end}`,
+      sql`${at(evaluations.end_time)} > ${start}`,
+    ),
+    and(
+      eq(evaluations.type, 'project'),
+      sql`${evaluations.deadline} > ${start}`,
+      sql`${evaluations.deadline} - interval '30 minutes' < ${end}`,
+    ),
+  );
+}
+
+/** The evaluations in `scope` (the actor's list scope) that overlap the range (all: null). */
+export function evaluationsOverlapping(db: DbOrTx, scope: SQL, range: InstantRange | null) {
+  return evaluationsIn(db, and(scope, range ? evaluationsInRange(range) : undefined)!);
+}
+
+/** The episodes of the non-archived seminars the actor sees, in the range: one query. */
+export function episodesFor(db: DbOrTx, actor: Actor, range: InstantRange | null) {
+  return db
+    .select({
+      id: episodes.id,
+      title: episodes.title,
+      starts_at: episodes.starts_at,
+      ends_at: episodes.ends_at,
+      location: episodes.location,
+      online_link: episodes.online_link,
+      seminar_id: seminars.id,
+      seminar_title: seminars.title,
+      promotion_id: seminars.promotion_id,
+    })
+    .from(episodes)
+    .innerJoin(seminars, eq(seminars.id, episodes.seminar_id))
+    .where(
+      and(
+        can(actor, 'list', 'episode').where,
+        isNull(seminars.archived_at),
+        range ? lt(episodes.starts_at, range.end) : undefined,
+        // An episode of no length still shows on its instant.
+        range
+          ? or(gt(episodes.ends_at, range.start), eq(episodes.starts_at, range.start))
+          : undefined,
+      ),
+    )
+    .orderBy(asc(episodes.starts_at), asc(episodes.id));
 }

@@ -7,25 +7,29 @@ import {
   MAX_OCCURRENCES,
   type OccurrenceMove,
 } from '@skolar/shared';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { audited, deleteEvent } from '../../audit/audit.ts';
-import { authorize, can, permissionsOf, requireAccess } from '../../auth/policy.ts';
+import { authorize, permissionsOf, requireAccess } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  eventExceptions,
-  events,
-  groups,
-  institutions,
-  promotions,
-} from '../../db/schema/index.ts';
 import { type FieldErrors, notFound, validationFailed } from '../../http/errors.ts';
 import { changes } from '../../http/patch.ts';
 import { timeZoneOf } from '../dashboard/dashboard.queries.ts';
 import { derivedEntries } from './derived.ts';
-import { eventById, type InstantRange, visibleEvents } from './events.queries.ts';
+import {
+  audienceInstitution,
+  deleteEventSeries,
+  deleteExceptions,
+  eventById,
+  type InstantRange,
+  insertEvent,
+  institutionExists,
+  touchEvent,
+  updateEvent,
+  upsertException,
+  visibleEvents,
+} from './events.queries.ts';
 import { occurrencesOf, originalStarts, repeatOf, toRrule } from './recurrence.ts';
 
 type EventInput = z.output<typeof eventBody>;
@@ -167,19 +171,10 @@ async function audienceOf(
       return { audience, audience_id: audienceId, institution_id: audienceId };
     if (actor.role !== 'super-admin')
       return refuse(actor.role === 'admin' ? 'audience_id' : 'audience');
-    const [found] = await db
-      .select({ id: institutions.id })
-      .from(institutions)
-      .where(eq(institutions.id, audienceId));
-    if (!found) return refuse('audience_id');
+    if (!(await institutionExists(db, audienceId))) return refuse('audience_id');
     return { audience, audience_id: audienceId, institution_id: audienceId };
   }
-  const scope = can(actor, 'read', audience);
-  const institution = audience === 'promotion' ? promotions.institution_id : groups.institution_id;
-  const [found] = await db
-    .select({ institution_id: institution })
-    .from(scope.table)
-    .where(and(eq(scope.id, audienceId), scope.where));
+  const found = await audienceInstitution(db, actor, audience, audienceId);
   if (!found) return refuse('audience_id');
   return { audience, audience_id: audienceId, institution_id: found.institution_id };
 }
@@ -219,19 +214,16 @@ export async function create(ctx: AppContext, actor: Actor, body: EventInput) {
   const audience = await audienceOf(ctx.db, actor, body.audience, body.audience_id, actor.userId);
   const zone = await timeZoneOf(ctx.db, audience.institution_id);
   const timing = seriesTiming(new Date(body.starts_at), new Date(body.ends_at), body.repeat, zone);
-  const [row] = await ctx.db
-    .insert(events)
-    .values({
-      ...audience,
-      ...timing,
-      owner_id: actor.userId,
-      title: body.title,
-      description: body.description,
-      all_day: body.all_day,
-      color_code: body.color_code,
-    })
-    .returning({ id: events.id });
-  return present(ctx.db, actor, row!.id);
+  const id = await insertEvent(ctx.db, {
+    ...audience,
+    ...timing,
+    owner_id: actor.userId,
+    title: body.title,
+    description: body.description,
+    all_day: body.all_day,
+    color_code: body.color_code,
+  });
+  return present(ctx.db, actor, id);
 }
 
 /**
@@ -278,8 +270,8 @@ export async function update(ctx: AppContext, actor: Actor, id: number, body: Ev
     ...timing,
   });
   await ctx.db.transaction(async (tx) => {
-    if (set) await tx.update(events).set(set).where(eq(events.id, id));
-    if (dropExceptions) await tx.delete(eventExceptions).where(eq(eventExceptions.event_id, id));
+    if (set) await updateEvent(tx, id, set);
+    if (dropExceptions) await deleteExceptions(tx, id);
   });
   return present(ctx.db, actor, id);
 }
@@ -287,9 +279,7 @@ export async function update(ctx: AppContext, actor: Actor, id: number, body: Ev
 /** The whole series, with its exceptions. */
 export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'delete', 'event', id);
-  await audited(ctx, actor, deleteEvent('event', id), (tx) =>
-    tx.delete(events).where(eq(events.id, id)),
-  );
+  await audited(ctx, actor, deleteEvent('event', id), (tx) => deleteEventSeries(tx, id));
 }
 
 /** The series, checked writable, and the original start the rule really has (404 otherwise). */
@@ -338,13 +328,7 @@ async function saveException(
   exception: { cancelled: boolean; starts_at: Date | null; ends_at: Date | null },
 ) {
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .insert(eventExceptions)
-      .values({ event_id: id, original_start, ...exception })
-      .onConflictDoUpdate({
-        target: [eventExceptions.event_id, eventExceptions.original_start],
-        set: exception,
-      });
-    await tx.update(events).set({ updated_at: ctx.clock.now() }).where(eq(events.id, id));
+    await upsertException(tx, id, original_start, exception);
+    await touchEvent(tx, id, ctx.clock.now());
   });
 }

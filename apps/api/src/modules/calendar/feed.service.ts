@@ -1,13 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import { audited, deleteEvent } from '../../audit/audit.ts';
 import { can } from '../../auth/policy.ts';
-import { type Actor, actorColumns, actorOf } from '../../auth/sessions.ts';
+import { type Actor, actorOf } from '../../auth/sessions.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { AppContext } from '../../context.ts';
-import { calendarFeeds, institutions, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { derivedEntries } from './derived.ts';
 import { visibleEvents } from './events.queries.ts';
+import { deleteFeedsIn, feedIn, feedOfToken, markFeedUsed, replaceFeed } from './feed.queries.ts';
 import { calendarDocument } from './ics.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,10 +20,7 @@ const feedUrl = (ctx: AppContext, token: string) =>
 
 /** `GET /api/me/calendar-feed`: whether the user has a feed, since when, when last fetched. */
 export async function feedStatus(ctx: AppContext, actor: Actor) {
-  const [feed] = await ctx.db
-    .select({ created_at: calendarFeeds.created_at, last_used_at: calendarFeeds.last_used_at })
-    .from(calendarFeeds)
-    .where(can(actor, 'read', 'calendar_feed').where);
+  const feed = await feedIn(ctx.db, can(actor, 'read', 'calendar_feed').where);
   return {
     active: feed !== undefined,
     created_at: feed?.created_at ?? null,
@@ -39,18 +35,15 @@ export async function feedStatus(ctx: AppContext, actor: Actor) {
 export async function createFeed(ctx: AppContext, actor: Actor) {
   const token = newToken();
   const now = ctx.clock.now();
-  const [feed] = await ctx.db
-    .insert(calendarFeeds)
-    .values({ user_id: actor.userId, token_hash: hashToken(token), created_at: now })
-    .onConflictDoUpdate({
-      target: calendarFeeds.user_id,
-      set: { token_hash: hashToken(token), created_at: now, last_used_at: null },
-    })
-    .returning();
+  const feed = await replaceFeed(ctx.db, {
+    userId: actor.userId,
+    tokenHash: hashToken(token),
+    createdAt: now,
+  });
   return {
     active: true,
-    created_at: feed!.created_at,
-    last_used_at: feed!.last_used_at,
+    created_at: feed.created_at,
+    last_used_at: feed.last_used_at,
     url: feedUrl(ctx, token),
   };
 }
@@ -58,7 +51,7 @@ export async function createFeed(ctx: AppContext, actor: Actor) {
 /** `DELETE /api/me/calendar-feed`: revokes the user's feed (none is not an error). */
 export async function revokeFeed(ctx: AppContext, actor: Actor) {
   await audited(ctx, actor, deleteEvent('calendar_feed', null), (tx) =>
-    tx.delete(calendarFeeds).where(can(actor, 'delete', 'calendar_feed').where),
+    deleteFeedsIn(tx, can(actor, 'delete', 'calendar_feed').where),
   );
 }
 
@@ -96,19 +89,11 @@ export async function feedDocument(ctx: AppContext, token: string, ip: string) {
   // Charged before the lookup (parallel guesses cannot outrun it), given back for a real feed.
   await ctx.limits.hit('calendar-feed:ip', ip);
   const tokenHash = hashToken(token);
-  const [row] = await ctx.db
-    .select({ feedId: calendarFeeds.id, ...actorColumns })
-    .from(calendarFeeds)
-    .innerJoin(users, eq(users.id, calendarFeeds.user_id))
-    .leftJoin(institutions, eq(institutions.id, users.institution_id))
-    .where(eq(calendarFeeds.token_hash, tokenHash));
+  const row = await feedOfToken(ctx.db, tokenHash);
   const actor = row ? actorOf(row, 0) : null;
   if (!row || !actor || actor.mfaEnrolmentRequired) throw notFound();
   await ctx.limits.refund('calendar-feed:ip', ip);
   await ctx.limits.hit('calendar-feed:feed', tokenHash);
-  await ctx.db
-    .update(calendarFeeds)
-    .set({ last_used_at: ctx.clock.now() })
-    .where(and(eq(calendarFeeds.id, row.feedId), eq(calendarFeeds.user_id, actor.userId)));
+  await markFeedUsed(ctx.db, { id: row.feedId, userId: actor.userId }, ctx.clock.now());
   return documentFor(ctx, actor);
 }

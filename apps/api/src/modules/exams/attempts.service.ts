@@ -1,17 +1,9 @@
 import type { SaveAnswersBody } from '@skolar/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { authorize, can, requireAccess } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  type AnswerValue,
-  answers,
-  attempts,
-  evaluations,
-  examAccommodations,
-  type questions,
-} from '../../db/schema/index.ts';
+import type { AnswerValue } from '../../db/schema/index.ts';
 import {
   conflict,
   type FieldErrors,
@@ -23,19 +15,25 @@ import { localDay, minuteOfDay, timeOfMinutes } from '../../time.ts';
 import { extraMinutesOf } from '../evaluations/evaluations.queries.ts';
 import { isOpen } from '../evaluations/window.ts';
 import {
+  type Attempt,
   answersOf,
   attemptById,
   attemptOf,
   type Exam,
+  examById,
   examIn,
+  insertAttempt,
+  lockOpenAttempt,
+  onlyExams,
+  type Question,
   questionsOf,
   rosterOf,
+  saveAnswer,
+  setAttemptDeadline,
+  setExtraMinutes,
 } from './exams.queries.ts';
 import { closeAttempt, graceEndOf } from './scoring.ts';
 import { choiceSeed, seededShuffle } from './shuffle.ts';
-
-type Attempt = typeof attempts.$inferSelect;
-type Question = typeof questions.$inferSelect;
 
 /**
  * How far a typing time may stray from the server's own bounds (decision 44): the browser dates
@@ -44,8 +42,7 @@ type Question = typeof questions.$inferSelect;
  */
 const TYPED_AT_TOLERANCE_MS = 30_000;
 
-const examScope = (actor: Actor) =>
-  and(can(actor, 'read', 'evaluation').where, eq(evaluations.type, 'exam'))!;
+const examScope = (actor: Actor) => onlyExams(can(actor, 'read', 'evaluation').where);
 
 /** `YYYY-MM-DD HH:MM` on the wall clock of the institution, for the messages that say when. */
 function wallClock(instant: Date, zone: string): string {
@@ -139,16 +136,12 @@ export async function start(ctx: AppContext, actor: Actor, evaluationId: number)
     );
   }
   const extra = await extraMinutesOf(ctx.db, exam.id, actor.userId);
-  const [created] = await ctx.db
-    .insert(attempts)
-    .values({
-      evaluation_id: exam.id,
-      student_id: actor.userId,
-      started_at: now,
-      deadline_at: deadlineFor(exam, now, extra),
-    })
-    .onConflictDoNothing({ target: [attempts.evaluation_id, attempts.student_id] })
-    .returning();
+  const created = await insertAttempt(ctx.db, {
+    evaluation_id: exam.id,
+    student_id: actor.userId,
+    started_at: now,
+    deadline_at: deadlineFor(exam, now, extra),
+  });
   const attempt = created ?? (await attemptOf(ctx.db, exam.id, actor.userId))!;
   return { created: created !== undefined, view: await viewOf(ctx, ctx.db, exam, attempt) };
 }
@@ -157,7 +150,7 @@ export async function start(ctx: AppContext, actor: Actor, evaluationId: number)
 export async function read(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'read', 'attempt', id);
   const attempt = await settle(ctx, (await attemptById(ctx.db, id))!);
-  const exam = (await examIn(ctx.db, sql`true`, attempt.evaluation_id))!;
+  const exam = await examById(ctx.db, attempt.evaluation_id);
   return viewOf(ctx, ctx.db, exam, attempt);
 }
 
@@ -226,19 +219,11 @@ export async function saveAnswers(
       const typedAt = new Date(
         Math.min(now.getTime(), Math.max(attempt.started_at.getTime(), typed.getTime())),
       );
-      await tx
-        .insert(answers)
-        .values({
-          attempt_id: id,
-          question_id: answer.question_id,
-          value: answer.value,
-          typed_at: typedAt,
-        })
-        .onConflictDoUpdate({
-          target: [answers.attempt_id, answers.question_id],
-          set: { value: sql`excluded.value`, typed_at: sql`excluded.typed_at`, updated_at: now },
-          setWhere: sql`${answers.typed_at} is null or ${answers.typed_at} <= excluded.typed_at`,
-        });
+      await saveAnswer(
+        tx,
+        { attemptId: id, questionId: answer.question_id, value: answer.value, typedAt },
+        now,
+      );
       saved += 1;
     }
     // A write after the deadline (within the grace) delivered what was typed in time: the copy
@@ -275,7 +260,7 @@ export async function finish(ctx: AppContext, actor: Actor, id: number) {
     }
     return (await attemptById(tx, id))!;
   });
-  const exam = (await examIn(ctx.db, sql`true`, attempt.evaluation_id))!;
+  const exam = await examById(ctx.db, attempt.evaluation_id);
   return viewOf(ctx, ctx.db, exam, attempt);
 }
 
@@ -287,7 +272,7 @@ export async function roster(ctx: AppContext, actor: Actor, evaluationId: number
   authorize(actor, 'list', 'attempt');
   const exam = await examIn(
     ctx.db,
-    and(can(actor, 'update', 'evaluation').where, eq(evaluations.type, 'exam'))!,
+    onlyExams(can(actor, 'update', 'evaluation').where),
     evaluationId,
   );
   if (!exam) throw notFound();
@@ -306,41 +291,23 @@ export async function setExtraTime(
   extraMinutes: number,
 ) {
   await requireAccess(ctx.db, actor, 'assign', 'evaluation', evaluationId);
-  const exam = await examIn(ctx.db, eq(evaluations.type, 'exam'), evaluationId);
+  const exam = await examIn(ctx.db, onlyExams(), evaluationId);
   if (!exam) throw notFound();
   if ((await rosterOf(ctx.db, exam, studentId)).length === 0) throw notFound();
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .insert(examAccommodations)
-      .values({
-        evaluation_id: exam.id,
-        student_id: studentId,
-        extra_minutes: extraMinutes,
-        granted_by: actor.userId,
-      })
-      .onConflictDoUpdate({
-        target: [examAccommodations.evaluation_id, examAccommodations.student_id],
-        set: { extra_minutes: extraMinutes, granted_by: actor.userId, updated_at: ctx.clock.now() },
-      });
-    const [open] = await tx
-      .select()
-      .from(attempts)
-      .where(
-        and(
-          eq(attempts.evaluation_id, exam.id),
-          eq(attempts.student_id, studentId),
-          isNull(attempts.finished_at),
-        ),
-      )
-      .for('update');
+    await setExtraMinutes(
+      tx,
+      { evaluationId: exam.id, studentId, extraMinutes, grantedBy: actor.userId },
+      ctx.clock.now(),
+    );
+    const open = await lockOpenAttempt(tx, exam.id, studentId);
     if (open) {
-      await tx
-        .update(attempts)
-        .set({
-          deadline_at: deadlineFor(exam, open.started_at, extraMinutes),
-          updated_at: ctx.clock.now(),
-        })
-        .where(eq(attempts.id, open.id));
+      await setAttemptDeadline(
+        tx,
+        open.id,
+        deadlineFor(exam, open.started_at, extraMinutes),
+        ctx.clock.now(),
+      );
     }
   });
   return (await rosterOf(ctx.db, exam, studentId))[0]!;

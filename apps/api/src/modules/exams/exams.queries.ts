@@ -1,6 +1,7 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  type AnswerValue,
   answers,
   attempts,
   evaluations,
@@ -12,6 +13,12 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { evaluationWindow } from '../evaluations/window.ts';
+
+export type Attempt = typeof attempts.$inferSelect;
+export type Question = typeof questions.$inferSelect;
+
+/** The exams (not the projects) among the evaluations in `scope` (a policy condition), or all. */
+export const onlyExams = (scope?: SQL): SQL => and(scope, eq(evaluations.type, 'exam'))!;
 
 /** An exam with its window as instants, if `scope` (a policy condition on evaluations) lets it through. */
 export async function examIn(db: DbOrTx, scope: SQL, id: number) {
@@ -37,6 +44,11 @@ export async function examIn(db: DbOrTx, scope: SQL, id: number) {
   return { ...row, window: evaluationWindow(row, row.timezone) };
 }
 export type Exam = NonNullable<Awaited<ReturnType<typeof examIn>>>;
+
+/** The evaluation as `examIn` reads it, whoever asks (the caller checked access). */
+export async function examById(db: DbOrTx, id: number) {
+  return (await examIn(db, sql`true`, id))!;
+}
 
 /** The questions of an evaluation in the teacher's order. */
 export function questionsOf(db: DbOrTx, evaluationId: number) {
@@ -147,4 +159,169 @@ export async function rosterOf(
             answered: row.answered,
           },
   }));
+}
+
+/**
+ * Inserts the student's attempt; answers it, or undefined when one already exists (unique per
+ * evaluation and student: a second start, or two at once, find the first).
+ */
+export async function insertAttempt(
+  db: DbOrTx,
+  values: { evaluation_id: number; student_id: number; started_at: Date; deadline_at: Date },
+) {
+  const [created] = await db
+    .insert(attempts)
+    .values(values)
+    .onConflictDoNothing({ target: [attempts.evaluation_id, attempts.student_id] })
+    .returning();
+  return created;
+}
+
+/**
+ * Saves one answer of an attempt; a saved answer typed later than this one stays (queued writes
+ * may arrive out of order).
+ */
+export async function saveAnswer(
+  tx: DbOrTx,
+  answer: { attemptId: number; questionId: number; value: AnswerValue; typedAt: Date },
+  now: Date,
+) {
+  await tx
+    .insert(answers)
+    .values({
+      attempt_id: answer.attemptId,
+      question_id: answer.questionId,
+      value: answer.value,
+      typed_at: answer.typedAt,
+    })
+    .onConflictDoUpdate({
+      target: [answers.attempt_id, answers.question_id],
+      set: { value: sql`excluded.value`, typed_at: sql`excluded.typed_at`, updated_at: now },
+      setWhere: sql`${answers.typed_at} is null or ${answers.typed_at} <= excluded.typed_at`,
+    });
+}
+
+/** Sets the student's extra time for the exam, granted by `grantedBy` (replacing any before). */
+export async function setExtraMinutes(
+  tx: DbOrTx,
+  grant: { evaluationId: number; studentId: number; extraMinutes: number; grantedBy: number },
+  now: Date,
+) {
+  await tx
+    .insert(examAccommodations)
+    .values({
+      evaluation_id: grant.evaluationId,
+      student_id: grant.studentId,
+      extra_minutes: grant.extraMinutes,
+      granted_by: grant.grantedBy,
+    })
+    .onConflictDoUpdate({
+      target: [examAccommodations.evaluation_id, examAccommodations.student_id],
+      set: { extra_minutes: grant.extraMinutes, granted_by: grant.grantedBy, updated_at: now },
+    });
+}
+
+/** The student's open attempt at the exam, locked (in `tx`); undefined when there is none. */
+export async function lockOpenAttempt(tx: DbOrTx, evaluationId: number, studentId: number) {
+  const [open] = await tx
+    .select()
+    .from(attempts)
+    .where(
+      and(
+        eq(attempts.evaluation_id, evaluationId),
+        eq(attempts.student_id, studentId),
+        isNull(attempts.finished_at),
+      ),
+    )
+    .for('update');
+  return open;
+}
+
+/** Moves the attempt's deadline. */
+export async function setAttemptDeadline(tx: DbOrTx, id: number, deadline: Date, now: Date) {
+  await tx
+    .update(attempts)
+    .set({ deadline_at: deadline, updated_at: now })
+    .where(eq(attempts.id, id));
+}
+
+/**
+ * Marks the attempt finished at `at` by `by`, unless it already is; answers whether this call
+ * closed it.
+ */
+export async function markAttemptFinished(
+  tx: DbOrTx,
+  id: number,
+  close: { at: Date; by: 'student' | 'timeout'; now: Date },
+): Promise<boolean> {
+  const closed = await tx
+    .update(attempts)
+    .set({ finished_at: close.at, finished_by: close.by, updated_at: close.now })
+    .where(and(eq(attempts.id, id), isNull(attempts.finished_at)))
+    .returning({ id: attempts.id });
+  return closed.length > 0;
+}
+
+/** The saved answers of an attempt with their question's kind, points and answer key. */
+export function answersToScore(tx: DbOrTx, attemptId: number) {
+  return tx
+    .select({
+      id: answers.id,
+      value: answers.value,
+      kind: questions.kind,
+      points: questions.points,
+      answer_key: questions.answer_key,
+    })
+    .from(answers)
+    .innerJoin(questions, eq(questions.id, answers.question_id))
+    .where(eq(answers.attempt_id, attemptId));
+}
+
+/** The points an answer earned (null: a teacher grades it). */
+export async function setAnswerPoints(tx: DbOrTx, answerId: number, points: number | null) {
+  await tx.update(answers).set({ points_awarded: points }).where(eq(answers.id, answerId));
+}
+
+export async function setAttemptScore(tx: DbOrTx, attemptId: number, score: number) {
+  await tx.update(attempts).set({ score }).where(eq(attempts.id, attemptId));
+}
+
+// The quiz (questions.service.ts).
+
+export async function questionById(tx: DbOrTx, id: number) {
+  const [current] = await tx.select().from(questions).where(eq(questions.id, id));
+  return current;
+}
+
+/** The highest position of the evaluation's questions (0 without questions). */
+export async function lastQuestionPosition(tx: DbOrTx, evaluationId: number): Promise<number> {
+  const [{ last }] = (await tx
+    .select({ last: sql<number>`coalesce(max(${questions.position}), 0)`.mapWith(Number) })
+    .from(questions)
+    .where(eq(questions.evaluation_id, evaluationId))) as [{ last: number }];
+  return last;
+}
+
+/** Inserts questions; answers their rows. */
+export function insertQuestions(tx: DbOrTx, values: (typeof questions.$inferInsert)[]) {
+  return tx.insert(questions).values(values).returning();
+}
+
+/** Marks the evaluation as carrying a quiz. */
+export async function markHasQuiz(tx: DbOrTx, evaluationId: number) {
+  await tx.update(evaluations).set({ has_quiz: true }).where(eq(evaluations.id, evaluationId));
+}
+
+/** Saves the given fields of a question; answers its row. */
+export async function updateQuestion(
+  tx: DbOrTx,
+  id: number,
+  set: Partial<typeof questions.$inferInsert>,
+) {
+  const [row] = await tx.update(questions).set(set).where(eq(questions.id, id)).returning();
+  return row!;
+}
+
+export async function deleteQuestion(tx: DbOrTx, id: number) {
+  await tx.delete(questions).where(and(eq(questions.id, id)));
 }

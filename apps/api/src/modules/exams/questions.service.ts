@@ -1,14 +1,23 @@
 import { type QuestionBody, questionBody } from '@skolar/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import { deleteEvent, record } from '../../audit/audit.ts';
 import { authorize, can, requireAccess } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { evaluations, questions } from '../../db/schema/index.ts';
 import { conflict, type FieldErrors, notFound, validationFailed } from '../../http/errors.ts';
 import { isMessageKey, type Locale, translate } from '../../i18n/messages.ts';
-import { examIn, hasAttempts, questionsOf } from './exams.queries.ts';
+import {
+  deleteQuestion,
+  examIn,
+  hasAttempts,
+  insertQuestions,
+  lastQuestionPosition,
+  markHasQuiz,
+  type Question,
+  questionById,
+  questionsOf,
+  updateQuestion,
+} from './exams.queries.ts';
 import { parseGift } from './gift.ts';
 
 type Body = ReturnType<typeof questionBody.parse>;
@@ -82,7 +91,7 @@ async function editableExam(db: DbOrTx, actor: Actor, evaluationId: number) {
   return exam;
 }
 
-const present = (row: typeof questions.$inferSelect) => ({
+const present = (row: Question) => ({
   id: row.id,
   evaluation_id: row.evaluation_id,
   kind: row.kind,
@@ -103,21 +112,16 @@ export async function list(ctx: AppContext, actor: Actor, evaluationId: number) 
 
 /** Appends questions after the last one and marks the evaluation as carrying a quiz. */
 async function append(tx: DbOrTx, evaluationId: number, bodies: Body[]) {
-  const [{ last }] = (await tx
-    .select({ last: sql<number>`coalesce(max(${questions.position}), 0)`.mapWith(Number) })
-    .from(questions)
-    .where(eq(questions.evaluation_id, evaluationId))) as [{ last: number }];
-  const rows = await tx
-    .insert(questions)
-    .values(
-      bodies.map((body, index) => ({
-        ...stored(body),
-        evaluation_id: evaluationId,
-        position: last + index + 1,
-      })),
-    )
-    .returning();
-  await tx.update(evaluations).set({ has_quiz: true }).where(eq(evaluations.id, evaluationId));
+  const last = await lastQuestionPosition(tx, evaluationId);
+  const rows = await insertQuestions(
+    tx,
+    bodies.map((body, index) => ({
+      ...stored(body),
+      evaluation_id: evaluationId,
+      position: last + index + 1,
+    })),
+  );
+  await markHasQuiz(tx, evaluationId);
   return rows;
 }
 
@@ -140,7 +144,7 @@ export async function update(
 ) {
   await requireAccess(ctx.db, actor, 'update', 'question', id);
   return ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(questions).where(eq(questions.id, id));
+    const current = await questionById(tx, id);
     await editableExam(tx, actor, current!.evaluation_id);
     const merged = questionBody.parse({
       kind: patch.kind ?? current!.kind,
@@ -150,21 +154,17 @@ export async function update(
       points: patch.points ?? current!.points,
     });
     check(merged);
-    const [row] = await tx
-      .update(questions)
-      .set({ ...stored(merged), updated_at: ctx.clock.now() })
-      .where(eq(questions.id, id))
-      .returning();
-    return present(row!);
+    const row = await updateQuestion(tx, id, { ...stored(merged), updated_at: ctx.clock.now() });
+    return present(row);
   });
 }
 
 export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'delete', 'question', id);
   await ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(questions).where(eq(questions.id, id));
+    const current = await questionById(tx, id);
     await editableExam(tx, actor, current!.evaluation_id);
-    await tx.delete(questions).where(and(eq(questions.id, id)));
+    await deleteQuestion(tx, id);
     await record(tx, ctx, actor, deleteEvent('question', id));
   });
 }

@@ -1,13 +1,12 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  type AnswerValue,
-  answers,
-  attempts,
-  type QuestionAnswerKey,
-  questions,
-} from '../../db/schema/index.ts';
+import type { AnswerValue, QuestionAnswerKey } from '../../db/schema/index.ts';
 import { RECONNECT_GRACE_MS } from '../evaluations/window.ts';
+import {
+  answersToScore,
+  markAttemptFinished,
+  setAnswerPoints,
+  setAttemptScore,
+} from './exams.queries.ts';
 
 /** The instant from which an attempt takes no write at all (its deadline and the grace after it). */
 export const graceEndOf = (attempt: { deadline_at: Date }) =>
@@ -54,24 +53,14 @@ function pointsFor(question: Scorable, value: AnswerValue): number | null {
  * ones stay null for the teacher), the attempt the sum of the points given.
  */
 async function scoreAttempt(tx: DbOrTx, attemptId: number): Promise<number> {
-  const rows = await tx
-    .select({
-      id: answers.id,
-      value: answers.value,
-      kind: questions.kind,
-      points: questions.points,
-      answer_key: questions.answer_key,
-    })
-    .from(answers)
-    .innerJoin(questions, eq(questions.id, answers.question_id))
-    .where(eq(answers.attempt_id, attemptId));
+  const rows = await answersToScore(tx, attemptId);
   let total = 0;
   for (const row of rows) {
     const awarded = pointsFor(row, row.value);
     total += awarded ?? 0;
-    await tx.update(answers).set({ points_awarded: awarded }).where(eq(answers.id, row.id));
+    await setAnswerPoints(tx, row.id, awarded);
   }
-  await tx.update(attempts).set({ score: total }).where(eq(attempts.id, attemptId));
+  await setAttemptScore(tx, attemptId, total);
   return total;
 }
 
@@ -87,12 +76,7 @@ export async function closeAttempt(
 ): Promise<boolean> {
   // A timeout is dated at the deadline, whenever it is noticed.
   const at = by === 'timeout' && attempt.deadline_at < now ? attempt.deadline_at : now;
-  const closed = await tx
-    .update(attempts)
-    .set({ finished_at: at, finished_by: by, updated_at: now })
-    .where(and(eq(attempts.id, attempt.id), isNull(attempts.finished_at)))
-    .returning({ id: attempts.id });
-  if (closed.length === 0) return false;
+  if (!(await markAttemptFinished(tx, attempt.id, { at, by, now }))) return false;
   await scoreAttempt(tx, attempt.id);
   return true;
 }

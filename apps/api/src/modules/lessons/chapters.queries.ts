@@ -1,7 +1,161 @@
 import type { SQL } from 'drizzle-orm';
-import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { chapterImages, chapters, files, lessons } from '../../db/schema/index.ts';
+import { chapterImages, chapters, files, lessons, resources } from '../../db/schema/index.ts';
+import type { ListQuery } from '../../http/pagination.ts';
+
+const summaryColumns = {
+  id: chapters.id,
+  lesson_id: chapters.lesson_id,
+  title: chapters.title,
+  position: chapters.position,
+  video_url: chapters.video_url,
+  created_at: chapters.created_at,
+  archived_at: chapters.archived_at,
+};
+
+/** One page of the chapters of a lesson in `scope`, in order. */
+export async function listChapters(db: DbOrTx, lessonId: number, scope: SQL, query: ListQuery) {
+  const where = and(
+    eq(chapters.lesson_id, lessonId),
+    scope,
+    query.archived ? isNotNull(chapters.archived_at) : isNull(chapters.archived_at),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(chapters)
+      .where(where)
+      .orderBy(asc(chapters.position), asc(chapters.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ n: count() }).from(chapters).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The chapter with its content and its lesson's title; undefined when it does not exist. */
+export async function chapterRow(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ ...summaryColumns, content: chapters.content, lesson_title: lessons.title })
+    .from(chapters)
+    .innerJoin(lessons, eq(lessons.id, chapters.lesson_id))
+    .where(eq(chapters.id, id));
+  return row;
+}
+
+/** The ids of the lesson's chapters in `scope` (the reader's), in order. */
+export function chapterIdsInOrder(db: DbOrTx, lessonId: number, scope: SQL) {
+  return db
+    .select({ id: chapters.id })
+    .from(chapters)
+    .where(and(eq(chapters.lesson_id, lessonId), scope))
+    .orderBy(asc(chapters.position), asc(chapters.id));
+}
+
+/** Locks the lesson's row (in `tx`): its chapters are placed and reordered one at a time. */
+export async function lockLesson(tx: DbOrTx, lessonId: number) {
+  await tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.id, lessonId)).for('update');
+}
+
+/** The highest position of the lesson's chapters (0 without chapters). */
+export async function lastChapterPosition(tx: DbOrTx, lessonId: number): Promise<number> {
+  const [last] = await tx
+    .select({ position: sql<number>`coalesce(max(${chapters.position}), 0)::int` })
+    .from(chapters)
+    .where(eq(chapters.lesson_id, lessonId));
+  return last?.position ?? 0;
+}
+
+/** Inserts a chapter; answers its id. */
+export async function insertChapter(tx: DbOrTx, values: typeof chapters.$inferInsert) {
+  const [row] = await tx.insert(chapters).values(values).returning({ id: chapters.id });
+  return row!.id;
+}
+
+export async function updateChapter(
+  tx: DbOrTx,
+  id: number,
+  set: Partial<typeof chapters.$inferInsert>,
+) {
+  await tx.update(chapters).set(set).where(eq(chapters.id, id));
+}
+
+/** Archives the chapter from `archivedAt`, or restores it (null). */
+export async function setChapterArchived(tx: DbOrTx, id: number, archivedAt: Date | null) {
+  await tx.update(chapters).set({ archived_at: archivedAt }).where(eq(chapters.id, id));
+}
+
+/** Deletes the chapter; its resources and image links go with it (cascade). */
+export async function deleteChapter(tx: DbOrTx, id: number) {
+  await tx.delete(chapters).where(eq(chapters.id, id));
+}
+
+/** The ids of every chapter of the lesson (to check a new order against). */
+export async function chapterIdsOfLesson(tx: DbOrTx, lessonId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ id: chapters.id })
+    .from(chapters)
+    .where(eq(chapters.lesson_id, lessonId));
+  return rows.map((row) => Number(row.id));
+}
+
+/** Writes the positions 1…n of `ids` (checked by `checkOrder`) in one statement. */
+export async function writeChapterOrder(tx: DbOrTx, ids: readonly number[]) {
+  const values: SQL[] = ids.map((id, index) => sql`(${id}::bigint, ${index + 1}::int)`);
+  await tx.execute(
+    sql`update ${chapters} set position = o.position from (values ${sql.join(values, sql`, `)}) as o(id, position) where ${chapters.id} = o.id`,
+  );
+}
+
+/** The resources of a chapter (or one of them), as `resources.chapter_id`/`id` select them. */
+const resourcesWhere = (of: { chapterId: number; resourceId?: number }) =>
+  of.resourceId === undefined
+    ? eq(resources.chapter_id, of.chapterId)
+    : and(eq(resources.id, of.resourceId), eq(resources.chapter_id, of.chapterId))!;
+
+/** The stored files of a chapter's resources (or of one of them), to remove with their rows. */
+export function resourceFiles(db: DbOrTx, of: { chapterId: number; resourceId?: number }) {
+  return db
+    .select({ id: files.id, key: files.storage_key })
+    .from(resources)
+    .innerJoin(files, eq(files.id, resources.file_id))
+    .where(resourcesWhere(of));
+}
+
+/** Deletes one resource of the chapter; answers how many rows went (0: not the chapter's). */
+export async function deleteResource(
+  tx: DbOrTx,
+  of: { chapterId: number; resourceId: number },
+): Promise<number> {
+  const rows = await tx.delete(resources).where(resourcesWhere(of)).returning({ id: resources.id });
+  return rows.length;
+}
+
+/** Deletes one file row (its bytes are removed by the caller once the transaction is over). */
+export async function deleteFile(tx: DbOrTx, id: number) {
+  await tx.delete(files).where(eq(files.id, id));
+}
+
+/** The original name of a stored file. */
+export async function fileName(tx: DbOrTx, id: number): Promise<string> {
+  const [file] = await tx.select({ name: files.original_name }).from(files).where(eq(files.id, id));
+  return file!.name;
+}
+
+/** The position after the chapter's last resource. */
+export async function nextResourcePosition(db: DbOrTx, chapterId: number): Promise<number> {
+  const [last] = await db
+    .select({ position: sql<number>`coalesce(max(${resources.position}), 0)::int` })
+    .from(resources)
+    .where(eq(resources.chapter_id, chapterId));
+  return (last?.position ?? 0) + 1;
+}
+
+/** Inserts a resource (a file or a link) of a chapter. */
+export async function insertResource(db: DbOrTx, values: typeof resources.$inferInsert) {
+  await db.insert(resources).values(values);
+}
 
 /**
  * Of the file ids a chapter's content shows, the chapter images the author may show in a lesson of

@@ -1,6 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { ChapterBody, LinkResourceBody, NewChapterBody } from '@skolar/shared';
-import { and, asc, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { archiveEvent, audited, deleteEvent, record } from '../../audit/audit.ts';
 import {
   authorize,
@@ -12,7 +11,6 @@ import {
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { chapters, files, lessons, resources } from '../../db/schema/index.ts';
 import { resourcesOf } from '../../files/resources.ts';
 import { storageFor } from '../../files/storage.ts';
 import { saveUpload } from '../../files/uploads.ts';
@@ -22,61 +20,51 @@ import { pageOf } from '../../http/pagination.ts';
 import { changes } from '../../http/patch.ts';
 import { imageIdsIn, sanitizeRichText } from '../../http/sanitize.ts';
 import {
+  chapterIdsInOrder,
+  chapterIdsOfLesson,
   chapterLesson,
+  chapterRow,
+  deleteChapter,
+  deleteFile,
+  deleteResource,
+  fileName,
+  insertChapter,
+  insertResource,
+  lastChapterPosition,
   lessonInstitution,
+  listChapters,
+  lockLesson,
   markUploaded,
+  nextResourcePosition,
   releaseImagesOf,
+  resourceFiles,
+  setChapterArchived,
   setChapterImages,
   showableImages,
+  updateChapter,
+  writeChapterOrder,
 } from './chapters.queries.ts';
-import { writeOrder } from './order.ts';
-
-const summaryColumns = {
-  id: chapters.id,
-  lesson_id: chapters.lesson_id,
-  title: chapters.title,
-  position: chapters.position,
-  video_url: chapters.video_url,
-  created_at: chapters.created_at,
-  archived_at: chapters.archived_at,
-};
+import { checkOrder } from './order.ts';
 
 /** The chapters of a lesson in order (students: the active ones). */
 export async function list(ctx: AppContext, actor: Actor, query: ListQuery, lessonId: number) {
   authorize(actor, 'list', 'chapter');
   await requireAccess(ctx.db, actor, 'read', 'lesson', lessonId);
-  const where = and(
-    eq(chapters.lesson_id, lessonId),
+  const { rows, total } = await listChapters(
+    ctx.db,
+    lessonId,
     can(actor, 'list', 'chapter').where,
-    query.archived ? isNotNull(chapters.archived_at) : isNull(chapters.archived_at),
+    query,
   );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select(summaryColumns)
-      .from(chapters)
-      .where(where)
-      .orderBy(asc(chapters.position), asc(chapters.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    ctx.db.select({ n: count() }).from(chapters).where(where),
-  ]);
-  return pageOf(query, await withPermissions(ctx.db, actor, 'chapter', rows), total?.n ?? 0);
+  return pageOf(query, await withPermissions(ctx.db, actor, 'chapter', rows), total);
 }
 
 /** The chapter with its content, resources and the previous and next chapters the actor sees. */
 async function chapterById(db: DbOrTx, actor: Actor, id: number) {
-  const [row] = await db
-    .select({ ...summaryColumns, content: chapters.content, lesson_title: lessons.title })
-    .from(chapters)
-    .innerJoin(lessons, eq(lessons.id, chapters.lesson_id))
-    .where(eq(chapters.id, id));
+  const row = await chapterRow(db, id);
   if (!row) throw notFound();
   const [siblings, resourceRows] = await Promise.all([
-    db
-      .select({ id: chapters.id })
-      .from(chapters)
-      .where(and(eq(chapters.lesson_id, row.lesson_id), can(actor, 'read', 'chapter').where))
-      .orderBy(asc(chapters.position), asc(chapters.id)),
+    chapterIdsInOrder(db, row.lesson_id, can(actor, 'read', 'chapter').where),
     resourcesOf(db, { chapterId: id }),
   ]);
   const index = siblings.findIndex((s) => s.id === row.id);
@@ -119,29 +107,19 @@ export async function create(ctx: AppContext, actor: Actor, body: NewChapterBody
   authorize(actor, 'create', 'chapter');
   await requireAccess(ctx.db, actor, 'update', 'lesson', body.lesson_id);
   const id = await ctx.db.transaction(async (tx) => {
-    await tx
-      .select({ id: lessons.id })
-      .from(lessons)
-      .where(eq(lessons.id, body.lesson_id))
-      .for('update');
-    const [last] = await tx
-      .select({ position: sql<number>`coalesce(max(${chapters.position}), 0)::int` })
-      .from(chapters)
-      .where(eq(chapters.lesson_id, body.lesson_id));
+    await lockLesson(tx, body.lesson_id);
+    const last = await lastChapterPosition(tx, body.lesson_id);
     const institutionId = await lessonInstitution(tx, body.lesson_id);
     const stored = await storedContent(tx, actor, institutionId, body.content ?? '');
-    const [row] = await tx
-      .insert(chapters)
-      .values({
-        lesson_id: body.lesson_id,
-        title: body.title,
-        content: stored.content,
-        video_url: body.video_url ?? null,
-        position: (last?.position ?? 0) + 1,
-      })
-      .returning({ id: chapters.id });
-    await setChapterImages(tx, row!.id, stored.images, ctx.clock.now());
-    return row!.id;
+    const chapterId = await insertChapter(tx, {
+      lesson_id: body.lesson_id,
+      title: body.title,
+      content: stored.content,
+      video_url: body.video_url ?? null,
+      position: last + 1,
+    });
+    await setChapterImages(tx, chapterId, stored.images, ctx.clock.now());
+    return chapterId;
   });
   return chapterById(ctx.db, actor, id);
 }
@@ -164,7 +142,7 @@ export async function update(
       content: stored?.content,
       video_url: body.video_url,
     });
-    if (set) await tx.update(chapters).set(set).where(eq(chapters.id, id));
+    if (set) await updateChapter(tx, id, set);
     if (stored) await setChapterImages(tx, id, stored.images, ctx.clock.now());
   });
   return chapterById(ctx.db, actor, id);
@@ -173,21 +151,9 @@ export async function update(
 export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
   await requireAccess(ctx.db, actor, 'archive', 'chapter', id);
   await audited(ctx, actor, archiveEvent('chapter', id, archived), (tx) =>
-    tx
-      .update(chapters)
-      .set({ archived_at: archived ? ctx.clock.now() : null })
-      .where(eq(chapters.id, id)),
+    setChapterArchived(tx, id, archived ? ctx.clock.now() : null),
   );
   return chapterById(ctx.db, actor, id);
-}
-
-/** The stored files of resources, to remove with their rows. */
-async function resourceFiles(db: DbOrTx, where: SQL) {
-  return db
-    .select({ id: files.id, key: files.storage_key })
-    .from(resources)
-    .innerJoin(files, eq(files.id, resources.file_id))
-    .where(where);
 }
 
 async function dropFiles(ctx: AppContext, rows: Array<{ id: number; key: string }>) {
@@ -198,11 +164,11 @@ async function dropFiles(ctx: AppContext, rows: Array<{ id: number; key: string 
 
 export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'delete', 'chapter', id);
-  const stored = await resourceFiles(ctx.db, eq(resources.chapter_id, id));
+  const stored = await resourceFiles(ctx.db, { chapterId: id });
   await ctx.db.transaction(async (tx) => {
     await releaseImagesOf(tx, { chapterId: id }, ctx.clock.now());
-    await tx.delete(chapters).where(eq(chapters.id, id));
-    for (const file of stored) await tx.delete(files).where(eq(files.id, file.id));
+    await deleteChapter(tx, id);
+    for (const file of stored) await deleteFile(tx, file.id);
     await record(tx, ctx, actor, deleteEvent('chapter', id));
   });
   await dropFiles(ctx, stored);
@@ -213,18 +179,9 @@ export async function reorder(ctx: AppContext, actor: Actor, lessonId: number, i
   authorize(actor, 'update', 'chapter');
   await requireAccess(ctx.db, actor, 'update', 'lesson', lessonId);
   await ctx.db.transaction(async (tx) => {
-    await tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.id, lessonId)).for('update');
-    const current = await tx
-      .select({ id: chapters.id })
-      .from(chapters)
-      .where(eq(chapters.lesson_id, lessonId));
-    await writeOrder(
-      tx,
-      chapters,
-      chapters.id,
-      current.map((row) => Number(row.id)),
-      ids,
-    );
+    await lockLesson(tx, lessonId);
+    checkOrder(await chapterIdsOfLesson(tx, lessonId), ids);
+    await writeChapterOrder(tx, ids);
   });
 }
 
@@ -249,14 +206,6 @@ export async function uploadImage(
   });
 }
 
-async function nextResourcePosition(db: DbOrTx, chapterId: number) {
-  const [last] = await db
-    .select({ position: sql<number>`coalesce(max(${resources.position}), 0)::int` })
-    .from(resources)
-    .where(eq(resources.chapter_id, chapterId));
-  return (last?.position ?? 0) + 1;
-}
-
 /** A file resource: type sniffed and size-limited by the files adapter (415, 413). */
 export async function addFileResource(
   ctx: AppContext,
@@ -273,14 +222,11 @@ export async function addFileResource(
       institutionId,
       part,
     });
-    const [file] = await tx
-      .select({ name: files.original_name })
-      .from(files)
-      .where(eq(files.id, saved.id));
-    await tx.insert(resources).values({
+    const title = await fileName(tx, saved.id);
+    await insertResource(tx, {
       chapter_id: chapterId,
       kind: 'file',
-      title: file!.name,
+      title,
       file_id: saved.id,
       position: await nextResourcePosition(tx, chapterId),
     });
@@ -295,7 +241,7 @@ export async function addLinkResource(
   body: LinkResourceBody,
 ) {
   await requireAccess(ctx.db, actor, 'update', 'chapter', chapterId);
-  await ctx.db.insert(resources).values({
+  await insertResource(ctx.db, {
     chapter_id: chapterId,
     kind: 'link',
     title: body.title,
@@ -312,12 +258,11 @@ export async function removeResource(
   resourceId: number,
 ) {
   await requireAccess(ctx.db, actor, 'update', 'chapter', chapterId);
-  const where = and(eq(resources.id, resourceId), eq(resources.chapter_id, chapterId))!;
-  const stored = await resourceFiles(ctx.db, where);
+  const stored = await resourceFiles(ctx.db, { chapterId, resourceId });
   const removed = await ctx.db.transaction(async (tx) => {
-    const rows = await tx.delete(resources).where(where).returning({ id: resources.id });
-    for (const file of stored) await tx.delete(files).where(eq(files.id, file.id));
-    return rows.length;
+    const rows = await deleteResource(tx, { chapterId, resourceId });
+    for (const file of stored) await deleteFile(tx, file.id);
+    return rows;
   });
   if (removed === 0) throw notFound();
   await dropFiles(ctx, stored);

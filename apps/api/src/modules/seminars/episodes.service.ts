@@ -1,18 +1,24 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { type EpisodeBody, episodeRuleErrors, type ResourceLinkBody } from '@skolar/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import { audited, deleteEvent } from '../../audit/audit.ts';
 import { authorize, requireAccess, withPermission } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { episodes, institutions, resources, seminars } from '../../db/schema/index.ts';
 import { resourcesOf } from '../../files/resources.ts';
 import { saveUpload } from '../../files/uploads.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
 import { changes } from '../../http/patch.ts';
 import { zonedInstant } from '../../time.ts';
-import { episodeById } from './seminars.queries.ts';
+import {
+  deleteEpisode,
+  deleteEpisodeResource,
+  episodeById,
+  insertEpisode,
+  insertEpisodeResource,
+  updateEpisode,
+  zoneOfSeminar,
+} from './seminars.queries.ts';
 
 type EpisodeInput = Required<Omit<EpisodeBody, 'description'>> & { description?: string };
 
@@ -43,15 +49,6 @@ function instantsOf(input: EpisodeInput, zone: string) {
   return { starts_at, ends_at };
 }
 
-async function zoneOfSeminar(db: DbOrTx, seminarId: number) {
-  const [row] = await db
-    .select({ zone: institutions.timezone })
-    .from(seminars)
-    .innerJoin(institutions, eq(institutions.id, seminars.institution_id))
-    .where(eq(seminars.id, seminarId));
-  return row!.zone;
-}
-
 export async function read(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'read', 'episode', id);
   return present(ctx.db, actor, id);
@@ -62,19 +59,15 @@ export async function create(ctx: AppContext, actor: Actor, seminarId: number, b
   authorize(actor, 'create', 'episode');
   await requireAccess(ctx.db, actor, 'update', 'seminar', seminarId);
   const instants = instantsOf(body, await zoneOfSeminar(ctx.db, seminarId));
-  const [row] = await ctx.db
-    .insert(episodes)
-    .values({
-      seminar_id: seminarId,
-      title: body.title,
-      description: body.description ?? '',
-      ...instants,
-      location: body.location,
-      online_link: body.online_link,
-      position: sql`(select coalesce(max(${episodes.position}), 0) + 1 from ${episodes} where ${episodes.seminar_id} = ${seminarId})`,
-    })
-    .returning({ id: episodes.id });
-  return present(ctx.db, actor, row!.id);
+  const id = await insertEpisode(ctx.db, {
+    seminar_id: seminarId,
+    title: body.title,
+    description: body.description ?? '',
+    ...instants,
+    location: body.location,
+    online_link: body.online_link,
+  });
+  return present(ctx.db, actor, id);
 }
 
 /** Only the given fields change; the rules hold on the episode as it will be. */
@@ -105,30 +98,24 @@ export async function update(
     starts_at: timed ? instants.starts_at : undefined,
     ends_at: timed ? instants.ends_at : undefined,
   });
-  if (set) await ctx.db.update(episodes).set(set).where(eq(episodes.id, id));
+  if (set) await updateEpisode(ctx.db, id, set);
   return present(ctx.db, actor, id);
 }
 
 /** Its resources go with it. */
 export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'delete', 'episode', id);
-  await audited(ctx, actor, deleteEvent('episode', id), (tx) =>
-    tx.delete(episodes).where(eq(episodes.id, id)),
-  );
+  await audited(ctx, actor, deleteEvent('episode', id), (tx) => deleteEpisode(tx, id));
 }
-
-const nextPosition = (episodeId: number) =>
-  sql<number>`(select coalesce(max(${resources.position}), 0) + 1 from ${resources} where ${resources.episode_id} = ${episodeId})`;
 
 /** A link resource at the end of the episode's list. */
 export async function addLink(ctx: AppContext, actor: Actor, id: number, body: ResourceLinkBody) {
   await requireAccess(ctx.db, actor, 'update', 'episode', id);
-  await ctx.db.insert(resources).values({
+  await insertEpisodeResource(ctx.db, {
     episode_id: id,
     kind: 'link',
     title: body.title,
     url: body.url,
-    position: nextPosition(id),
   });
   return present(ctx.db, actor, id);
 }
@@ -147,13 +134,7 @@ export async function addFile(ctx: AppContext, actor: Actor, id: number, part: M
       institutionId: episode.institution_id,
       part,
     });
-    await tx.insert(resources).values({
-      episode_id: id,
-      kind: 'file',
-      title,
-      file_id: saved.id,
-      position: nextPosition(id),
-    });
+    await insertEpisodeResource(tx, { episode_id: id, kind: 'file', title, file_id: saved.id });
   });
   return present(ctx.db, actor, id);
 }
@@ -166,9 +147,5 @@ export async function removeResource(
   resourceId: number,
 ) {
   await requireAccess(ctx.db, actor, 'update', 'episode', id);
-  const removed = await ctx.db
-    .delete(resources)
-    .where(and(eq(resources.id, resourceId), eq(resources.episode_id, id)))
-    .returning({ id: resources.id });
-  if (removed.length === 0) throw notFound();
+  if (!(await deleteEpisodeResource(ctx.db, id, resourceId))) throw notFound();
 }

@@ -13,7 +13,14 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { episodes, files, institutions, promotions, seminars } from '../../db/schema/index.ts';
+import {
+  episodes,
+  files,
+  institutions,
+  promotions,
+  resources,
+  seminars,
+} from '../../db/schema/index.ts';
 import { type ListQuery, orderFrom } from '../../http/pagination.ts';
 import { localDay, minuteOfDay, timeOfMinutes } from '../../time.ts';
 
@@ -224,4 +231,99 @@ export async function listPublicSeminars(db: DbOrTx, now: Date) {
     syllabus_link: fileLink(syllabus_file_id),
     next_episode_at: next_episode_at === null ? null : new Date(next_episode_at).toISOString(),
   }));
+}
+
+/** The institution of the promotion, when it is in `scope`; undefined otherwise. */
+export async function promotionIn(db: DbOrTx, id: number, scope: SQL) {
+  const [promotion] = await db
+    .select({ institution_id: promotions.institution_id })
+    .from(promotions)
+    .where(and(eq(promotions.id, id), scope));
+  return promotion;
+}
+
+/** Inserts a seminar; answers its id. */
+export async function insertSeminar(db: DbOrTx, values: typeof seminars.$inferInsert) {
+  const [row] = await db.insert(seminars).values(values).returning({ id: seminars.id });
+  return row!.id;
+}
+
+export async function updateSeminar(
+  db: DbOrTx,
+  id: number,
+  set: Partial<typeof seminars.$inferInsert>,
+) {
+  await db.update(seminars).set(set).where(eq(seminars.id, id));
+}
+
+/** Archives the seminar from `archivedAt`, or restores it (null). */
+export async function setSeminarArchived(tx: DbOrTx, id: number, archivedAt: Date | null) {
+  await tx.update(seminars).set({ archived_at: archivedAt }).where(eq(seminars.id, id));
+}
+
+/** Deletes the seminar; its episodes and their resources go with it (cascade). */
+export async function deleteSeminar(tx: DbOrTx, id: number) {
+  await tx.delete(seminars).where(eq(seminars.id, id));
+}
+
+/** The time zone of the seminar's institution. */
+export async function zoneOfSeminar(db: DbOrTx, seminarId: number) {
+  const [row] = await db
+    .select({ zone: institutions.timezone })
+    .from(seminars)
+    .innerJoin(institutions, eq(institutions.id, seminars.institution_id))
+    .where(eq(seminars.id, seminarId));
+  return row!.zone;
+}
+
+/** Inserts an episode at the end of its seminar; answers its id. */
+export async function insertEpisode(
+  db: DbOrTx,
+  values: Omit<typeof episodes.$inferInsert, 'position'>,
+) {
+  const [row] = await db
+    .insert(episodes)
+    .values({
+      ...values,
+      position: sql`(select coalesce(max(${episodes.position}), 0) + 1 from ${episodes} where ${episodes.seminar_id} = ${values.seminar_id})`,
+    })
+    .returning({ id: episodes.id });
+  return row!.id;
+}
+
+export async function updateEpisode(
+  db: DbOrTx,
+  id: number,
+  set: Partial<typeof episodes.$inferInsert>,
+) {
+  await db.update(episodes).set(set).where(eq(episodes.id, id));
+}
+
+/** Deletes the episode; its resources go with it (cascade). */
+export async function deleteEpisode(tx: DbOrTx, id: number) {
+  await tx.delete(episodes).where(eq(episodes.id, id));
+}
+
+/** Inserts a resource (a link or a file) at the end of the episode's list. */
+export async function insertEpisodeResource(
+  db: DbOrTx,
+  values: Omit<typeof resources.$inferInsert, 'position'> & { episode_id: number },
+) {
+  await db.insert(resources).values({
+    ...values,
+    position: sql<number>`(select coalesce(max(${resources.position}), 0) + 1 from ${resources} where ${resources.episode_id} = ${values.episode_id})`,
+  });
+}
+
+/** Deletes one resource of the episode; answers whether it went (false: not the episode's). */
+export async function deleteEpisodeResource(
+  db: DbOrTx,
+  episodeId: number,
+  resourceId: number,
+): Promise<boolean> {
+  const removed = await db
+    .delete(resources)
+    .where(and(eq(resources.id, resourceId), eq(resources.episode_id, episodeId)))
+    .returning({ id: resources.id });
+  return removed.length > 0;
 }

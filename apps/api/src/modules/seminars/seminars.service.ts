@@ -1,6 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { NewSeminarBody, SeminarBody } from '@skolar/shared';
-import { and, eq } from 'drizzle-orm';
 import { archiveEvent, audited, deleteEvent } from '../../audit/audit.ts';
 import {
   authorize,
@@ -13,13 +12,22 @@ import {
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { promotions, seminars } from '../../db/schema/index.ts';
 import { saveUpload } from '../../files/uploads.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { pageOf } from '../../http/pagination.ts';
 import { changes } from '../../http/patch.ts';
-import { episodesOf, listSeminars, seminarById, seminarsIn } from './seminars.queries.ts';
+import {
+  deleteSeminar,
+  episodesOf,
+  insertSeminar,
+  listSeminars,
+  promotionIn,
+  seminarById,
+  seminarsIn,
+  setSeminarArchived,
+  updateSeminar,
+} from './seminars.queries.ts';
 
 const present = async (db: DbOrTx, actor: Actor, id: number) =>
   withPermission(db, actor, 'seminar', await seminarById(db, id));
@@ -29,10 +37,7 @@ const present = async (db: DbOrTx, actor: Actor, id: number) =>
  * scope without its grant: the seminars of a promotion are the seminars' business. 404 otherwise.
  */
 async function promotionInScope(db: DbOrTx, actor: Actor, id: number) {
-  const [promotion] = await db
-    .select({ institution_id: promotions.institution_id })
-    .from(promotions)
-    .where(and(eq(promotions.id, id), can(actor, 'read', 'promotion').where));
+  const promotion = await promotionIn(db, id, can(actor, 'read', 'promotion').where);
   if (!promotion) throw notFound();
   return promotion;
 }
@@ -66,22 +71,16 @@ export async function read(ctx: AppContext, actor: Actor, id: number) {
  */
 export async function create(ctx: AppContext, actor: Actor, body: NewSeminarBody) {
   authorize(actor, 'create', 'seminar');
-  const [promotion] = await ctx.db
-    .select({ institution_id: promotions.institution_id })
-    .from(promotions)
-    .where(and(eq(promotions.id, body.promotion_id), seminarPromotions(actor)));
+  const promotion = await promotionIn(ctx.db, body.promotion_id, seminarPromotions(actor));
   if (!promotion) throw notFound();
-  const [row] = await ctx.db
-    .insert(seminars)
-    .values({
-      institution_id: promotion.institution_id,
-      promotion_id: body.promotion_id,
-      title: body.title,
-      description: body.description ?? '',
-      visibility: body.visibility ?? 'private',
-    })
-    .returning({ id: seminars.id });
-  return present(ctx.db, actor, row!.id);
+  const id = await insertSeminar(ctx.db, {
+    institution_id: promotion.institution_id,
+    promotion_id: body.promotion_id,
+    title: body.title,
+    description: body.description ?? '',
+    visibility: body.visibility ?? 'private',
+  });
+  return present(ctx.db, actor, id);
 }
 
 export async function update(
@@ -96,26 +95,21 @@ export async function update(
     description: body.description,
     visibility: body.visibility,
   });
-  if (set) await ctx.db.update(seminars).set(set).where(eq(seminars.id, id));
+  if (set) await updateSeminar(ctx.db, id, set);
   return present(ctx.db, actor, id);
 }
 
 /** Its episodes and their resources go with it; the syllabus file stays for its uploader. */
 export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'delete', 'seminar', id);
-  await audited(ctx, actor, deleteEvent('seminar', id), (tx) =>
-    tx.delete(seminars).where(eq(seminars.id, id)),
-  );
+  await audited(ctx, actor, deleteEvent('seminar', id), (tx) => deleteSeminar(tx, id));
 }
 
 /** An archived seminar leaves the lists, the student's space and the public catalogue. */
 export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
   await requireAccess(ctx.db, actor, 'archive', 'seminar', id);
   await audited(ctx, actor, archiveEvent('seminar', id, archived), (tx) =>
-    tx
-      .update(seminars)
-      .set({ archived_at: archived ? ctx.clock.now() : null })
-      .where(eq(seminars.id, id)),
+    setSeminarArchived(tx, id, archived ? ctx.clock.now() : null),
   );
   return present(ctx.db, actor, id);
 }
@@ -131,7 +125,7 @@ export async function setSyllabus(ctx: AppContext, actor: Actor, id: number, par
       institutionId: seminar.institution_id,
       part,
     });
-    await tx.update(seminars).set({ syllabus_file_id: saved.id }).where(eq(seminars.id, id));
+    await updateSeminar(tx, id, { syllabus_file_id: saved.id });
   });
   return present(ctx.db, actor, id);
 }

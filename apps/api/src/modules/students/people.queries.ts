@@ -1,5 +1,19 @@
-import { and, asc, count, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { link, unlink } from '../../db/links.ts';
 import {
   groupStudents,
   groups,
@@ -15,7 +29,7 @@ import { type ListQuery, orderFrom } from '../../http/pagination.ts';
 /** The outer row of correlated sub-selects, qualified so that inner tables cannot shadow it. */
 const outerId = sql.raw('"users"."id"');
 
-export const personColumns = {
+const personColumns = {
   id: users.id,
   institution_id: users.institution_id,
   role: users.role,
@@ -145,4 +159,154 @@ export async function personLinks(db: DbOrTx, id: number) {
       .orderBy(asc(subjects.name)),
   ]);
   return { studentOf, teacherOf, groups: groupRows, subjects: subjectRows };
+}
+
+/** The account other than `exceptId` that uses the address, whatever its case. */
+export async function addressOwner(db: DbOrTx, email: string, exceptId?: number) {
+  const [owner] = await db
+    .select({ id: users.id, institution_id: users.institution_id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.email}) = lower(${email})`,
+        exceptId === undefined ? undefined : ne(users.id, exceptId),
+      ),
+    );
+  return owner;
+}
+
+/** The person with their picture (the person exists: the caller checked access). */
+export async function personById(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ ...personColumns, picture_link: users.picture_link })
+    .from(users)
+    .where(eq(users.id, id));
+  return row!;
+}
+
+/** The person's row as the lists show it; undefined when there is none. */
+export async function personRow(tx: DbOrTx, id: number) {
+  const [row] = await tx.select(personColumns).from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Inserts an account; answers its row as the lists show it. */
+export async function insertPerson(tx: DbOrTx, values: typeof users.$inferInsert) {
+  const [row] = await tx.insert(users).values(values).returning(personColumns);
+  return row!;
+}
+
+/** Puts the student in the promotion. */
+export async function addStudentToPromotion(tx: DbOrTx, promotionId: number, studentId: number) {
+  await tx.insert(promotionStudents).values({ promotion_id: promotionId, student_id: studentId });
+}
+
+export async function updatePerson(
+  tx: DbOrTx,
+  id: number,
+  set: Partial<typeof users.$inferInsert>,
+) {
+  await tx.update(users).set(set).where(eq(users.id, id));
+}
+
+/** Archives the person from `archivedAt`, or restores them (null); answers their row. */
+export async function setPersonArchived(tx: DbOrTx, id: number, archivedAt: Date | null) {
+  const [updated] = await tx
+    .update(users)
+    .set({ archived_at: archivedAt })
+    .where(eq(users.id, id))
+    .returning(personColumns);
+  return updated;
+}
+
+const fullName = sql<string>`${users.first_name} || ' ' || ${users.last_name}`;
+
+/** "First Last" of a user (who exists: the caller checked access). */
+export async function fullNameOf(db: DbOrTx, id: number): Promise<string> {
+  const [user] = await db.select({ label: fullName }).from(users).where(eq(users.id, id));
+  return user!.label;
+}
+
+/** The non-archived subjects in `scope`, each marked taught by the teacher or not. */
+export function subjectOptions(db: DbOrTx, teacherId: number, scope: SQL) {
+  return db
+    .select({
+      id: subjects.id,
+      label: subjects.name,
+      assigned: sql<boolean>`${subjects.id} in (select ${teacherSubjects.subject_id} from ${teacherSubjects} where ${teacherSubjects.teacher_id} = ${teacherId})`,
+    })
+    .from(subjects)
+    .where(and(scope, isNull(subjects.archived_at)))
+    .orderBy(asc(subjects.name));
+}
+
+/** Makes the teacher teach the subjects (those they already teach stay). */
+export function linkTeacherSubjects(db: DbOrTx, teacherId: number, subjectIds: readonly number[]) {
+  return link(
+    db,
+    teacherSubjects,
+    teacherSubjects.teacher_id,
+    teacherSubjects.subject_id,
+    teacherId,
+    subjectIds,
+  );
+}
+
+/** The teacher no longer teaches the subject; answers whether they did. */
+export function unlinkTeacherSubject(db: DbOrTx, teacherId: number, subjectId: number) {
+  return unlink(
+    db,
+    teacherSubjects,
+    teacherSubjects.teacher_id,
+    teacherSubjects.subject_id,
+    teacherId,
+    subjectId,
+  );
+}
+
+/** The groups of the student's promotions. */
+const ofStudentPromotions = (studentId: number) =>
+  sql`${groups.promotion_id} in (select ${promotionStudents.promotion_id} from ${promotionStudents} where ${promotionStudents.student_id} = ${studentId})`;
+
+/** The non-archived groups of the student's promotions, each marked as theirs or not. */
+export function groupOptions(db: DbOrTx, studentId: number) {
+  return db
+    .select({
+      id: groups.id,
+      label: groups.name,
+      detail: promotions.name,
+      assigned: sql<boolean>`${groups.id} in (select ${groupStudents.group_id} from ${groupStudents} where ${groupStudents.student_id} = ${studentId})`,
+    })
+    .from(groups)
+    .innerJoin(promotions, eq(promotions.id, groups.promotion_id))
+    .where(and(isNull(groups.archived_at), ofStudentPromotions(studentId)))
+    .orderBy(asc(promotions.name), asc(groups.name));
+}
+
+/** Of `ids`, the groups of the student's promotions. */
+export function groupsOfStudentPromotions(db: DbOrTx, studentId: number, ids: number[]) {
+  return db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(inArray(groups.id, ids), ofStudentPromotions(studentId)));
+}
+
+/** Puts the student in the groups (those they are in already stay). */
+export async function addStudentToGroups(db: DbOrTx, studentId: number, groupIds: number[]) {
+  await db
+    .insert(groupStudents)
+    .values([...new Set(groupIds)].map((group_id) => ({ group_id, student_id: studentId })))
+    .onConflictDoNothing();
+}
+
+/** Takes the student out of the group; answers whether they were in it. */
+export function unlinkStudentGroup(db: DbOrTx, studentId: number, groupId: number) {
+  return unlink(
+    db,
+    groupStudents,
+    groupStudents.student_id,
+    groupStudents.group_id,
+    studentId,
+    groupId,
+  );
 }

@@ -1,5 +1,4 @@
 import type { PersonBody } from '@skolar/shared';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { archiveEvent, record } from '../../audit/audit.ts';
 import { inviteUser } from '../../auth/invitations.ts';
 import {
@@ -13,37 +12,31 @@ import {
 import { type Actor, revokeUserSessions } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { link, unlink } from '../../db/links.ts';
-import {
-  groupStudents,
-  groups,
-  promotionStudents,
-  promotions,
-  subjects,
-  teacherSubjects,
-  users,
-} from '../../db/schema/index.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { pageOf } from '../../http/pagination.ts';
 import { changes } from '../../http/patch.ts';
-import { listPeople, personColumns, personLinks } from './people.queries.ts';
+import {
+  addressOwner,
+  addStudentToGroups,
+  addStudentToPromotion,
+  fullNameOf,
+  groupOptions,
+  groupsOfStudentPromotions,
+  insertPerson,
+  linkTeacherSubjects,
+  listPeople,
+  personById,
+  personLinks,
+  personRow,
+  setPersonArchived,
+  subjectOptions,
+  unlinkStudentGroup,
+  unlinkTeacherSubject,
+  updatePerson,
+} from './people.queries.ts';
 
 export type PersonKind = 'student' | 'teacher';
-
-/** The account other than `exceptId` that uses the address, whatever its case. */
-async function addressOwner(db: DbOrTx, email: string, exceptId?: number) {
-  const [owner] = await db
-    .select({ id: users.id, institution_id: users.institution_id })
-    .from(users)
-    .where(
-      and(
-        sql`lower(${users.email}) = lower(${email})`,
-        exceptId === undefined ? undefined : ne(users.id, exceptId),
-      ),
-    );
-  return owner;
-}
 
 /**
  * The person's e-mail must not be used by any other account. Addresses are unique across Skolar,
@@ -101,13 +94,10 @@ export async function list(
 
 export async function read(ctx: AppContext, actor: Actor, kind: PersonKind, id: number) {
   await requireAccess(ctx.db, actor, 'read', kind, id);
-  const [row] = await ctx.db
-    .select({ ...personColumns, picture_link: users.picture_link })
-    .from(users)
-    .where(eq(users.id, id));
+  const row = await personById(ctx.db, id);
   const links = await personLinks(ctx.db, id);
   return {
-    ...(await present(ctx.db, actor, kind, row!)),
+    ...(await present(ctx.db, actor, kind, row)),
     promotions: kind === 'student' ? links.studentOf : links.teacherOf,
     groups: links.groups,
     subjects: links.subjects,
@@ -130,32 +120,27 @@ export async function create(ctx: AppContext, actor: Actor, kind: PersonKind, bo
   await assertEmailFree(ctx, actor, kind, body.email);
   return ctx.db.transaction(async (tx) => {
     await assertEmailStillFree(tx, body.email);
-    const [row] = await tx
-      .insert(users)
-      .values({
-        institution_id: institutionId,
-        role: kind === 'student' ? 'student' : (body.role ?? 'teacher'),
-        first_name: body.first_name,
-        last_name: body.last_name,
-        email: body.email.toLowerCase(),
-        gender: body.gender,
-        phone: body.phone ?? null,
-        locale: body.locale ?? 'fr',
-      })
-      .returning(personColumns);
+    const row = await insertPerson(tx, {
+      institution_id: institutionId,
+      role: kind === 'student' ? 'student' : (body.role ?? 'teacher'),
+      first_name: body.first_name,
+      last_name: body.last_name,
+      email: body.email.toLowerCase(),
+      gender: body.gender,
+      phone: body.phone ?? null,
+      locale: body.locale ?? 'fr',
+    });
     if (kind === 'student' && body.promotion_id) {
-      await tx
-        .insert(promotionStudents)
-        .values({ promotion_id: body.promotion_id, student_id: row!.id });
+      await addStudentToPromotion(tx, body.promotion_id, row.id);
     }
     await inviteUser(ctx, tx, {
-      id: row!.id,
-      email: row!.email,
-      first_name: row!.first_name,
-      locale: row!.locale,
+      id: row.id,
+      email: row.email,
+      first_name: row.first_name,
+      locale: row.locale,
       institution_id: institutionId,
     });
-    return present(tx, actor, kind, row!);
+    return present(tx, actor, kind, row);
   });
 }
 
@@ -181,7 +166,7 @@ export async function update(
       role: kind === 'teacher' ? body.role : undefined,
     });
     if (set?.role) {
-      const [before] = await tx.select(personColumns).from(users).where(eq(users.id, id));
+      const before = await personRow(tx, id);
       if (before?.role !== set.role) {
         await record(tx, ctx, actor, {
           action: 'role.change',
@@ -193,8 +178,8 @@ export async function update(
         });
       }
     }
-    if (set) await tx.update(users).set(set).where(eq(users.id, id));
-    const [row] = await tx.select(personColumns).from(users).where(eq(users.id, id));
+    if (set) await updatePerson(tx, id, set);
+    const row = await personRow(tx, id);
     return present(tx, actor, kind, row!);
   });
 }
@@ -213,11 +198,7 @@ export async function setArchived(
   await requireAccess(ctx.db, actor, 'archive', kind, id);
   const now = ctx.clock.now();
   const row = await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(users)
-      .set({ archived_at: archived ? now : null })
-      .where(eq(users.id, id))
-      .returning(personColumns);
+    const updated = await setPersonArchived(tx, id, archived ? now : null);
     if (archived) await revokeUserSessions(tx, id, now);
     await record(tx, ctx, actor, archiveEvent('user', id, archived, updated));
     return updated;
@@ -225,22 +206,12 @@ export async function setArchived(
   return present(ctx.db, actor, kind, row!);
 }
 
-const fullName = sql<string>`${users.first_name} || ' ' || ${users.last_name}`;
-
 /** `/teacher-subject/:id`: the subjects the teacher teaches, and the institution's others. */
 export async function teacherSubjectsOf(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'assign', 'teacher', id);
-  const [teacher] = await ctx.db.select({ label: fullName }).from(users).where(eq(users.id, id));
-  const rows = await ctx.db
-    .select({
-      id: subjects.id,
-      label: subjects.name,
-      assigned: sql<boolean>`${subjects.id} in (select ${teacherSubjects.subject_id} from ${teacherSubjects} where ${teacherSubjects.teacher_id} = ${id})`,
-    })
-    .from(subjects)
-    .where(and(can(actor, 'read', 'subject').where, isNull(subjects.archived_at)))
-    .orderBy(asc(subjects.name));
-  return splitOptions({ id, label: teacher!.label }, rows);
+  const label = await fullNameOf(ctx.db, id);
+  const rows = await subjectOptions(ctx.db, id, can(actor, 'read', 'subject').where);
+  return splitOptions({ id, label }, rows);
 }
 
 export function splitOptions(
@@ -268,14 +239,7 @@ export async function assignTeacherSubjects(
 ) {
   await requireAccess(ctx.db, actor, 'assign', 'teacher', id);
   await requireAccess(ctx.db, actor, 'assign', 'subject', ids);
-  await link(
-    ctx.db,
-    teacherSubjects,
-    teacherSubjects.teacher_id,
-    teacherSubjects.subject_id,
-    id,
-    ids,
-  );
+  await linkTeacherSubjects(ctx.db, id, ids);
   return teacherSubjectsOf(ctx, actor, id);
 }
 
@@ -286,38 +250,16 @@ export async function dissociateTeacherSubject(
   subjectId: number,
 ) {
   await requireAccess(ctx.db, actor, 'assign', 'teacher', id);
-  const removed = await unlink(
-    ctx.db,
-    teacherSubjects,
-    teacherSubjects.teacher_id,
-    teacherSubjects.subject_id,
-    id,
-    subjectId,
-  );
+  const removed = await unlinkTeacherSubject(ctx.db, id, subjectId);
   if (!removed) throw notFound();
 }
 
 /** `/:promotionId/student-group/:id`: the student's groups, among the groups of their promotions. */
 export async function studentGroupsOf(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'assign', 'student', id);
-  const [student] = await ctx.db.select({ label: fullName }).from(users).where(eq(users.id, id));
-  const rows = await ctx.db
-    .select({
-      id: groups.id,
-      label: groups.name,
-      detail: promotions.name,
-      assigned: sql<boolean>`${groups.id} in (select ${groupStudents.group_id} from ${groupStudents} where ${groupStudents.student_id} = ${id})`,
-    })
-    .from(groups)
-    .innerJoin(promotions, eq(promotions.id, groups.promotion_id))
-    .where(
-      and(
-        isNull(groups.archived_at),
-        sql`${groups.promotion_id} in (select ${promotionStudents.promotion_id} from ${promotionStudents} where ${promotionStudents.student_id} = ${id})`,
-      ),
-    )
-    .orderBy(asc(promotions.name), asc(groups.name));
-  return splitOptions({ id, label: student!.label }, rows);
+  const label = await fullNameOf(ctx.db, id);
+  const rows = await groupOptions(ctx.db, id);
+  return splitOptions({ id, label }, rows);
 }
 
 /** Only groups of the student's own promotions; any other id fails the whole request. */
@@ -330,22 +272,11 @@ export async function assignStudentGroups(
   await requireAccess(ctx.db, actor, 'assign', 'student', id);
   const allowed = await allowedIds(ctx.db, actor, 'assign', 'group', ids);
   if (ids.some((groupId) => !allowed.has(groupId))) throw notFound();
-  const inPromotion = await ctx.db
-    .select({ id: groups.id })
-    .from(groups)
-    .where(
-      and(
-        inArray(groups.id, ids),
-        sql`${groups.promotion_id} in (select ${promotionStudents.promotion_id} from ${promotionStudents} where ${promotionStudents.student_id} = ${id})`,
-      ),
-    );
+  const inPromotion = await groupsOfStudentPromotions(ctx.db, id, ids);
   if (new Set(inPromotion.map((row) => row.id)).size !== new Set(ids).size) {
     throw validationFailed({ ids: ['cohorts.not_in_promotion'] });
   }
-  await ctx.db
-    .insert(groupStudents)
-    .values([...new Set(ids)].map((group_id) => ({ group_id, student_id: id })))
-    .onConflictDoNothing();
+  await addStudentToGroups(ctx.db, id, ids);
   return studentGroupsOf(ctx, actor, id);
 }
 
@@ -356,13 +287,6 @@ export async function dissociateStudentGroup(
   groupId: number,
 ) {
   await requireAccess(ctx.db, actor, 'assign', 'student', id);
-  const removed = await unlink(
-    ctx.db,
-    groupStudents,
-    groupStudents.student_id,
-    groupStudents.group_id,
-    id,
-    groupId,
-  );
+  const removed = await unlinkStudentGroup(ctx.db, id, groupId);
   if (!removed) throw notFound();
 }

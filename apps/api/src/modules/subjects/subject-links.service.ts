@@ -1,29 +1,23 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { authorize, can, requireAccess } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { link, unlink } from '../../db/links.ts';
-import {
-  lessons,
-  subjectLessons,
-  subjects,
-  teacherSubjects,
-  users,
-} from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { splitOptions } from '../students/people.service.ts';
+import {
+  assignableTeachersAmong,
+  lessonOptions,
+  lessonsInInstitution,
+  linkLessons,
+  linkTeachers,
+  lockLessonSubjects,
+  subjectOf,
+  teacherOptions,
+  unlinkLesson,
+  unlinkTeacher,
+} from './subject-links.queries.ts';
 
 // The subject's associations: lessons to subject (`/lesson-subject/:subjectId`, every content
 // editor on the subjects they may assign) and its teachers (admins and super-teachers).
-
-async function subjectOf(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({ id: subjects.id, name: subjects.name, institution_id: subjects.institution_id })
-    .from(subjects)
-    .where(eq(subjects.id, id));
-  return row!;
-}
 
 /**
  * The subject's lessons and the others the actor may reach in its institution (a teacher: the
@@ -32,25 +26,7 @@ async function subjectOf(db: DbOrTx, id: number) {
 export async function lessonsOf(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'assign', 'subject', id);
   const subject = await subjectOf(ctx.db, id);
-  const inSubject = sql`(select ${subjectLessons.lesson_id} from ${subjectLessons} where ${subjectLessons.subject_id} = ${id})`;
-  const otherSubjects = sql<
-    string | null
-  >`(select string_agg(${subjects.name}, ', ' order by ${subjects.name}) from ${subjectLessons} join ${subjects} on ${subjects.id} = ${subjectLessons.subject_id} where ${subjectLessons.lesson_id} = ${sql.raw('"lessons"."id"')} and ${subjectLessons.subject_id} <> ${id})`;
-  const rows = await ctx.db
-    .select({
-      id: lessons.id,
-      label: lessons.title,
-      detail: otherSubjects,
-      assigned: sql<boolean>`${lessons.id} in ${inSubject}`,
-    })
-    .from(lessons)
-    .where(
-      and(
-        eq(lessons.institution_id, subject.institution_id),
-        or(can(actor, 'update', 'lesson').where, sql`${lessons.id} in ${inSubject}`),
-      ),
-    )
-    .orderBy(asc(lessons.position), asc(lessons.title), asc(lessons.id));
+  const rows = await lessonOptions(ctx.db, subject, can(actor, 'update', 'lesson').where);
   return splitOptions({ id, label: subject.name }, rows);
 }
 
@@ -60,19 +36,9 @@ export async function assignLessons(ctx: AppContext, actor: Actor, id: number, i
   const subject = await subjectOf(ctx.db, id);
   const unique = [...new Set(ids)];
   await requireAccess(ctx.db, actor, 'update', 'lesson', unique);
-  const found = await ctx.db
-    .select({ id: lessons.id })
-    .from(lessons)
-    .where(and(inArray(lessons.id, unique), eq(lessons.institution_id, subject.institution_id)));
+  const found = await lessonsInInstitution(ctx.db, unique, subject.institution_id);
   if (found.length !== unique.length) throw notFound();
-  await link(
-    ctx.db,
-    subjectLessons,
-    subjectLessons.subject_id,
-    subjectLessons.lesson_id,
-    id,
-    unique,
-  );
+  await linkLessons(ctx.db, id, unique);
   return lessonsOf(ctx, actor, id);
 }
 
@@ -88,51 +54,19 @@ export async function dissociateLesson(
 ) {
   await requireAccess(ctx.db, actor, 'assign', 'subject', id);
   await ctx.db.transaction(async (tx) => {
-    const links = await tx
-      .select({ subject_id: subjectLessons.subject_id })
-      .from(subjectLessons)
-      .where(eq(subjectLessons.lesson_id, lessonId))
-      .for('update');
+    const links = await lockLessonSubjects(tx, lessonId);
     if (!links.some((row) => row.subject_id === id)) throw notFound();
     if (links.length === 1) throw conflict('subjects.conflict.lastSubject');
-    await unlink(
-      tx,
-      subjectLessons,
-      subjectLessons.subject_id,
-      subjectLessons.lesson_id,
-      id,
-      lessonId,
-    );
+    await unlinkLesson(tx, id, lessonId);
   });
 }
-
-const fullName = sql<string>`${users.first_name} || ' ' || ${users.last_name}`;
-
-/** Teachers and super-teachers of the subject's institution whom the actor may assign. */
-const assignableTeachers = (actor: Actor, institutionId: number) =>
-  and(
-    can(actor, 'assign', 'teacher').where,
-    inArray(users.role, ['teacher', 'super-teacher']),
-    eq(users.institution_id, institutionId),
-  );
 
 /** The subject's teachers, and the institution's other (active) teachers and super-teachers. */
 export async function teachersOf(ctx: AppContext, actor: Actor, id: number) {
   authorize(actor, 'assign', 'teacher');
   await requireAccess(ctx.db, actor, 'assign', 'subject', id);
   const subject = await subjectOf(ctx.db, id);
-  const teaches = sql<boolean>`${users.id} in (select ${teacherSubjects.teacher_id} from ${teacherSubjects} where ${teacherSubjects.subject_id} = ${id})`;
-  const rows = await ctx.db
-    .select({ id: users.id, label: fullName, detail: users.email, assigned: teaches })
-    .from(users)
-    .where(
-      and(
-        assignableTeachers(actor, subject.institution_id),
-        // An archived teacher is offered no more, but stays listed while they teach it.
-        or(isNull(users.archived_at), teaches),
-      ),
-    )
-    .orderBy(asc(users.last_name), asc(users.first_name), asc(users.id));
+  const rows = await teacherOptions(ctx.db, subject, can(actor, 'assign', 'teacher').where);
   return splitOptions({ id, label: subject.name }, rows);
 }
 
@@ -142,19 +76,14 @@ export async function assignTeachers(ctx: AppContext, actor: Actor, id: number, 
   await requireAccess(ctx.db, actor, 'assign', 'subject', id);
   const subject = await subjectOf(ctx.db, id);
   const unique = [...new Set(ids)];
-  const found = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, unique), assignableTeachers(actor, subject.institution_id)));
-  if (found.length !== unique.length) throw notFound();
-  await link(
+  const found = await assignableTeachersAmong(
     ctx.db,
-    teacherSubjects,
-    teacherSubjects.subject_id,
-    teacherSubjects.teacher_id,
-    id,
     unique,
+    subject.institution_id,
+    can(actor, 'assign', 'teacher').where,
   );
+  if (found.length !== unique.length) throw notFound();
+  await linkTeachers(ctx.db, id, unique);
   return teachersOf(ctx, actor, id);
 }
 
@@ -166,13 +95,6 @@ export async function dissociateTeacher(
 ) {
   authorize(actor, 'assign', 'teacher');
   await requireAccess(ctx.db, actor, 'assign', 'subject', id);
-  const removed = await unlink(
-    ctx.db,
-    teacherSubjects,
-    teacherSubjects.subject_id,
-    teacherSubjects.teacher_id,
-    id,
-    teacherId,
-  );
+  const removed = await unlinkTeacher(ctx.db, id, teacherId);
   if (!removed) throw notFound();
 }

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   chapters,
   evaluations,
+  institutionModules,
   institutions,
   lessons,
   moduleSubjects,
@@ -117,4 +118,78 @@ export async function subjectContent(db: DbOrTx, id: number) {
       .orderBy(asc(lessons.position), asc(lessons.title), asc(lessons.id)),
   ]);
   return { modules: moduleRows, teachers: teacherRows, lessons: lessonRows };
+}
+
+/** Whether the institution exists. */
+export async function institutionExists(db: DbOrTx, id: number): Promise<boolean> {
+  const [found] = await db
+    .select({ id: institutions.id })
+    .from(institutions)
+    .where(eq(institutions.id, id));
+  return found !== undefined;
+}
+
+/** Whether the institution offers the module. */
+export async function moduleOffered(
+  db: DbOrTx,
+  moduleId: number,
+  institutionId: number,
+): Promise<boolean> {
+  const [offered] = await db
+    .select({ id: institutionModules.module_id })
+    .from(institutionModules)
+    .where(
+      and(
+        eq(institutionModules.module_id, moduleId),
+        eq(institutionModules.institution_id, institutionId),
+      ),
+    );
+  return offered !== undefined;
+}
+
+/** Inserts a subject; answers its id. */
+export async function insertSubject(tx: DbOrTx, values: typeof subjects.$inferInsert) {
+  const [row] = await tx.insert(subjects).values(values).returning({ id: subjects.id });
+  return row!.id;
+}
+
+/** Puts the subject in the module. */
+export async function linkSubjectToModule(tx: DbOrTx, moduleId: number, subjectId: number) {
+  await tx.insert(moduleSubjects).values({ module_id: moduleId, subject_id: subjectId });
+}
+
+export async function updateSubject(
+  db: DbOrTx,
+  id: number,
+  set: Partial<typeof subjects.$inferInsert>,
+) {
+  await db.update(subjects).set(set).where(eq(subjects.id, id));
+}
+
+/** Archives the subject from `archivedAt`, or restores it (null). */
+export async function setSubjectArchived(tx: DbOrTx, id: number, archivedAt: Date | null) {
+  await tx.update(subjects).set({ archived_at: archivedAt }).where(eq(subjects.id, id));
+}
+
+/** Whether an evaluation uses the subject. */
+export async function subjectHasEvaluations(tx: DbOrTx, id: number): Promise<boolean> {
+  const [used] = await tx
+    .select({ id: evaluations.id })
+    .from(evaluations)
+    .where(eq(evaluations.subject_id, id))
+    .limit(1);
+  return used !== undefined;
+}
+
+/** Deletes the lessons that belong to the subject alone (their chapters go with them). */
+export async function deleteLessonsOfSubjectAlone(tx: DbOrTx, id: number) {
+  await tx.delete(lessons).where(
+    sql`${lessons.id} in (select ${subjectLessons.lesson_id} from ${subjectLessons} where ${subjectLessons.subject_id} = ${id})
+        and ${lessons.id} not in (select ${subjectLessons.lesson_id} from ${subjectLessons} where ${subjectLessons.subject_id} <> ${id})`,
+  );
+}
+
+/** Deletes the subject; its links to modules, teachers, lessons and groups go with it. */
+export async function deleteSubject(tx: DbOrTx, id: number) {
+  await tx.delete(subjects).where(eq(subjects.id, id));
 }

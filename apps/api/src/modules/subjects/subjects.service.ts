@@ -1,5 +1,4 @@
 import { roleMay, type subjectBody, type subjectCreate } from '@skolar/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { archiveEvent, audited, deleteEvent, record } from '../../audit/audit.ts';
 import {
@@ -14,20 +13,24 @@ import {
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  evaluations,
-  institutionModules,
-  institutions,
-  lessons,
-  moduleSubjects,
-  subjectLessons,
-  subjects,
-} from '../../db/schema/index.ts';
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { pageOf } from '../../http/pagination.ts';
 import { changes } from '../../http/patch.ts';
-import { listSubjects, subjectById, subjectContent } from './subjects.queries.ts';
+import {
+  deleteLessonsOfSubjectAlone,
+  deleteSubject,
+  insertSubject,
+  institutionExists,
+  linkSubjectToModule,
+  listSubjects,
+  moduleOffered,
+  setSubjectArchived,
+  subjectById,
+  subjectContent,
+  subjectHasEvaluations,
+  updateSubject,
+} from './subjects.queries.ts';
 
 type Row = Awaited<ReturnType<typeof subjectById>>;
 type Body = z.output<typeof subjectBody>;
@@ -85,11 +88,8 @@ async function institutionOfNew(db: DbOrTx, actor: Actor, requested: number | un
   if (requested === undefined) {
     throw validationFailed({ institution_id: ['subjects.validation.institutionRequired'] });
   }
-  const [found] = await db
-    .select({ id: institutions.id })
-    .from(institutions)
-    .where(eq(institutions.id, requested));
-  if (!found) throw validationFailed({ institution_id: ['manage.validation.unknownInstitution'] });
+  if (!(await institutionExists(db, requested)))
+    throw validationFailed({ institution_id: ['manage.validation.unknownInstitution'] });
   return requested;
 }
 
@@ -100,26 +100,13 @@ export async function create(ctx: AppContext, actor: Actor, body: CreateBody) {
   const institutionId = await institutionOfNew(ctx.db, actor, requested);
   if (moduleId !== undefined) {
     await requireAccess(ctx.db, actor, 'assign', 'module', moduleId);
-    const [offered] = await ctx.db
-      .select({ id: institutionModules.module_id })
-      .from(institutionModules)
-      .where(
-        and(
-          eq(institutionModules.module_id, moduleId),
-          eq(institutionModules.institution_id, institutionId),
-        ),
-      );
-    if (!offered) throw validationFailed({ module_id: ['subjects.validation.moduleNotOffered'] });
+    if (!(await moduleOffered(ctx.db, moduleId, institutionId)))
+      throw validationFailed({ module_id: ['subjects.validation.moduleNotOffered'] });
   }
   const id = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(subjects)
-      .values({ ...fields, institution_id: institutionId })
-      .returning({ id: subjects.id });
-    if (moduleId !== undefined) {
-      await tx.insert(moduleSubjects).values({ module_id: moduleId, subject_id: row!.id });
-    }
-    return row!.id;
+    const subjectId = await insertSubject(tx, { ...fields, institution_id: institutionId });
+    if (moduleId !== undefined) await linkSubjectToModule(tx, moduleId, subjectId);
+    return subjectId;
   });
   return read(ctx, actor, id);
 }
@@ -128,17 +115,14 @@ export async function create(ctx: AppContext, actor: Actor, body: CreateBody) {
 export async function update(ctx: AppContext, actor: Actor, id: number, body: Partial<Body>) {
   await requireAccess(ctx.db, actor, 'update', 'subject', id);
   const set = changes(body);
-  if (set) await ctx.db.update(subjects).set(set).where(eq(subjects.id, id));
+  if (set) await updateSubject(ctx.db, id, set);
   return read(ctx, actor, id);
 }
 
 export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
   await requireAccess(ctx.db, actor, 'archive', 'subject', id);
   await audited(ctx, actor, archiveEvent('subject', id, archived), (tx) =>
-    tx
-      .update(subjects)
-      .set({ archived_at: archived ? ctx.clock.now() : null })
-      .where(eq(subjects.id, id)),
+    setSubjectArchived(tx, id, archived ? ctx.clock.now() : null),
   );
   return read(ctx, actor, id);
 }
@@ -151,17 +135,9 @@ export async function setArchived(ctx: AppContext, actor: Actor, id: number, arc
 export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'delete', 'subject', id);
   await ctx.db.transaction(async (tx) => {
-    const [used] = await tx
-      .select({ id: evaluations.id })
-      .from(evaluations)
-      .where(eq(evaluations.subject_id, id))
-      .limit(1);
-    if (used) throw conflict('subjects.conflict.inUse');
-    await tx.delete(lessons).where(
-      sql`${lessons.id} in (select ${subjectLessons.lesson_id} from ${subjectLessons} where ${subjectLessons.subject_id} = ${id})
-        and ${lessons.id} not in (select ${subjectLessons.lesson_id} from ${subjectLessons} where ${subjectLessons.subject_id} <> ${id})`,
-    );
-    await tx.delete(subjects).where(eq(subjects.id, id));
+    if (await subjectHasEvaluations(tx, id)) throw conflict('subjects.conflict.inUse');
+    await deleteLessonsOfSubjectAlone(tx, id);
+    await deleteSubject(tx, id);
     await record(tx, ctx, actor, deleteEvent('subject', id));
   });
 }
