@@ -55,7 +55,8 @@ async function assertEmailFree(
 ) {
   const owner = await addressOwner(ctx.db, email, exceptId);
   if (!owner) return;
-  if (actor.role !== 'super-admin' && owner.institution_id !== actor.institutionId) {
+  // Held in another institution: charged and recorded (the platform's account, of none, sees all).
+  if (actor.institutionId !== null && owner.institution_id !== actor.institutionId) {
     await ctx.limits.hit('address-taken:account', String(actor.userId));
     await record(ctx.db, ctx, actor, {
       action: 'person.address_taken',
