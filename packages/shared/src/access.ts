@@ -1,9 +1,9 @@
 import { type Role, roleSuffix } from './roles.ts';
 
 /** One row of the spec's route table (packages/shared/spec/routes.json). */
-export interface RouteAccess {
+export interface RouteAccess<P extends string = string> {
   /** React Router syntax: `:param` and optional `:param?` segments. */
-  path: string;
+  path: P;
   name?: string;
   /** null: no access rule; otherwise only these roles may open the route. */
   roles: readonly Role[] | null;
@@ -22,8 +22,8 @@ const SA: Role = 'super-admin';
 const SIGNED_IN = [S, T, ST, A, SA] as const;
 const STAFF = [SA, A, ST, T] as const;
 
-/** The whole route table, in the order of packages/shared/spec/routes.json. */
-export const ROUTES: readonly RouteAccess[] = [
+/** The whole route table, in the order of packages/shared/spec/routes.json (its paths typed one by one). */
+const SPEC_TABLE = [
   // Guest and public pages
   { path: '/', name: 'Home', roles: null, guestOnly: true },
   { path: '/condition-utilisateur', name: 'Terms', roles: null },
@@ -162,7 +162,7 @@ export const ROUTES: readonly RouteAccess[] = [
   { path: '/student-planning', roles: [S] },
   { path: '/results', roles: [S] },
   { path: '/transcript', roles: [S] },
-];
+] as const satisfies readonly RouteAccess[];
 
 /**
  * Pages outside the spec's table (which stays exactly packages/shared/spec/routes.json): in
@@ -171,16 +171,48 @@ export const ROUTES: readonly RouteAccess[] = [
  * `/audit` is the audit log: an admin's institution's rows, every row for the super-admin
  * (decision 133).
  */
-export const OFF_SPEC_ROUTES: readonly RouteAccess[] = [
+const OFF_SPEC_TABLE = [
   { path: '/verify', name: 'VerifyTranscriptForm', roles: null },
   { path: '/verify/:code', name: 'VerifyTranscript', roles: null },
   // The first-run setup link the server logs while no super-admin exists (decision 109).
   { path: '/setup/:token', name: 'FirstRunSetup', roles: null },
   { path: '/audit', name: 'AuditLog', roles: [SA, A] },
-];
+] as const satisfies readonly RouteAccess[];
+
+/**
+ * A page of the web app by its route pattern (`/modules/:moduleId`), derived from the one route
+ * table: a table keyed by page (screens, their grants) takes these only, so a typo fails the
+ * typecheck instead of showing the placeholder page.
+ */
+export type PagePath = (typeof SPEC_TABLE | typeof OFF_SPEC_TABLE)[number]['path'];
+
+/** The whole route table, in the order of spec/routes.json. */
+export const ROUTES: readonly RouteAccess<PagePath>[] = SPEC_TABLE;
+
+/** The pages outside the spec's table (see above). */
+export const OFF_SPEC_ROUTES: readonly RouteAccess<PagePath>[] = OFF_SPEC_TABLE;
 
 /** Every route the web app serves: the spec's table, then the pages outside it. */
-export const APP_ROUTES: readonly RouteAccess[] = [...ROUTES, ...OFF_SPEC_ROUTES];
+export const APP_ROUTES: readonly RouteAccess<PagePath>[] = [...ROUTES, ...OFF_SPEC_ROUTES];
+
+/** A pattern with its `:params` filled in: `/:id?/promotions` → `/promotions` or `/${string}/promotions`. */
+type Filled<P extends string> = P extends `/:${infer Name}/${infer Rest}`
+  ? Name extends `${string}?`
+    ? Filled<`/${Rest}`> | `/${string}${Filled<`/${Rest}`>}`
+    : `/${string}${Filled<`/${Rest}`>}`
+  : P extends `/:${infer Name}`
+    ? Name extends `${string}?`
+      ? '/' | `/${string}`
+      : `/${string}`
+    : P extends `/${infer Segment}/${infer Rest}`
+      ? `/${Segment}${Filled<`/${Rest}`>}`
+      : P;
+
+/**
+ * The address of a page of the table (`/modules/7`), with or without a query or fragment: what a
+ * link or a menu entry leads to. A literal segment the table lacks fails the typecheck.
+ */
+export type PageHref = Filled<PagePath> | `${Filled<PagePath>}${'?' | '#'}${string}`;
 
 /** What the guard does with a navigation. */
 export type AccessDecision = 'ok' | 'redirect-home' | 'redirect-dashboard';
@@ -285,7 +317,7 @@ export type MenuKey =
 /** One entry of a menu. */
 export interface MenuItem<K extends string = MenuKey> {
   key: K;
-  path: string;
+  path: PageHref;
 }
 
 /** A role menu entry with the roles of its suffix group that see it. */
@@ -344,7 +376,7 @@ export type UserMenuKey =
 /** One entry of the user badge dropdown; logout has no path (it is an action). */
 export interface UserMenuItem {
   key: UserMenuKey;
-  path: string | null;
+  path: PageHref | null;
 }
 
 /**

@@ -38,7 +38,7 @@ function screensOf(role: Role) {
 
 describe('grants against the screens', () => {
   it('names only screens of the route table', () => {
-    const paths = new Set(ROUTES.map((route) => route.path));
+    const paths = new Set<string>(ROUTES.map((route) => route.path));
     expect(Object.keys(SCREEN_NEEDS).filter((path) => !paths.has(path))).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import type { PagePath } from './access.ts';
 import type { Action, Entity } from './grants.ts';
 
 /** What a screen does with a kind of row: `entity:action`, as GRANTS names them. */
@@ -21,7 +22,7 @@ const rowActions = (entity: Entity): ScreenNeed[] => [
  * every role that may open a screen has its needs, and that no role has a grant no screen of
  * theirs needs (beside the few the API grants for its own reasons, listed there).
  */
-export const SCREEN_NEEDS: Readonly<Record<string, readonly ScreenNeed[]>> = {
+export const SCREEN_NEEDS: Readonly<Partial<Record<PagePath, readonly ScreenNeed[]>>> = {
   '/quizz': ['evaluation:list'],
   // A student takes the test (an attempt); staff preview its questions with their key.
   '/test/:id': ['evaluation:read', 'question:list?', 'attempt:create?', 'attempt:update?'],

@@ -1,13 +1,6 @@
-import type {
-  CalendarEntries,
-  CalendarEvent,
-  CalendarFeed,
-  EventBody,
-  EventPatch,
-  OccurrenceMove,
-} from '@skolar/shared';
+import type { EventBody, EventPatch, OccurrenceMove } from '@skolar/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http } from '../lib/http.ts';
+import { api, ok } from './client.ts';
 
 /** A half-open range of instants (ISO), as the calendar shows it. */
 export interface VisibleRange {
@@ -15,14 +8,11 @@ export interface VisibleRange {
   end: string;
 }
 
-const rangeSearch = (range: VisibleRange) =>
-  `start=${encodeURIComponent(range.start)}&end=${encodeURIComponent(range.end)}`;
-
 /** The calendar's entries of a range: occurrences of events and the courses' dated entries. */
 export function useCalendarEntries(range: VisibleRange | null) {
   return useQuery({
     queryKey: ['calendar', 'entries', range],
-    queryFn: () => http.get<CalendarEntries>(`/api/events?${rangeSearch(range!)}`),
+    queryFn: () => ok(api.GET('/api/events', { params: { query: range! } })),
     enabled: range !== null,
     placeholderData: keepPreviousData,
   });
@@ -32,7 +22,7 @@ export function useCalendarEntries(range: VisibleRange | null) {
 export function usePlanning(range: VisibleRange | null) {
   return useQuery({
     queryKey: ['calendar', 'planning', range],
-    queryFn: () => http.get<CalendarEntries>(`/api/me/planning?${rangeSearch(range!)}`),
+    queryFn: () => ok(api.GET('/api/me/planning', { params: { query: range! } })),
     enabled: range !== null,
     placeholderData: keepPreviousData,
   });
@@ -42,35 +32,41 @@ export function usePlanning(range: VisibleRange | null) {
 export function useCalendarEvent(id: number | null) {
   return useQuery({
     queryKey: ['calendar', 'event', id],
-    queryFn: () => http.get<CalendarEvent>(`/api/events/${id}`),
+    queryFn: () => ok(api.GET('/api/events/{id}', { params: { path: { id: id! } } })),
     enabled: id !== null,
   });
 }
 
-export const createEvent = (body: EventBody) => http.post<CalendarEvent>('/api/events', body);
+export const createEvent = (body: EventBody) => ok(api.POST('/api/events', { body }));
 
 export const updateEvent = (id: number, patch: EventPatch) =>
-  http.patch<CalendarEvent>(`/api/events/${id}`, patch);
+  ok(api.PATCH('/api/events/{id}', { params: { path: { id } }, body: patch }));
 
-export const deleteEvent = (id: number) => http.delete(`/api/events/${id}`);
+export const deleteEvent = (id: number) =>
+  ok(api.DELETE('/api/events/{id}', { params: { path: { id } } }));
 
 /** Moves one occurrence of a series (`start`: its original start, ISO). */
 export const moveOccurrence = (id: number, start: string, move: OccurrenceMove) =>
-  http.put<unknown>(`/api/events/${id}/occurrences/${encodeURIComponent(start)}`, move);
+  ok(
+    api.PUT('/api/events/{id}/occurrences/{start}', {
+      params: { path: { id, start } },
+      body: move,
+    }),
+  );
 
 /** Cancels one occurrence of a series (`start`: its original start, ISO). */
 export const cancelOccurrence = (id: number, start: string) =>
-  http.delete(`/api/events/${id}/occurrences/${encodeURIComponent(start)}`);
+  ok(api.DELETE('/api/events/{id}/occurrences/{start}', { params: { path: { id, start } } }));
 
 /** Whether the user has a private iCal feed, and since when. */
 export function useCalendarFeed() {
   return useQuery({
     queryKey: ['calendar', 'feed'],
-    queryFn: () => http.get<CalendarFeed>('/api/me/calendar-feed'),
+    queryFn: () => ok(api.GET('/api/me/calendar-feed')),
   });
 }
 
 /** Creates (or replaces) the feed: the answer carries its address, shown once. */
-export const createCalendarFeed = () => http.post<CalendarFeed>('/api/me/calendar-feed');
+export const createCalendarFeed = () => ok(api.POST('/api/me/calendar-feed'));
 
-export const revokeCalendarFeed = () => http.delete('/api/me/calendar-feed');
+export const revokeCalendarFeed = () => ok(api.DELETE('/api/me/calendar-feed'));

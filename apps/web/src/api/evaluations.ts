@@ -1,18 +1,12 @@
 import type {
-  Evaluation,
-  EvaluationBudget,
   EvaluationFields,
   EvaluationStatus,
   EvaluationType,
-  MyEvaluationDetail,
-  MyEvaluationList,
   NewEvaluationBody,
-  SubjectDetail,
-  SubjectRow,
 } from '@skolar/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http } from '../lib/http.ts';
-import { type ListAnswer, type ListState, listSearch } from '../lib/list-state.ts';
+import { type ListState, listQuery } from '../lib/list-state.ts';
+import { api, fileBody, ok } from './client.ts';
 
 /** Query keys of the evaluations: `['evaluation']` refreshes every screen that shows one. */
 export const evaluationKeys = {
@@ -38,22 +32,12 @@ export interface MyEvaluationFilters {
   per_page: number;
 }
 
-/** `&key=value` of the filters that are set. */
-function filterSearch(filters: object): string {
-  return Object.entries(filters)
-    .filter(([, value]) => value !== undefined && value !== '')
-    .map(([key, value]) => `&${key}=${encodeURIComponent(String(value))}`)
-    .join('');
-}
-
 /** Evaluations in scope (staff), one page. */
 export function useEvaluations(state: ListState, filters: EvaluationFilters) {
   return useQuery({
     queryKey: evaluationKeys.list(state, filters),
     queryFn: () =>
-      http.get<ListAnswer<Evaluation>>(
-        `/api/evaluations?${listSearch(state)}${filterSearch(filters)}`,
-      ),
+      ok(api.GET('/api/evaluations', { params: { query: { ...listQuery(state), ...filters } } })),
     placeholderData: keepPreviousData,
   });
 }
@@ -61,7 +45,7 @@ export function useEvaluations(state: ListState, filters: EvaluationFilters) {
 export function useEvaluation(id: number) {
   return useQuery({
     queryKey: evaluationKeys.one(id),
-    queryFn: () => http.get<Evaluation>(`/api/evaluations/${id}`),
+    queryFn: () => ok(api.GET('/api/evaluations/{id}', { params: { path: { id } } })),
     enabled: id > 0,
   });
 }
@@ -71,8 +55,10 @@ export function useEvaluationBudget(subjectId: number, exclude?: number) {
   return useQuery({
     queryKey: evaluationKeys.budget(subjectId, exclude),
     queryFn: () =>
-      http.get<EvaluationBudget>(
-        `/api/subjects/${subjectId}/evaluation-budget${exclude ? `?exclude=${exclude}` : ''}`,
+      ok(
+        api.GET('/api/subjects/{id}/evaluation-budget', {
+          params: { path: { id: subjectId }, query: { exclude: exclude || undefined } },
+        }),
       ),
     enabled: subjectId > 0,
   });
@@ -82,7 +68,8 @@ export function useEvaluationBudget(subjectId: number, exclude?: number) {
 export function useSubjectChoices() {
   return useQuery({
     queryKey: ['evaluation', 'subjects'],
-    queryFn: () => http.get<ListAnswer<SubjectRow>>('/api/subjects?per_page=100&sort=name'),
+    queryFn: () =>
+      ok(api.GET('/api/subjects', { params: { query: { per_page: 100, sort: 'name' } } })),
     staleTime: 60_000,
   });
 }
@@ -91,8 +78,7 @@ export function useSubjectChoices() {
 export function useMyEvaluations(filters: MyEvaluationFilters) {
   return useQuery({
     queryKey: evaluationKeys.mine(filters),
-    queryFn: () =>
-      http.get<MyEvaluationList>(`/api/me/evaluations?${filterSearch(filters).slice(1)}`),
+    queryFn: () => ok(api.GET('/api/me/evaluations', { params: { query: filters } })),
     placeholderData: keepPreviousData,
   });
 }
@@ -100,15 +86,15 @@ export function useMyEvaluations(filters: MyEvaluationFilters) {
 export function useMyEvaluation(id: number) {
   return useQuery({
     queryKey: evaluationKeys.myOne(id),
-    queryFn: () => http.get<MyEvaluationDetail>(`/api/me/evaluations/${id}`),
+    queryFn: () => ok(api.GET('/api/me/evaluations/{id}', { params: { path: { id } } })),
     enabled: id > 0,
   });
 }
 
 export const createEvaluation = (body: NewEvaluationBody) =>
-  http.post<Evaluation>('/api/evaluations', body);
+  ok(api.POST('/api/evaluations', { body }));
 export const updateEvaluation = (id: number, body: Partial<EvaluationFields>) =>
-  http.patch<Evaluation>(`/api/evaluations/${id}`, body);
+  ok(api.PATCH('/api/evaluations/{id}', { params: { path: { id } }, body }));
 
 export type EvaluationFileSlot = 'document' | 'correction';
 
@@ -116,16 +102,18 @@ export type EvaluationFileSlot = 'document' | 'correction';
 export function uploadEvaluationFile(id: number, slot: EvaluationFileSlot, file: File) {
   const form = new FormData();
   form.append('file', file);
-  return http.post<Evaluation>(`/api/evaluations/${id}/${slot}`, form);
+  return ok(
+    api.POST(`/api/evaluations/{id}/${slot}`, { params: { path: { id } }, ...fileBody(form) }),
+  );
 }
 export const removeEvaluationFile = (id: number, slot: EvaluationFileSlot) =>
-  http.delete(`/api/evaluations/${id}/${slot}`);
+  ok(api.DELETE(`/api/evaluations/{id}/${slot}`, { params: { path: { id } } }));
 
 /** The subject an evaluation is added to (its name for the form's heading). */
 export function useEvaluationSubject(id: number) {
   return useQuery({
     queryKey: ['evaluation', 'subject', id],
-    queryFn: () => http.get<SubjectDetail>(`/api/subjects/${id}`),
+    queryFn: () => ok(api.GET('/api/subjects/{id}', { params: { path: { id } } })),
     enabled: id > 0,
   });
 }

@@ -1,12 +1,13 @@
-import type { Gradebook, GradebookImportBody, GradebookImportReport } from '@skolar/shared';
+import type { GradebookImportBody } from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../lib/http.ts';
+import { api, ok } from './client.ts';
 
 /** The gradebook of a promotion (staff): students × evaluations and averages. */
 export function useGradebook(promotionId: number) {
   return useQuery({
     queryKey: ['gradebook', promotionId],
-    queryFn: () => http.get<Gradebook>(`/api/promotions/${promotionId}/gradebook`),
+    queryFn: () =>
+      ok(api.GET('/api/promotions/{id}/gradebook', { params: { path: { id: promotionId } } })),
     enabled: promotionId > 0,
   });
 }
@@ -16,7 +17,12 @@ export const gradebookCsvUrl = (promotionId: number, locale: string) =>
   `/api/promotions/${promotionId}/gradebook.csv?locale=${encodeURIComponent(locale)}`;
 
 export const dryRunGradebookImport = (promotionId: number, body: GradebookImportBody) =>
-  http.post<GradebookImportReport>(`/api/promotions/${promotionId}/gradebook/dry-run`, body);
+  ok(
+    api.POST('/api/promotions/{id}/gradebook/dry-run', {
+      params: { path: { id: promotionId } },
+      body,
+    }),
+  );
 
 export const runGradebookImport = (promotionId: number, body: GradebookImportBody) =>
-  http.post<GradebookImportReport>(`/api/promotions/${promotionId}/gradebook`, body);
+  ok(api.POST('/api/promotions/{id}/gradebook', { params: { path: { id: promotionId } }, body }));

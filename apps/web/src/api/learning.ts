@@ -1,30 +1,19 @@
-import type {
-  ChapterProgressAnswer,
-  MyChapter,
-  MyLesson,
-  MyTraining,
-  MyTrainingDetail,
-  MyTrainingEvaluation,
-  MyTrainingResource,
-  ResumeAnswer,
-} from '@skolar/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../lib/http.ts';
+import { api, ok } from './client.ts';
 
 /** The student's learning space: what they follow and how far they have read. */
-const subjectSearch = (subjectId?: number) => (subjectId ? `?subjectId=${subjectId}` : '');
 
 export function useMyTrainings() {
   return useQuery({
     queryKey: ['learning', 'trainings'],
-    queryFn: () => http.get<{ data: MyTraining[] }>('/api/me/trainings'),
+    queryFn: () => ok(api.GET('/api/me/trainings')),
   });
 }
 
 export function useMyTraining(id: number) {
   return useQuery({
     queryKey: ['learning', 'training', id],
-    queryFn: () => http.get<MyTrainingDetail>(`/api/me/trainings/${id}`),
+    queryFn: () => ok(api.GET('/api/me/trainings/{id}', { params: { path: { id } } })),
     enabled: id > 0,
   });
 }
@@ -32,7 +21,12 @@ export function useMyTraining(id: number) {
 export function useMyLesson(id: number, subjectId?: number) {
   return useQuery({
     queryKey: ['learning', 'lesson', id, subjectId],
-    queryFn: () => http.get<MyLesson>(`/api/me/lessons/${id}${subjectSearch(subjectId)}`),
+    queryFn: () =>
+      ok(
+        api.GET('/api/me/lessons/{id}', {
+          params: { path: { id }, query: { subjectId: subjectId || undefined } },
+        }),
+      ),
     enabled: id > 0,
   });
 }
@@ -40,7 +34,12 @@ export function useMyLesson(id: number, subjectId?: number) {
 export function useMyChapter(id: number, subjectId?: number) {
   return useQuery({
     queryKey: ['learning', 'chapter', id, subjectId],
-    queryFn: () => http.get<MyChapter>(`/api/me/chapters/${id}${subjectSearch(subjectId)}`),
+    queryFn: () =>
+      ok(
+        api.GET('/api/me/chapters/{id}', {
+          params: { path: { id }, query: { subjectId: subjectId || undefined } },
+        }),
+      ),
     enabled: id > 0,
   });
 }
@@ -49,7 +48,7 @@ export function useMyChapter(id: number, subjectId?: number) {
 export function useResume(enabled: boolean) {
   return useQuery({
     queryKey: ['learning', 'resume'],
-    queryFn: () => http.get<ResumeAnswer>('/api/me/resume'),
+    queryFn: () => ok(api.GET('/api/me/resume')),
     enabled,
   });
 }
@@ -62,9 +61,11 @@ export function useRecordProgress(chapterId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (done?: boolean) =>
-      http.put<ChapterProgressAnswer>(
-        `/api/me/chapters/${chapterId}/progress`,
-        done === undefined ? {} : { done },
+      ok(
+        api.PUT('/api/me/chapters/{id}/progress', {
+          params: { path: { id: chapterId } },
+          body: done === undefined ? {} : { done },
+        }),
       ),
     onSuccess: (_answer, done) => {
       if (done === undefined) return client.invalidateQueries({ queryKey: ['learning', 'resume'] });
@@ -76,7 +77,7 @@ export function useRecordProgress(chapterId: number) {
 export function useMyTrainingResources(id: number) {
   return useQuery({
     queryKey: ['learning', 'training', id, 'resources'],
-    queryFn: () => http.get<{ data: MyTrainingResource[] }>(`/api/me/trainings/${id}/resources`),
+    queryFn: () => ok(api.GET('/api/me/trainings/{id}/resources', { params: { path: { id } } })),
     enabled: id > 0,
   });
 }
@@ -84,8 +85,7 @@ export function useMyTrainingResources(id: number) {
 export function useMyTrainingEvaluations(id: number) {
   return useQuery({
     queryKey: ['learning', 'training', id, 'evaluations'],
-    queryFn: () =>
-      http.get<{ data: MyTrainingEvaluation[] }>(`/api/me/trainings/${id}/evaluations`),
+    queryFn: () => ok(api.GET('/api/me/trainings/{id}/evaluations', { params: { path: { id } } })),
     enabled: id > 0,
   });
 }

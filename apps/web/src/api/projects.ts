@@ -1,6 +1,5 @@
-import type { HandInReceipt, SubmissionReceipt, SubmissionRosterRow } from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../lib/http.ts';
+import { api, fileBody, ok } from './client.ts';
 
 /**
  * The query key of the student's own evaluations (`GET /api/me/evaluations[/:id]`, owned by the
@@ -16,7 +15,12 @@ export const myEvaluationsKey = ['me', 'evaluations'] as const;
 export function handInProject(evaluationId: number, file: File) {
   const form = new FormData();
   form.append('file', file);
-  return http.post<HandInReceipt>(`/api/evaluations/${evaluationId}/submissions`, form);
+  return ok(
+    api.POST('/api/evaluations/{id}/submissions', {
+      params: { path: { id: evaluationId } },
+      ...fileBody(form),
+    }),
+  );
 }
 
 /** Staff: every student of the project's promotion with their latest hand-in. */
@@ -24,7 +28,7 @@ export function useSubmissionRoster(evaluationId: number) {
   return useQuery({
     queryKey: ['evaluation', evaluationId, 'submissions'],
     queryFn: () =>
-      http.get<{ data: SubmissionRosterRow[] }>(`/api/evaluations/${evaluationId}/submissions`),
+      ok(api.GET('/api/evaluations/{id}/submissions', { params: { path: { id: evaluationId } } })),
   });
 }
 
@@ -33,8 +37,10 @@ export function useStudentSubmissions(evaluationId: number, studentId: number, e
   return useQuery({
     queryKey: ['evaluation', evaluationId, 'submissions', studentId],
     queryFn: () =>
-      http.get<{ data: SubmissionReceipt[] }>(
-        `/api/evaluations/${evaluationId}/submissions/${studentId}`,
+      ok(
+        api.GET('/api/evaluations/{id}/submissions/{studentId}', {
+          params: { path: { id: evaluationId, studentId } },
+        }),
       ),
     enabled,
   });

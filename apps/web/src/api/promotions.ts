@@ -1,13 +1,17 @@
-import type { ProgramOption, Promotion, PromotionBody } from '@skolar/shared';
+import type { PromotionBody } from '@skolar/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http } from '../lib/http.ts';
-import { type ListAnswer, type ListState, listSearch } from '../lib/list-state.ts';
+import { type ListState, listQuery } from '../lib/list-state.ts';
+import { api, ok } from './client.ts';
 
 export function usePromotions(state: ListState, programId?: number) {
-  const extra = programId ? `&program_id=${programId}` : '';
   return useQuery({
     queryKey: ['promotion', 'list', state, programId],
-    queryFn: () => http.get<ListAnswer<Promotion>>(`/api/promotions?${listSearch(state)}${extra}`),
+    queryFn: () =>
+      ok(
+        api.GET('/api/promotions', {
+          params: { query: { ...listQuery(state), program_id: programId || undefined } },
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -17,7 +21,11 @@ export function usePromotionOptions(enabled = true) {
   return useQuery({
     queryKey: ['promotion', 'options'],
     queryFn: () =>
-      http.get<ListAnswer<Promotion>>('/api/promotions?per_page=100&sort=-academic_year'),
+      ok(
+        api.GET('/api/promotions', {
+          params: { query: { per_page: 100, sort: '-academic_year' } },
+        }),
+      ),
     select: (answer) => answer.data,
     enabled,
   });
@@ -26,7 +34,7 @@ export function usePromotionOptions(enabled = true) {
 export function usePromotion(id: number) {
   return useQuery({
     queryKey: ['promotion', 'detail', id],
-    queryFn: () => http.get<Promotion>(`/api/promotions/${id}`),
+    queryFn: () => ok(api.GET('/api/promotions/{id}', { params: { path: { id } } })),
     enabled: id > 0,
   });
 }
@@ -35,12 +43,12 @@ export function usePromotion(id: number) {
 export function useProgramOptions(enabled = true) {
   return useQuery({
     queryKey: ['promotion', 'programs'],
-    queryFn: () => http.get<ProgramOption[]>('/api/promotions/programs'),
+    queryFn: () => ok(api.GET('/api/promotions/programs')),
     enabled,
   });
 }
 
 export const savePromotion = (body: PromotionBody, id?: number) =>
   id
-    ? http.patch<Promotion>(`/api/promotions/${id}`, body)
-    : http.post<Promotion>('/api/promotions', body);
+    ? ok(api.PATCH('/api/promotions/{id}', { params: { path: { id } }, body }))
+    : ok(api.POST('/api/promotions', { body }));

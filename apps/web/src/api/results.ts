@@ -1,52 +1,52 @@
-import type {
-  GradeChange,
-  GradeEntry,
-  GradeGrid,
-  PublishResultsAnswer,
-  QuizPrefill,
-  Result,
-  ResultConflict,
-  ResultPatchBody,
-} from '@skolar/shared';
+import type { GradeEntry, ResultConflict, ResultPatchBody } from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, http } from '../lib/http.ts';
+import { ApiError } from '../lib/http.ts';
+import { api, ok } from './client.ts';
 
 /** The grid's query key: `['evaluation', id, 'results', groupId]` (prefix invalidated on writes). */
 export const gradeGridKey = (evaluationId: number, groupId: number | null) =>
   ['evaluation', evaluationId, 'results', groupId] as const;
 
 /** `?group_id=` when one group is shown, nothing for the whole promotion. */
-const groupQuery = (groupId: number | null) =>
-  groupId === null ? '' : new URLSearchParams({ group_id: String(groupId) }).toString();
+const gridParams = (evaluationId: number, groupId: number | null) => ({
+  path: { id: evaluationId },
+  query: { group_id: groupId ?? undefined },
+});
 
 /** Staff: the grade grid of an evaluation, for the whole promotion or one group. */
 export function useGradeGrid(evaluationId: number, groupId: number | null) {
   return useQuery({
     queryKey: gradeGridKey(evaluationId, groupId),
     queryFn: () =>
-      http.get<GradeGrid>(`/api/evaluations/${evaluationId}/results?${groupQuery(groupId)}`),
+      ok(api.GET('/api/evaluations/{id}/results', { params: gridParams(evaluationId, groupId) })),
     enabled: evaluationId > 0,
   });
 }
 
 /** Saves the changed lines, all or nothing; answers the refreshed grid. */
 export const saveGrades = (evaluationId: number, groupId: number | null, results: GradeEntry[]) =>
-  http.put<GradeGrid>(`/api/evaluations/${evaluationId}/results?${groupQuery(groupId)}`, {
-    results,
-  });
+  ok(
+    api.PUT('/api/evaluations/{id}/results', {
+      params: gridParams(evaluationId, groupId),
+      body: { results },
+    }),
+  );
 
 /** Publishes the graded lines (of the given students, or all). */
 export const publishResults = (evaluationId: number, studentIds?: number[]) =>
-  http.post<PublishResultsAnswer>(
-    `/api/evaluations/${evaluationId}/publish`,
-    studentIds ? { student_ids: studentIds } : {},
+  ok(
+    api.POST('/api/evaluations/{id}/publish', {
+      params: { path: { id: evaluationId } },
+      body: studentIds ? { student_ids: studentIds } : {},
+    }),
   );
 
 /** Marks the written answers of an attempt; answers the quiz's new suggestion. */
 export const markAnswers = (
   attemptId: number,
   marks: Array<{ question_id: number; points: number }>,
-) => http.put<QuizPrefill>(`/api/attempts/${attemptId}/marks`, { marks });
+) =>
+  ok(api.PUT('/api/attempts/{id}/marks', { params: { path: { id: attemptId } }, body: { marks } }));
 
 /** The lines of a 409 of a grading batch (who changed them, what they hold now). */
 export function conflictsOf(error: unknown): ResultConflict[] {
@@ -60,7 +60,7 @@ export const resultKey = (id: number) => ['result', id] as const;
 export function useResult(id: number) {
   return useQuery({
     queryKey: resultKey(id),
-    queryFn: () => http.get<Result>(`/api/results/${id}`),
+    queryFn: () => ok(api.GET('/api/results/{id}', { params: { path: { id } } })),
     enabled: id > 0,
   });
 }
@@ -68,10 +68,10 @@ export function useResult(id: number) {
 export function useResultHistory(id: number) {
   return useQuery({
     queryKey: [...resultKey(id), 'history'],
-    queryFn: () => http.get<{ data: GradeChange[] }>(`/api/results/${id}/history`),
+    queryFn: () => ok(api.GET('/api/results/{id}/history', { params: { path: { id } } })),
     enabled: id > 0,
   });
 }
 
 export const updateResult = (id: number, body: ResultPatchBody) =>
-  http.patch<Result>(`/api/results/${id}`, body);
+  ok(api.PATCH('/api/results/{id}', { params: { path: { id } }, body }));

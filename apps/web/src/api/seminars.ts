@@ -1,24 +1,18 @@
-import type {
-  EpisodeBody,
-  EpisodeDetail,
-  MySeminar,
-  NewSeminarBody,
-  PublicSeminar,
-  ResourceLinkBody,
-  Seminar,
-  SeminarBody,
-  SeminarDetail,
-} from '@skolar/shared';
+import type { EpisodeBody, NewSeminarBody, ResourceLinkBody, SeminarBody } from '@skolar/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http } from '../lib/http.ts';
-import { type ListAnswer, type ListState, listSearch } from '../lib/list-state.ts';
+import { type ListState, listQuery } from '../lib/list-state.ts';
+import { api, fileBody, ok } from './client.ts';
 
 /** Seminars in scope, optionally of one promotion. */
 export function useSeminars(state: ListState, promotionId?: number) {
-  const extra = promotionId ? `&promotion_id=${promotionId}` : '';
   return useQuery({
     queryKey: ['seminar', 'list', state, promotionId],
-    queryFn: () => http.get<ListAnswer<Seminar>>(`/api/seminars?${listSearch(state)}${extra}`),
+    queryFn: () =>
+      ok(
+        api.GET('/api/seminars', {
+          params: { query: { ...listQuery(state), promotion_id: promotionId || undefined } },
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -27,7 +21,7 @@ export function useSeminars(state: ListState, promotionId?: number) {
 export function useSeminar(id: number) {
   return useQuery({
     queryKey: ['seminar', 'detail', id],
-    queryFn: () => http.get<SeminarDetail>(`/api/seminars/${id}`),
+    queryFn: () => ok(api.GET('/api/seminars/{id}', { params: { path: { id } } })),
     enabled: id > 0,
   });
 }
@@ -36,7 +30,7 @@ export function useSeminar(id: number) {
 export function useEpisode(id: number) {
   return useQuery({
     queryKey: ['seminar', 'episode', id],
-    queryFn: () => http.get<EpisodeDetail>(`/api/episodes/${id}`),
+    queryFn: () => ok(api.GET('/api/episodes/{id}', { params: { path: { id } } })),
     enabled: id > 0,
   });
 }
@@ -45,7 +39,7 @@ export function useEpisode(id: number) {
 export function useMySeminars() {
   return useQuery({
     queryKey: ['seminar', 'mine'],
-    queryFn: () => http.get<MySeminar[]>('/api/me/seminars'),
+    queryFn: () => ok(api.GET('/api/me/seminars')),
   });
 }
 
@@ -53,37 +47,58 @@ export function useMySeminars() {
 export function usePublicSeminars() {
   return useQuery({
     queryKey: ['catalogue', 'seminars'],
-    queryFn: () => http.get<PublicSeminar[]>('/api/event/seminar'),
+    queryFn: () => ok(api.GET('/api/event/seminar')),
   });
 }
 
-export const createSeminar = (body: NewSeminarBody) => http.post<Seminar>('/api/seminars', body);
+export const createSeminar = (body: NewSeminarBody) => ok(api.POST('/api/seminars', { body }));
 export const updateSeminar = (id: number, body: Partial<SeminarBody>) =>
-  http.patch<Seminar>(`/api/seminars/${id}`, body);
+  ok(api.PATCH('/api/seminars/{id}', { params: { path: { id } }, body }));
 
 /** Sends the syllabus PDF (multipart field `file`). */
 export function uploadSyllabus(id: number, file: File) {
   const form = new FormData();
   form.append('file', file);
-  return http.post<Seminar>(`/api/seminars/${id}/syllabus`, form);
+  return ok(
+    api.POST('/api/seminars/{id}/syllabus', { params: { path: { id } }, ...fileBody(form) }),
+  );
 }
 
 export const createEpisode = (seminarId: number, body: EpisodeBody) =>
-  http.post<EpisodeDetail>(`/api/seminars/${seminarId}/episodes`, body);
+  ok(api.POST('/api/seminars/{id}/episodes', { params: { path: { id: seminarId } }, body }));
 export const updateEpisode = (id: number, body: Partial<EpisodeBody>) =>
-  http.patch<EpisodeDetail>(`/api/episodes/${id}`, body);
-export const deleteEpisode = (id: number) => http.delete(`/api/episodes/${id}`);
+  ok(api.PATCH('/api/episodes/{id}', { params: { path: { id } }, body }));
+export const deleteEpisode = (id: number) =>
+  ok(api.DELETE('/api/episodes/{id}', { params: { path: { id } } }));
 
+/**
+ * The route takes JSON (a link) or multipart (a file) on one path, and its document describes no
+ * body: this one goes untyped.
+ */
 export const addResourceLink = (episodeId: number, body: ResourceLinkBody) =>
-  http.post<EpisodeDetail>(`/api/episodes/${episodeId}/resources`, body);
+  ok(
+    api.POST('/api/episodes/{id}/resources', {
+      params: { path: { id: episodeId } },
+      body: body as never,
+    }),
+  );
 
 /** Sends a PDF resource: its title first, then the file (multipart). */
 export function addResourceFile(episodeId: number, title: string, file: File) {
   const form = new FormData();
   form.append('title', title);
   form.append('file', file);
-  return http.post<EpisodeDetail>(`/api/episodes/${episodeId}/resources`, form);
+  return ok(
+    api.POST('/api/episodes/{id}/resources', {
+      params: { path: { id: episodeId } },
+      ...fileBody(form),
+    }),
+  );
 }
 
 export const deleteResource = (episodeId: number, resourceId: number) =>
-  http.delete(`/api/episodes/${episodeId}/resources/${resourceId}`);
+  ok(
+    api.DELETE('/api/episodes/{id}/resources/{resourceId}', {
+      params: { path: { id: episodeId, resourceId } },
+    }),
+  );

@@ -1,8 +1,7 @@
-import type { SettingsAnswer, SettingsBody } from '@skolar/shared';
-import { http } from '../lib/http.ts';
+import type { SettingsBody } from '@skolar/shared';
+import { api, ok } from './client.ts';
 
 /** The signed-in user's settings (MFA state, the institution's MFA rule…). */
-export const fetchSettings = () => http.get<SettingsAnswer>('/api/me/settings');
+export const fetchSettings = () => ok(api.GET('/api/me/settings'));
 
-export const saveSettings = (body: SettingsBody) =>
-  http.patch<SettingsAnswer>('/api/me/settings', body);
+export const saveSettings = (body: SettingsBody) => ok(api.PATCH('/api/me/settings', { body }));

@@ -1,13 +1,17 @@
-import type { NewTrainingBody, Training, TrainingBody, TrainingDetail } from '@skolar/shared';
+import type { NewTrainingBody, TrainingBody } from '@skolar/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http } from '../lib/http.ts';
-import { type ListAnswer, type ListState, listSearch } from '../lib/list-state.ts';
+import { type ListState, listQuery } from '../lib/list-state.ts';
+import { api, ok } from './client.ts';
 
 export function useTrainings(state: ListState, promotionId?: number) {
-  const extra = promotionId ? `&promotion_id=${promotionId}` : '';
   return useQuery({
     queryKey: ['training', 'list', state, promotionId],
-    queryFn: () => http.get<ListAnswer<Training>>(`/api/trainings?${listSearch(state)}${extra}`),
+    queryFn: () =>
+      ok(
+        api.GET('/api/trainings', {
+          params: { query: { ...listQuery(state), promotion_id: promotionId || undefined } },
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -15,12 +19,11 @@ export function useTrainings(state: ListState, promotionId?: number) {
 export function useTraining(id: number) {
   return useQuery({
     queryKey: ['training', 'detail', id],
-    queryFn: () => http.get<TrainingDetail>(`/api/trainings/${id}`),
+    queryFn: () => ok(api.GET('/api/trainings/{id}', { params: { path: { id } } })),
     enabled: id > 0,
   });
 }
 
-export const createTraining = (body: NewTrainingBody) =>
-  http.post<Training>('/api/trainings', body);
+export const createTraining = (body: NewTrainingBody) => ok(api.POST('/api/trainings', { body }));
 export const updateTraining = (id: number, body: TrainingBody) =>
-  http.patch<Training>(`/api/trainings/${id}`, body);
+  ok(api.PATCH('/api/trainings/{id}', { params: { path: { id } }, body }));

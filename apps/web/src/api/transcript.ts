@@ -1,7 +1,7 @@
-import type { Transcript, TranscriptVerification } from '@skolar/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import i18n from '../i18n/index.ts';
-import { ApiError, http } from '../lib/http.ts';
+import { ApiError } from '../lib/http.ts';
+import { api, ok } from './client.ts';
 
 /** Query keys of transcripts: `['transcript']` refreshes every one (after grades are published). */
 const transcriptKeys = {
@@ -13,6 +13,7 @@ const transcriptKeys = {
 };
 
 const query = (promotionId?: number) => (promotionId ? `?promotion_id=${promotionId}` : '');
+const promotionQuery = (promotionId?: number) => ({ promotion_id: promotionId || undefined });
 
 /** Where a transcript (JSON) and its PDF are: the student's own, or a student's for staff. */
 export function transcriptPath(owner: { studentId?: number }, promotionId?: number, pdf = false) {
@@ -27,7 +28,8 @@ export function transcriptPath(owner: { studentId?: number }, promotionId?: numb
 export function useMyTranscript(promotionId?: number) {
   return useQuery({
     queryKey: transcriptKeys.mine(promotionId),
-    queryFn: () => http.get<Transcript>(transcriptPath({}, promotionId)),
+    queryFn: () =>
+      ok(api.GET('/api/me/transcript', { params: { query: promotionQuery(promotionId) } })),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -37,7 +39,12 @@ export function useMyTranscript(promotionId?: number) {
 export function useStudentTranscript(studentId: number, promotionId?: number) {
   return useQuery({
     queryKey: transcriptKeys.student(studentId, promotionId),
-    queryFn: () => http.get<Transcript>(transcriptPath({ studentId }, promotionId)),
+    queryFn: () =>
+      ok(
+        api.GET('/api/students/{id}/transcript', {
+          params: { path: { id: studentId }, query: promotionQuery(promotionId) },
+        }),
+      ),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -47,7 +54,7 @@ export function useStudentTranscript(studentId: number, promotionId?: number) {
 export function useVerification(code: string) {
   return useQuery({
     queryKey: transcriptKeys.verify(code),
-    queryFn: () => http.get<TranscriptVerification>(`/api/verify/${encodeURIComponent(code)}`),
+    queryFn: () => ok(api.GET('/api/verify/{code}', { params: { path: { code } } })),
     enabled: code !== '',
     retry: false,
   });

@@ -1,4 +1,4 @@
-import { APP_ROUTES, type RouteAccess } from '@skolar/shared';
+import { APP_ROUTES, type PagePath, type RouteAccess } from '@skolar/shared';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { loadSignedInTexts } from '../i18n/index.ts';
 import { AppLayout, Splash } from './chrome/app-layout.tsx';
@@ -44,7 +44,7 @@ const FIRST_LOAD_PAGES = new Set(Object.keys({ ...publicPages, ...accountPages }
 const comingSoonPage: PageLoader = () =>
   import('./coming-soon-page.tsx').then((module) => module.ComingSoonPage);
 
-function toRouteObject(route: RouteAccess): RouteObject {
+function toRouteObject(route: RouteAccess<PagePath>): RouteObject {
   const page = PAGES[route.path] ?? comingSoonPage;
   return {
     path: route.path,

@@ -48,58 +48,49 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 /**
- * The web app's one HTTP client: cookies included, JSON in and out, the XSRF cookie echoed on
- * unsafe methods, the interface language sent; non-2xx answers throw an ApiError.
+ * A request of the API client that keeps the init it was built from: the transport sends that
+ * very body (a File stays the File given, a FormData the one built), not a copy read back.
  */
-async function request<T>(
-  method: Method,
-  path: string,
-  body?: unknown,
-  extraHeaders: Record<string, string> = {},
-): Promise<T> {
-  const headers = new Headers({
-    Accept: 'application/json',
-    'Accept-Language': i18n.language,
-    ...extraHeaders,
-  });
-  // FormData and files (Blob) go as they are; anything else as JSON.
-  const isForm = body instanceof FormData;
-  const isBlob = body instanceof Blob;
-  if (isBlob) headers.set('Content-Type', body.type || 'application/octet-stream');
-  else if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
+export class ApiRequest extends Request {
+  readonly init: RequestInit;
+  constructor(input: RequestInfo | URL, init: RequestInit = {}) {
+    super(input, init);
+    this.init = init;
+  }
+}
+
+/**
+ * The transport of the web app's API client (api/client.ts, openapi-fetch): cookies included, the
+ * XSRF cookie echoed on unsafe methods, the interface language sent; a network failure or a
+ * non-2xx answer throws an ApiError (the API's `{ message, errors? }`, the status, Retry-After).
+ */
+export async function send(request: Request): Promise<Response> {
+  const method = request.method as Method;
+  const headers = new Headers(request.headers);
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  headers.set('Accept-Language', i18n.language);
   if (UNSAFE.has(method)) {
     const xsrf = readCookie('XSRF-TOKEN');
     if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
   }
+  // Same origin: the path and query, as the page asks for them.
+  const url = new URL(request.url);
+  const target = url.origin === globalThis.location?.origin ? `${url.pathname}${url.search}` : url;
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(target, {
       method,
       headers,
       credentials: 'include',
-      body: body === undefined ? undefined : isForm || isBlob ? body : JSON.stringify(body),
+      body:
+        request instanceof ApiRequest ? request.init.body : request.body && (await request.blob()),
     });
   } catch {
     throw new ApiError(0, i18n.t('errors.network'));
   }
   if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return response;
 }
-
-/** Shorthands of `request` per method. */
-export const http = {
-  get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
-    request<T>('POST', path, body, headers),
-  put: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
-    request<T>('PUT', path, body, headers),
-  patch: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
-    request<T>('PATCH', path, body, headers),
-  delete: <T = void>(path: string, headers?: Record<string, string>) =>
-    request<T>('DELETE', path, undefined, headers),
-};
 
 /** The header that carries a step-up token (from an edit route's `:token`) on a sensitive update. */
 export const stepUpHeader = (token: string) => ({ 'X-Confirm-Token': token });

@@ -71,14 +71,13 @@ export function useListState(defaults: Partial<ListState> = {}) {
   return [state, update] as const;
 }
 
-/** The query string of a list request. */
-export function listSearch(state: ListState): string {
-  const params = new URLSearchParams({
-    page: String(state.page),
-    per_page: String(state.per_page),
-  });
-  if (state.q) params.set('q', state.q);
-  if (state.sort) params.set('sort', state.sort);
-  if (state.archived) params.set('archived', 'true');
-  return params.toString();
+/** The query of a list request: page and size, then the search, sort and filter that are set. */
+export function listQuery(state: ListState) {
+  return {
+    page: state.page,
+    per_page: state.per_page,
+    q: state.q || undefined,
+    sort: state.sort || undefined,
+    archived: state.archived ? ('true' as const) : undefined,
+  };
 }

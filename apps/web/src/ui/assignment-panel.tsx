@@ -3,7 +3,7 @@ import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link2Off, Plus } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../lib/http.ts';
+import { type AssignmentUrl, callUrl } from '../api/client.ts';
 import './cohorts.css';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { TruncatedText } from './truncated-text.tsx';
@@ -11,7 +11,7 @@ import { useAssignment } from './use-assignment.ts';
 
 interface AssignmentPanelProps {
   /** `/api/<things>/:id/<others>`. */
-  path: string;
+  path: AssignmentUrl;
   title: string;
   empty: string;
   addLabel: string;
@@ -37,7 +37,7 @@ export function AssignmentPanel({
   const queryKey = ['assignment', path];
   const { data, isLoading, error } = useQuery({
     queryKey,
-    queryFn: () => http.get<AssignmentAnswer>(path),
+    queryFn: () => callUrl<AssignmentAnswer>('GET', path),
   });
   const [filter, setFilter] = useState('');
   const [picked, setPicked] = useState<Set<number>>(new Set());

@@ -3,14 +3,15 @@ import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { http, stepUpHeader } from '../lib/http.ts';
+import { callUrl, type PersonUrl } from '../api/client.ts';
+import { stepUpHeader } from '../lib/http.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { StepUpDialog } from './step-up-dialog.tsx';
 import { toastError } from './toast-error.ts';
 
 interface EndSessionsButtonProps {
   /** The person's API path: `/api/students/42`, `/api/users/7`… */
-  apiPath: string;
+  apiPath: PersonUrl;
   /** The kind of row the step-up is asked for, and its id. */
   target: StepUpTarget;
   /** The person's name, in the confirmation. */
@@ -30,11 +31,9 @@ export function EndSessionsButton({ apiPath, target, name, small }: EndSessionsB
 
   const end = async (token: string) => {
     try {
-      const { revoked } = await http.post<SessionsRevoked>(
-        `${apiPath}/sessions/revoke`,
-        undefined,
-        stepUpHeader(token),
-      );
+      const { revoked } = await callUrl<SessionsRevoked>('POST', `${apiPath}/sessions/revoke`, {
+        headers: stepUpHeader(token),
+      });
       toast.success(t('endSessions.done', { count: revoked }));
     } catch (error) {
       toastError(error);

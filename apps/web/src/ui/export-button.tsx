@@ -2,12 +2,13 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import type { ApiUrl } from '../api/client.ts';
 import type { ListState } from '../lib/list-state.ts';
 import { type CsvColumn, exportCsv } from './export-csv.ts';
 import { toastError } from './toast-error.ts';
 
 interface ExportButtonProps<T> {
-  path: string;
+  path: ApiUrl<'get'>;
   state: ListState;
   columns: CsvColumn<T>[];
   filename: string;

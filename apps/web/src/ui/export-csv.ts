@@ -1,7 +1,7 @@
 import { neutraliseCell } from '@skolar/shared';
 import Papa from 'papaparse';
-import { http } from '../lib/http.ts';
-import type { ListAnswer, ListState } from '../lib/list-state.ts';
+import { type ApiUrl, callUrl } from '../api/client.ts';
+import { type ListAnswer, type ListState, listQuery } from '../lib/list-state.ts';
 
 /** One column of an exported list: its header (already translated) and its cell text. */
 export interface CsvColumn<T> {
@@ -28,15 +28,11 @@ export function toCsv<T>(rows: T[], columns: CsvColumn<T>[]): string {
  * Every row of a list for the current search, sort and archived filter (not only the page on
  * screen), fetched page by page from the same endpoint the list uses.
  */
-async function fetchAllRows<T>(path: string, state: ListState): Promise<T[]> {
+async function fetchAllRows<T>(path: ApiUrl<'get'>, state: ListState): Promise<T[]> {
   const rows: T[] = [];
   for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const params = new URLSearchParams({ page: String(page), per_page: String(PAGE_SIZE) });
-    if (state.q) params.set('q', state.q);
-    if (state.sort) params.set('sort', state.sort);
-    if (state.archived) params.set('archived', 'true');
-    const separator = path.includes('?') ? '&' : '?';
-    const answer = await http.get<ListAnswer<T>>(`${path}${separator}${params}`);
+    const query = listQuery({ ...state, page, per_page: PAGE_SIZE as ListState['per_page'] });
+    const answer = await callUrl<ListAnswer<T>>('GET', path, { query });
     rows.push(...answer.data);
     if (rows.length >= answer.meta.total || answer.data.length === 0) break;
   }
@@ -60,7 +56,7 @@ function download(filename: string, content: string, type = 'text/csv;charset=ut
  * the columns as the screen names them. Used by the list screens' 'Export CSV' button.
  */
 export async function exportCsv<T>(options: {
-  path: string;
+  path: ApiUrl<'get'>;
   state: ListState;
   columns: CsvColumn<T>[];
   filename: string;

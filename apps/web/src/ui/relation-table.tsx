@@ -1,6 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { Check, Link2, Unlink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { AssignmentUrl } from '../api/client.ts';
 import { useListQuery } from '../api/list-query.ts';
 import { useListState } from '../lib/list-state.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -17,7 +18,7 @@ interface Linkable {
 interface RelationTableProps<T extends Linkable> {
   caption: string;
   /** The list endpoint (`GET`), the assignment (`PUT { ids }`) and `DELETE <path>/<id>`. */
-  path: string;
+  path: AssignmentUrl;
   queryKey: readonly unknown[];
   // biome-ignore lint/suspicious/noExplicitAny: columns of different value types.
   columns: ColumnDef<T, any>[];

@@ -3,7 +3,7 @@ import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { Archive, ArchiveRestore, Eye, Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { http } from '../lib/http.ts';
+import { type ArchivableUrl, callUrl } from '../api/client.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { RoleLink } from './role-link.tsx';
 import './row-actions.css';
@@ -18,7 +18,7 @@ interface RowActionsProps {
   /** A link (plain edit) or a callback (edit behind a step-up). */
   edit?: string | (() => void);
   /** `/api/<things>/:id` of the row: `POST …/archive`, `POST …/unarchive`, `DELETE …`. */
-  apiPath: string;
+  apiPath: ArchivableUrl;
   /** Query keys to refresh after a change. */
   invalidate: readonly QueryKey[];
   /** Offer deletion (when the API allows it for the row). */
@@ -103,7 +103,7 @@ export function RowActions({
           subject={name}
           onConfirm={() =>
             run(
-              () => http.post(`${apiPath}/${archiveAction}`),
+              () => callUrl('POST', `${apiPath}/${archiveAction}`),
               t(`${area}.${archived ? 'unarchived' : 'archived'}`),
             )
           }
@@ -127,7 +127,7 @@ export function RowActions({
         <ConfirmDialog
           kind="delete"
           subject={deleteWarning ? `${name} — ${deleteWarning}` : name}
-          onConfirm={() => run(() => http.delete(apiPath), t(`${area}.deleted`))}
+          onConfirm={() => run(() => callUrl('DELETE', apiPath), t(`${area}.deleted`))}
           trigger={
             <button
               type="button"

@@ -4,7 +4,8 @@ import { confirmPasswordBody, type StepUpTarget } from '@skolar/shared';
 import { ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, http } from '../lib/http.ts';
+import { api, ok } from '../api/client.ts';
+import { ApiError } from '../lib/http.ts';
 import { DialogFormActions } from './dialog-actions.tsx';
 import { TextField } from './fields.tsx';
 
@@ -41,10 +42,14 @@ export function StepUpDialog({
 
   const onSubmit = handleSubmit(async ({ password }) => {
     try {
-      const { token } = await http.post<{ token: string }>('/api/auth/verify-password-request', {
-        password,
-        ...(target ? { target } : {}),
-      });
+      const { token } = await ok(
+        api.POST('/api/auth/verify-password-request', {
+          body: {
+            password,
+            ...(target ? { target } : {}),
+          },
+        }),
+      );
       reset();
       onConfirmed(token);
     } catch (error) {

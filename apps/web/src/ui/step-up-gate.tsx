@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../lib/http.ts';
+import { api, ok } from '../api/client.ts';
 import { useStepUpEdit } from './step-up-edit.tsx';
 import './management.css';
 
@@ -28,8 +28,10 @@ export function StepUpGate({ token, base, entity, id, children }: StepUpGateProp
   const validity = useQuery({
     queryKey: ['step-up', token, entity, id],
     queryFn: () =>
-      http.post<{ valid: boolean }>(
-        `/api/auth/verify-token-validity/${encodeURIComponent(token)}?entity=${entity}&id=${id}`,
+      ok(
+        api.POST('/api/auth/verify-token-validity/{token}', {
+          params: { path: { token }, query: { entity, id } },
+        }),
       ),
     staleTime: 0,
   });

@@ -1,11 +1,11 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { http } from '../lib/http.ts';
+import { type AssignmentUrl, callUrl } from '../api/client.ts';
 import { toastError } from './toast-error.ts';
 
 interface AssignmentOptions<A> {
   /** `PUT <path> { ids }` assigns, `DELETE <path>/<id>` dissociates. */
-  path: string;
+  path: AssignmentUrl;
   /** Query keys refreshed after a change. */
   invalidate: readonly QueryKey[];
   /** The screen's words: its success toasts and, where it has one, its failure fallback. */
@@ -25,7 +25,7 @@ export function useAssignment<A = unknown>({
   const refresh = () =>
     Promise.all(invalidate.map((queryKey) => client.invalidateQueries({ queryKey })));
   const assign = useMutation({
-    mutationFn: (ids: number[]) => http.put<A>(path, { ids }),
+    mutationFn: (ids: number[]) => callUrl<A>('PUT', path, { body: { ids } }),
     onSuccess: async (answer) => {
       onAssigned?.(answer);
       toast.success(texts.assigned);
@@ -35,7 +35,7 @@ export function useAssignment<A = unknown>({
   });
   const dissociate = async (id: number) => {
     try {
-      await http.delete(`${path}/${id}`);
+      await callUrl('DELETE', `${path}/${id}`);
       toast.success(texts.dissociated);
       await refresh();
     } catch (error) {

@@ -1,4 +1,4 @@
-import { PLATFORM_CONTACT } from '@skolar/shared';
+import { type PageHref, PLATFORM_CONTACT } from '@skolar/shared';
 import { GraduationCap, Mail, MapPin, Phone, Smartphone, Store } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -42,7 +42,7 @@ export function Footer() {
   const { user, info } = useSession();
   const mayOpen = useMayOpen();
   /** The first of the targets the viewer may open (the last one when none). */
-  const target = (paths: readonly string[]) => paths.find(mayOpen) ?? paths[paths.length - 1]!;
+  const target = (paths: readonly PageHref[]) => paths.find(mayOpen) ?? paths[paths.length - 1]!;
   // The spec: logout shows when the user's e-mail is filled, otherwise login.
   const signedIn = Boolean(user && info?.email);
   const institution = info?.institution;

@@ -47,7 +47,7 @@ export function AuditPage() {
   if (action) query.set('action', action);
   if (from) query.set('from', from);
   if (to) query.set('to', to);
-  const path = query.size > 0 ? `/api/audit?${query}` : '/api/audit';
+  const path = query.size > 0 ? (`/api/audit?${query}` as const) : '/api/audit';
   const list = useListQuery<AuditEntry>(['audit', action, from, to], path, state);
   const setFilter = (name: (typeof FILTERS)[number], value: string) =>
     setParams(

@@ -1,26 +1,26 @@
-import type { PublicInstitution, PublicTraining, PublicTrainingDetails } from '@skolar/shared';
+import type { PublicInstitution, PublicTraining } from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http.ts';
+import { api, ok } from '../../api/client.ts';
 
 /** Public trainings (no sign-in). */
 export const usePublicTrainings = () =>
   useQuery({
     queryKey: ['catalogue', 'trainings'],
-    queryFn: () => http.get<PublicTraining[]>('/api/event/training'),
+    queryFn: () => ok(api.GET('/api/event/training')),
   });
 
 /** Institutions of the public site. */
 export const usePublicInstitutions = () =>
   useQuery({
     queryKey: ['catalogue', 'institutions'],
-    queryFn: () => http.get<PublicInstitution[]>('/api/event/institution'),
+    queryFn: () => ok(api.GET('/api/event/institution')),
   });
 
 /** One public training. */
 export const usePublicTraining = (id: number) =>
   useQuery({
     queryKey: ['catalogue', 'trainings', id],
-    queryFn: () => http.get<PublicTrainingDetails>(`/api/event/training/${id}`),
+    queryFn: () => ok(api.GET('/api/event/training/{id}', { params: { path: { id } } })),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
   });

@@ -1,10 +1,9 @@
-import type { DashboardAnswer } from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http.ts';
+import { api, ok } from '../../api/client.ts';
 
 /** The signed-in user's dashboard: counts and next evaluations. */
 export const useDashboard = () =>
   useQuery({
     queryKey: ['me', 'dashboard'],
-    queryFn: () => http.get<DashboardAnswer>('/api/me/dashboard'),
+    queryFn: () => ok(api.GET('/api/me/dashboard')),
   });

@@ -3,6 +3,7 @@ import {
   type DashboardAnswer,
   type Entity,
   menuFor,
+  type PageHref,
   type Role,
   roleMay,
 } from '@skolar/shared';
@@ -58,7 +59,7 @@ const COUNT_ICONS: Record<string, LucideIcon> = {
  * of trainings or groups: theirs open from a promotion's page, so those counts lead to the
  * promotions (decision 88).
  */
-const COUNT_PATHS: Record<string, readonly string[]> = {
+const COUNT_PATHS: Record<string, readonly PageHref[]> = {
   training: ['/student/trainings', '/trainings', '/promotions'],
   seminar: ['/student/seminars', '/seminars'],
   subject: ['/subjects'],

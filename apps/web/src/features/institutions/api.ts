@@ -1,8 +1,7 @@
-import type { Institution, InstitutionBody } from '@skolar/shared';
+import type { InstitutionBody } from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
-import { http, stepUpHeader } from '../../lib/http.ts';
-
-export type { Institution } from '@skolar/shared';
+import { api, fileBody, ok } from '../../api/client.ts';
+import { stepUpHeader } from '../../lib/http.ts';
 
 export const institutionKeys = {
   all: ['institutions'] as const,
@@ -14,23 +13,36 @@ export const institutionKeys = {
 export const useInstitution = (id: number) =>
   useQuery({
     queryKey: institutionKeys.one(id),
-    queryFn: () => http.get<Institution>(`/api/institutions/${id}`),
+    queryFn: () => ok(api.GET('/api/institutions/{id}', { params: { path: { id } } })),
   });
 
 export const createInstitution = (body: InstitutionBody) =>
-  http.post<Institution>('/api/institutions', body);
+  ok(api.POST('/api/institutions', { body }));
 
 export const updateInstitution = (id: number, body: InstitutionBody, token: string) =>
-  http.patch<Institution>(`/api/institutions/${id}`, body, stepUpHeader(token));
+  ok(
+    api.PATCH('/api/institutions/{id}', {
+      params: { path: { id } },
+      body,
+      headers: stepUpHeader(token),
+    }),
+  );
 
 export const setInstitutionArchived = (id: number, archived: boolean) =>
-  http.post<Institution>(`/api/institutions/${id}/${archived ? 'archive' : 'unarchive'}`);
+  ok(
+    api.POST(`/api/institutions/{id}/${archived ? 'archive' : 'unarchive'}`, {
+      params: { path: { id } },
+    }),
+  );
 
-export const deleteInstitution = (id: number) => http.delete(`/api/institutions/${id}`);
+export const deleteInstitution = (id: number) =>
+  ok(api.DELETE('/api/institutions/{id}', { params: { path: { id } } }));
 
 /** Sends the logo (multipart field `file`); the API answers `{ id, url }`. */
 export function uploadLogo(id: number, file: File) {
   const form = new FormData();
   form.append('file', file);
-  return http.post<{ id: number; url: string }>(`/api/institutions/${id}/logo`, form);
+  return ok(
+    api.POST('/api/institutions/{id}/logo', { params: { path: { id } }, ...fileBody(form) }),
+  );
 }

@@ -1,15 +1,6 @@
-import type {
-  Chapter,
-  ChapterBody,
-  Lesson,
-  LessonBody,
-  LessonDetail,
-  NewChapterBody,
-  NewLessonBody,
-  UploadedImage,
-} from '@skolar/shared';
+import type { ChapterBody, LessonBody, NewChapterBody, NewLessonBody } from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http.ts';
+import { api, fileBody, ok } from '../../api/client.ts';
 
 export const lessonKeys = {
   all: ['lesson'] as const,
@@ -20,50 +11,86 @@ export const lessonKeys = {
 export const useLesson = (id: number) =>
   useQuery({
     queryKey: lessonKeys.one(id),
-    queryFn: () => http.get<LessonDetail>(`/api/lessons/${id}`),
+    queryFn: () => ok(api.GET('/api/lessons/{id}', { params: { path: { id } } })),
     enabled: id > 0,
   });
 
 export const useChapter = (id: number) =>
   useQuery({
     queryKey: lessonKeys.chapter(id),
-    queryFn: () => http.get<Chapter>(`/api/chapters/${id}`),
+    queryFn: () => ok(api.GET('/api/chapters/{id}', { params: { path: { id } } })),
     enabled: id > 0,
   });
 
-export const createLesson = (body: NewLessonBody) => http.post<Lesson>('/api/lessons', body);
+export const createLesson = (body: NewLessonBody) => ok(api.POST('/api/lessons', { body }));
 export const updateLesson = (id: number, body: LessonBody) =>
-  http.patch<Lesson>(`/api/lessons/${id}`, body);
-export const deleteLesson = (id: number) => http.delete(`/api/lessons/${id}`);
+  ok(api.PATCH('/api/lessons/{id}', { params: { path: { id } }, body }));
+export const deleteLesson = (id: number) =>
+  ok(api.DELETE('/api/lessons/{id}', { params: { path: { id } } }));
 export const archiveLesson = (id: number, archived: boolean) =>
-  http.post<Lesson>(`/api/lessons/${id}/${archived ? 'archive' : 'unarchive'}`);
+  ok(
+    api.POST(`/api/lessons/{id}/${archived ? 'archive' : 'unarchive'}`, {
+      params: { path: { id } },
+    }),
+  );
 /** Every chapter of the lesson, in the new order (all or nothing). */
 export const orderChapters = (lessonId: number, ids: number[]) =>
-  http.put<void>(`/api/lessons/${lessonId}/chapter-order`, { ids });
+  ok(
+    api.PUT('/api/lessons/{id}/chapter-order', {
+      params: { path: { id: lessonId } },
+      body: { ids },
+    }),
+  );
 
-export const createChapter = (body: NewChapterBody) => http.post<Chapter>('/api/chapters', body);
+export const createChapter = (body: NewChapterBody) => ok(api.POST('/api/chapters', { body }));
 export const updateChapter = (id: number, body: ChapterBody) =>
-  http.patch<Chapter>(`/api/chapters/${id}`, body);
-export const deleteChapter = (id: number) => http.delete(`/api/chapters/${id}`);
+  ok(api.PATCH('/api/chapters/{id}', { params: { path: { id } }, body }));
+export const deleteChapter = (id: number) =>
+  ok(api.DELETE('/api/chapters/{id}', { params: { path: { id } } }));
 export const archiveChapter = (id: number, archived: boolean) =>
-  http.post<Chapter>(`/api/chapters/${id}/${archived ? 'archive' : 'unarchive'}`);
+  ok(
+    api.POST(`/api/chapters/{id}/${archived ? 'archive' : 'unarchive'}`, {
+      params: { path: { id } },
+    }),
+  );
 
 /** An image of the editor, stored for the lesson's chapters; answers its address. */
 export async function uploadLessonImage(lessonId: number, file: File) {
   const form = new FormData();
   form.append('file', file);
-  return (await http.post<UploadedImage>(`/api/lessons/${lessonId}/images`, form)).url;
+  return (
+    await ok(
+      api.POST('/api/lessons/{id}/images', {
+        params: { path: { id: lessonId } },
+        ...fileBody(form),
+      }),
+    )
+  ).url;
 }
 
 export function uploadResource(chapterId: number, file: File) {
   const form = new FormData();
   form.append('file', file);
-  return http.post<Chapter>(`/api/chapters/${chapterId}/resources`, form);
+  return ok(
+    api.POST('/api/chapters/{id}/resources', {
+      params: { path: { id: chapterId } },
+      ...fileBody(form),
+    }),
+  );
 }
 export const addLink = (chapterId: number, title: string, url: string) =>
-  http.post<Chapter>(`/api/chapters/${chapterId}/links`, { kind: 'link' as const, title, url });
+  ok(
+    api.POST('/api/chapters/{id}/links', {
+      params: { path: { id: chapterId } },
+      body: { kind: 'link' as const, title, url },
+    }),
+  );
 export const deleteResource = (chapterId: number, resourceId: number) =>
-  http.delete(`/api/chapters/${chapterId}/resources/${resourceId}`);
+  ok(
+    api.DELETE('/api/chapters/{id}/resources/{resourceId}', {
+      params: { path: { id: chapterId, resourceId } },
+    }),
+  );
 
 /** The screens' addresses under `/:moduleId/:subjectId` (moduleId 0 when the subject has none). */
 export function pathsOf(moduleId: string | number, subjectId: string | number) {

@@ -1,6 +1,6 @@
-import type { ModuleBody, ModuleRow } from '@skolar/shared';
+import type { ModuleBody } from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http.ts';
+import { api, ok } from '../../api/client.ts';
 
 export const moduleKeys = {
   all: ['modules'] as const,
@@ -11,10 +11,10 @@ export const moduleKeys = {
 export const useModule = (id: number) =>
   useQuery({
     queryKey: moduleKeys.one(id),
-    queryFn: () => http.get<ModuleRow>(`/api/modules/${id}`),
+    queryFn: () => ok(api.GET('/api/modules/{id}', { params: { path: { id } } })),
   });
 
-export const createModule = (body: ModuleBody) => http.post<ModuleRow>('/api/modules', body);
+export const createModule = (body: ModuleBody) => ok(api.POST('/api/modules', { body }));
 
 export const updateModule = (id: number, body: ModuleBody) =>
-  http.patch<ModuleRow>(`/api/modules/${id}`, body);
+  ok(api.PATCH('/api/modules/{id}', { params: { path: { id } }, body }));

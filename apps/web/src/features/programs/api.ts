@@ -1,6 +1,7 @@
-import type { ProgramBody, ProgramDetail } from '@skolar/shared';
+import type { ProgramBody } from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
-import { http, stepUpHeader } from '../../lib/http.ts';
+import { api, ok } from '../../api/client.ts';
+import { stepUpHeader } from '../../lib/http.ts';
 
 export const programKeys = {
   all: ['programs'] as const,
@@ -10,10 +11,16 @@ export const programKeys = {
 export const useProgram = (id: number) =>
   useQuery({
     queryKey: programKeys.one(id),
-    queryFn: () => http.get<ProgramDetail>(`/api/programs/${id}`),
+    queryFn: () => ok(api.GET('/api/programs/{id}', { params: { path: { id } } })),
   });
 
-export const createProgram = (body: ProgramBody) => http.post<ProgramDetail>('/api/programs', body);
+export const createProgram = (body: ProgramBody) => ok(api.POST('/api/programs', { body }));
 
 export const updateProgram = (id: number, body: ProgramBody, token: string) =>
-  http.patch<ProgramDetail>(`/api/programs/${id}`, body, stepUpHeader(token));
+  ok(
+    api.PATCH('/api/programs/{id}', {
+      params: { path: { id } },
+      body,
+      headers: stepUpHeader(token),
+    }),
+  );

@@ -1,5 +1,6 @@
 // The seminar screens' paths (spec route table): `:id` is the promotion's program in the seminar
 // paths, the promotion in the episode paths, and the seminar in the student's episode path.
+import { pagePath } from '../../lib/page-path.ts';
 
 interface SeminarRef {
   id: number;
@@ -7,17 +8,28 @@ interface SeminarRef {
   promotion_id: number;
 }
 
-export const seminarPath = (s: SeminarRef) => `/${s.program_id}/${s.promotion_id}/seminars/${s.id}`;
-export const seminarEditPath = (s: { id: number }) => `/edit/${s.id}`;
+export const seminarPath = (s: SeminarRef) =>
+  pagePath('/:id/:promotionId/seminars/:seminarId', {
+    id: s.program_id,
+    promotionId: s.promotion_id,
+    seminarId: s.id,
+  });
+export const seminarEditPath = (s: { id: number }) =>
+  pagePath('/edit/:seminarId', { seminarId: s.id });
 export const seminarAddPath = (programId: number, promotionId: number) =>
-  `/${programId}/${promotionId}/seminars/add`;
+  pagePath('/:id/:promotionId/seminars/add', { id: programId, promotionId });
 export const seminarEpisodesPath = (s: SeminarRef) =>
-  `/${s.program_id}/${s.promotion_id}/seminar-episode/${s.id}`;
-export const episodeAddPath = (s: SeminarRef) => `/${s.promotion_id}/${s.id}/episodes/add`;
+  pagePath('/:id/:promotionId/seminar-episode/:seminarId', {
+    id: s.program_id,
+    promotionId: s.promotion_id,
+    seminarId: s.id,
+  });
+export const episodeAddPath = (s: SeminarRef) =>
+  pagePath('/:id/:seminarId/episodes/add', { id: s.promotion_id, seminarId: s.id });
 export const episodePath = (promotionId: number, seminarId: number, episodeId: number) =>
-  `/${promotionId}/${seminarId}/episodes/${episodeId}`;
+  pagePath('/:id/:seminarId/episodes/:episodeId', { id: promotionId, seminarId, episodeId });
 export const episodeEditPath = (promotionId: number, seminarId: number, episodeId: number) =>
-  `/${promotionId}/${seminarId}/episodes/edit/${episodeId}`;
-export const studentSeminarPath = (id: number) => `/student/seminars/${id}`;
+  pagePath('/:id/:seminarId/episodes/edit/:episodeId', { id: promotionId, seminarId, episodeId });
+export const studentSeminarPath = (id: number) => pagePath('/student/seminars/:id', { id });
 export const studentEpisodePath = (seminarId: number, episodeId: number) =>
-  `/${seminarId}/episodes/${episodeId}?eventType=seminar`;
+  `${pagePath('/:id/episodes/:episodeId', { id: seminarId, episodeId })}?eventType=seminar` as const;

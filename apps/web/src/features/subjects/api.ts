@@ -1,7 +1,6 @@
-import type { Institution, SubjectBody, SubjectCreate, SubjectDetail } from '@skolar/shared';
+import type { SubjectBody, SubjectCreate } from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http.ts';
-import type { ListAnswer } from '../../lib/list-state.ts';
+import { api, ok } from '../../api/client.ts';
 
 export type { SubjectDetail } from '@skolar/shared';
 
@@ -13,7 +12,7 @@ export const subjectKeys = {
 export const useSubject = (id: number) =>
   useQuery({
     queryKey: subjectKeys.one(id),
-    queryFn: () => http.get<SubjectDetail>(`/api/subjects/${id}`),
+    queryFn: () => ok(api.GET('/api/subjects/{id}', { params: { path: { id } } })),
     enabled: id > 0,
   });
 
@@ -21,15 +20,16 @@ export const useSubject = (id: number) =>
 export const useInstitutionChoices = (enabled: boolean) =>
   useQuery({
     queryKey: ['institutions', 'choices'],
-    queryFn: () => http.get<ListAnswer<Institution>>('/api/institutions?per_page=100&sort=name'),
+    queryFn: () =>
+      ok(api.GET('/api/institutions', { params: { query: { per_page: 100, sort: 'name' } } })),
     staleTime: 60_000,
     enabled,
   });
 
-export const createSubject = (body: SubjectCreate) =>
-  http.post<SubjectDetail>('/api/subjects', body);
+export const createSubject = (body: SubjectCreate) => ok(api.POST('/api/subjects', { body }));
 
 export const updateSubject = (id: number, body: Partial<SubjectBody>) =>
-  http.patch<SubjectDetail>(`/api/subjects/${id}`, body);
+  ok(api.PATCH('/api/subjects/{id}', { params: { path: { id } }, body }));
 
-export const deleteSubject = (id: number) => http.delete(`/api/subjects/${id}`);
+export const deleteSubject = (id: number) =>
+  ok(api.DELETE('/api/subjects/{id}', { params: { path: { id } } }));

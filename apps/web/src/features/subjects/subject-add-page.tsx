@@ -1,10 +1,9 @@
-import type { ModuleRow } from '@skolar/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { api, ok } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
-import { http } from '../../lib/http.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { useMayOpen } from '../../ui/role-link.tsx';
@@ -22,7 +21,7 @@ export function SubjectAddPage() {
   const client = useQueryClient();
   const module = useQuery({
     queryKey: ['modules', moduleId],
-    queryFn: () => http.get<ModuleRow>(`/api/modules/${moduleId}`),
+    queryFn: () => ok(api.GET('/api/modules/{id}', { params: { path: { id: moduleId! } } })),
     enabled: moduleId !== undefined,
   });
   usePageTitle(t('subjects.add'));

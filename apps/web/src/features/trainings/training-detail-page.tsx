@@ -6,7 +6,6 @@ import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useTraining } from '../../api/trainings.ts';
 import { formatHours } from '../../lib/format.ts';
-import { http } from '../../lib/http.ts';
 import { FilePicker, IMAGE_FILES, MAX_BYTES } from '../../ui/file-picker.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
@@ -15,6 +14,7 @@ import { RowActions } from '../../ui/row-actions.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 import '../../ui/cohorts.css';
+import { api, fileBody, ok } from '../../api/client.ts';
 import { PageError } from '../../ui/page-error.tsx';
 
 /** `/:id/:promotionId/trainings/:trainingId`: the training, its modules and subjects. */
@@ -128,7 +128,12 @@ function CoverUpload({ trainingId }: { trainingId: number }) {
     try {
       const form = new FormData();
       form.append('cover', file);
-      await http.post(`/api/trainings/${trainingId}/cover`, form);
+      await ok(
+        api.POST('/api/trainings/{id}/cover', {
+          params: { path: { id: trainingId } },
+          ...fileBody(form),
+        }),
+      );
       toast.success(t('cohorts.saved'));
       await client.invalidateQueries({ queryKey: ['training'] });
     } catch (error) {

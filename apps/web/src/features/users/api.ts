@@ -1,9 +1,7 @@
-import type { Institution, UserBody, UserRow } from '@skolar/shared';
+import type { UserBody } from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
-import { http, stepUpHeader } from '../../lib/http.ts';
-import type { ListAnswer } from '../../lib/list-state.ts';
-
-export type { UserRow } from '@skolar/shared';
+import { api, ok } from '../../api/client.ts';
+import { stepUpHeader } from '../../lib/http.ts';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -11,22 +9,31 @@ export const userKeys = {
 };
 
 export const useUser = (id: number) =>
-  useQuery({ queryKey: userKeys.one(id), queryFn: () => http.get<UserRow>(`/api/users/${id}`) });
+  useQuery({
+    queryKey: userKeys.one(id),
+    queryFn: () => ok(api.GET('/api/users/{id}', { params: { path: { id } } })),
+  });
 
 /** Institutions to choose from (active ones, by name; the first hundred). */
 export const useInstitutionChoices = () =>
   useQuery({
     queryKey: ['institutions', 'choices'],
-    queryFn: () => http.get<ListAnswer<Institution>>('/api/institutions?per_page=100&sort=name'),
+    queryFn: () =>
+      ok(api.GET('/api/institutions', { params: { query: { per_page: 100, sort: 'name' } } })),
     staleTime: 60_000,
   });
 
-export const createUser = (body: UserBody) => http.post<UserRow>('/api/users', body);
+export const createUser = (body: UserBody) => ok(api.POST('/api/users', { body }));
 
 export const updateUser = (id: number, body: UserBody, token: string) =>
-  http.patch<UserRow>(`/api/users/${id}`, body, stepUpHeader(token));
+  ok(
+    api.PATCH('/api/users/{id}', { params: { path: { id } }, body, headers: stepUpHeader(token) }),
+  );
 
 export const setUserArchived = (id: number, archived: boolean) =>
-  http.post<UserRow>(`/api/users/${id}/${archived ? 'archive' : 'unarchive'}`);
+  ok(
+    api.POST(`/api/users/{id}/${archived ? 'archive' : 'unarchive'}`, { params: { path: { id } } }),
+  );
 
-export const deleteUser = (id: number) => http.delete(`/api/users/${id}`);
+export const deleteUser = (id: number) =>
+  ok(api.DELETE('/api/users/{id}', { params: { path: { id } } }));

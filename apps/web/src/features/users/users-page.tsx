@@ -28,7 +28,7 @@ export function UsersPage() {
   const [params, setParams] = useSearchParams();
   const roleFilter = params.get('role');
   const role = isRole(roleFilter) ? roleFilter : '';
-  const path = role ? `/api/users?role=${role}` : '/api/users';
+  const path = role ? (`/api/users?role=${role}` as const) : '/api/users';
   const list = useListQuery<UserRow>([...userKeys.all, role], path, state);
   const [stepUp, editWithStepUp] = useStepUpEdit('/users', 'user');
 
