@@ -186,7 +186,7 @@ const OFF_SPEC_TABLE = [
  */
 export type PagePath = (typeof SPEC_TABLE | typeof OFF_SPEC_TABLE)[number]['path'];
 
-/** The whole route table, in the order of spec/routes.json. */
+/** The whole route table, in the order of packages/shared/spec/routes.json. */
 export const ROUTES: readonly RouteAccess<PagePath>[] = SPEC_TABLE;
 
 /** The pages outside the spec's table (see above). */
