@@ -12,6 +12,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { link, unlink } from '../../db/links.ts';
 import {
   groupStudents,
   groupSubjects,
@@ -212,4 +213,24 @@ export function institutionSubjectsAmong(db: DbOrTx, ids: number[], institutionI
     .select({ id: subjects.id })
     .from(subjects)
     .where(and(inArray(subjects.id, ids), eq(subjects.institution_id, institutionId)));
+}
+
+/** Adds students to a group (those in it already stay). */
+export function addGroupStudents(db: DbOrTx, id: number, studentIds: readonly number[]) {
+  return link(db, groupStudents, groupStudents.group_id, groupStudents.student_id, id, studentIds);
+}
+
+/** Takes a student out of a group; answers whether they were in it. */
+export function removeGroupStudent(db: DbOrTx, id: number, studentId: number) {
+  return unlink(db, groupStudents, groupStudents.group_id, groupStudents.student_id, id, studentId);
+}
+
+/** Adds subjects to a group (those it has already stay). */
+export function addGroupSubjects(db: DbOrTx, id: number, subjectIds: readonly number[]) {
+  return link(db, groupSubjects, groupSubjects.group_id, groupSubjects.subject_id, id, subjectIds);
+}
+
+/** Takes a subject from a group; answers whether it had it. */
+export function removeGroupSubject(db: DbOrTx, id: number, subjectId: number) {
+  return unlink(db, groupSubjects, groupSubjects.group_id, groupSubjects.subject_id, id, subjectId);
 }

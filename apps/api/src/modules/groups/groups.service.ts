@@ -10,13 +10,13 @@ import {
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { link, unlink } from '../../db/links.ts';
-import { groupStudents, groupSubjects } from '../../db/schema/index.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { pageOf } from '../../http/pagination.ts';
 import { splitOptions } from '../students/people.service.ts';
 import {
+  addGroupStudents,
+  addGroupSubjects,
   deleteGroup,
   groupById,
   groupStudentOptions,
@@ -26,6 +26,8 @@ import {
   institutionStudentsAmong,
   institutionSubjectsAmong,
   listGroups,
+  removeGroupStudent,
+  removeGroupSubject,
   studentsOfGroup,
   subjectsOfGroup,
   updateGroup,
@@ -120,7 +122,7 @@ export async function assignStudents(ctx: AppContext, actor: Actor, id: number, 
   if (found.some((row) => !row.inPromotion)) {
     throw validationFailed({ ids: ['cohorts.not_in_promotion'] });
   }
-  await link(ctx.db, groupStudents, groupStudents.group_id, groupStudents.student_id, id, unique);
+  await addGroupStudents(ctx.db, id, unique);
   return studentsOf(ctx, actor, id);
 }
 
@@ -131,14 +133,7 @@ export async function dissociateStudent(
   studentId: number,
 ) {
   await requireAccess(ctx.db, actor, 'assign', 'group', id);
-  const removed = await unlink(
-    ctx.db,
-    groupStudents,
-    groupStudents.group_id,
-    groupStudents.student_id,
-    id,
-    studentId,
-  );
+  const removed = await removeGroupStudent(ctx.db, id, studentId);
   if (!removed) throw notFound();
 }
 
@@ -156,7 +151,7 @@ export async function assignSubjects(ctx: AppContext, actor: Actor, id: number, 
   const unique = [...new Set(ids)];
   const found = await institutionSubjectsAmong(ctx.db, unique, group.institution_id);
   if (found.length !== unique.length) throw notFound();
-  await link(ctx.db, groupSubjects, groupSubjects.group_id, groupSubjects.subject_id, id, unique);
+  await addGroupSubjects(ctx.db, id, unique);
   return subjectsOf(ctx, actor, id);
 }
 
@@ -167,13 +162,6 @@ export async function dissociateSubject(
   subjectId: number,
 ) {
   await requireAccess(ctx.db, actor, 'assign', 'group', id);
-  const removed = await unlink(
-    ctx.db,
-    groupSubjects,
-    groupSubjects.group_id,
-    groupSubjects.subject_id,
-    id,
-    subjectId,
-  );
+  const removed = await removeGroupSubject(ctx.db, id, subjectId);
   if (!removed) throw notFound();
 }

@@ -12,6 +12,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { link, unlink } from '../../db/links.ts';
 import {
   groupStudents,
   groups,
@@ -188,6 +189,18 @@ export function peopleOptions(db: DbOrTx, kind: PeopleKind, id: number, scope: S
     .from(users)
     .where(and(scope, isNull(users.archived_at)))
     .orderBy(asc(users.last_name), asc(users.first_name));
+}
+
+/** Links the promotion to these people (those linked already stay). */
+export function linkPeople(db: DbOrTx, kind: PeopleKind, id: number, ids: readonly number[]) {
+  const { table, owner, other } = PEOPLE_LINKS[kind];
+  return link(db, table, owner, other, id, ids);
+}
+
+/** Unlinks one person from the promotion; answers whether they were linked. */
+export function unlinkPerson(db: DbOrTx, kind: PeopleKind, id: number, personId: number) {
+  const { table, owner, other } = PEOPLE_LINKS[kind];
+  return unlink(db, table, owner, other, id, personId);
 }
 
 /** The archived users among `ids`. */

@@ -10,7 +10,6 @@ import {
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { link, unlink } from '../../db/links.ts';
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { pageOf } from '../../http/pagination.ts';
@@ -21,6 +20,7 @@ import {
   deletePromotion,
   dependantsOfPromotion,
   insertPromotion,
+  linkPeople,
   listPromotions,
   PEOPLE_LINKS,
   type PeopleKind,
@@ -30,6 +30,7 @@ import {
   programOptionsIn,
   promotionById,
   removeFromPromotionGroups,
+  unlinkPerson,
   updatePromotion,
 } from './promotions.queries.ts';
 
@@ -130,11 +131,10 @@ export async function assignPeople(
   ids: number[],
 ) {
   await requireAccess(ctx.db, actor, 'assign', 'promotion', id);
-  const { table, owner, other, entity } = PEOPLE_LINKS[kind];
-  await requireAccess(ctx.db, actor, 'assign', entity, ids);
+  await requireAccess(ctx.db, actor, 'assign', PEOPLE_LINKS[kind].entity, ids);
   const archived = await archivedUsersAmong(ctx.db, ids);
   if (archived.length > 0) throw notFound();
-  await link(ctx.db, table, owner, other, id, ids);
+  await linkPeople(ctx.db, kind, id, ids);
   return people(ctx, actor, id, kind);
 }
 
@@ -146,9 +146,8 @@ export async function dissociate(
   personId: number,
 ) {
   await requireAccess(ctx.db, actor, 'assign', 'promotion', id);
-  const { table, owner, other } = PEOPLE_LINKS[kind];
   await ctx.db.transaction(async (tx) => {
-    if (!(await unlink(tx, table, owner, other, id, personId))) throw notFound();
+    if (!(await unlinkPerson(tx, kind, id, personId))) throw notFound();
     // A student who leaves the promotion leaves its groups too.
     if (kind === 'students') {
       await removeFromPromotionGroups(tx, personId, id);

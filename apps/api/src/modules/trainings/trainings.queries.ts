@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { link, unlink } from '../../db/links.ts';
 import {
   evaluations,
   institutions,
@@ -201,4 +202,28 @@ export function moduleOptions(db: DbOrTx, id: number, scope: SQL) {
     .from(modules)
     .where(and(scope, isNull(modules.archived_at)))
     .orderBy(asc(modules.name));
+}
+
+/** Adds modules to a training (those it has already stay). */
+export function addTrainingModules(db: DbOrTx, id: number, moduleIds: readonly number[]) {
+  return link(
+    db,
+    trainingModules,
+    trainingModules.training_id,
+    trainingModules.module_id,
+    id,
+    moduleIds,
+  );
+}
+
+/** Takes a module from a training; answers whether it had it. */
+export function removeTrainingModule(db: DbOrTx, id: number, moduleId: number) {
+  return unlink(
+    db,
+    trainingModules,
+    trainingModules.training_id,
+    trainingModules.module_id,
+    id,
+    moduleId,
+  );
 }

@@ -11,8 +11,6 @@ import {
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { link, unlink } from '../../db/links.ts';
-import { trainingModules } from '../../db/schema/index.ts';
 import { saveUpload } from '../../files/uploads.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
@@ -20,12 +18,14 @@ import { pageOf } from '../../http/pagination.ts';
 import { changes } from '../../http/patch.ts';
 import { splitOptions } from '../students/people.service.ts';
 import {
+  addTrainingModules,
   deleteTraining,
   evaluationCountOf,
   insertTraining,
   listTrainings,
   moduleOptions,
   promotionForTraining,
+  removeTrainingModule,
   trainingById,
   trainingContent,
   updateTraining,
@@ -120,14 +120,7 @@ export async function modulesOf(ctx: AppContext, actor: Actor, id: number) {
 export async function assignModules(ctx: AppContext, actor: Actor, id: number, ids: number[]) {
   await requireAccess(ctx.db, actor, 'assign', 'training', id);
   await requireAccess(ctx.db, actor, 'assign', 'module', ids);
-  await link(
-    ctx.db,
-    trainingModules,
-    trainingModules.training_id,
-    trainingModules.module_id,
-    id,
-    ids,
-  );
+  await addTrainingModules(ctx.db, id, ids);
   return modulesOf(ctx, actor, id);
 }
 
@@ -138,14 +131,7 @@ export async function dissociateModule(
   moduleId: number,
 ) {
   await requireAccess(ctx.db, actor, 'assign', 'training', id);
-  const removed = await unlink(
-    ctx.db,
-    trainingModules,
-    trainingModules.training_id,
-    trainingModules.module_id,
-    id,
-    moduleId,
-  );
+  const removed = await removeTrainingModule(ctx.db, id, moduleId);
   if (!removed) throw notFound();
 }
 
