@@ -1,5 +1,4 @@
 import type { LoginBody, LoginMfaBody, AuthInfo as UserInfo } from '@skolar/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { record } from '../../audit/audit.ts';
 import { MFA_CHALLENGE_TTL_MS, spendMfaCode } from '../../auth/mfa.ts';
@@ -8,9 +7,8 @@ import { burnPasswordCheck, verifyPassword } from '../../auth/password.ts';
 import { type Actor, createSession, revokeSession } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
 import { HttpError, notFound, validationFailed } from '../../http/errors.ts';
-import { findUserByEmail, findUserWithInstitution, recordLogin } from './auth.queries.ts';
+import { findUserByEmail, findUserWithInstitution, recordLogin, userById } from './auth.queries.ts';
 import { chargeGuess } from './guesses.ts';
 
 const invalidCredentials = () => new HttpError(401, 'auth.failed');
@@ -146,7 +144,7 @@ export async function loginWithMfa(
     client,
     now,
   );
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, challenge.user_id));
+  const user = await userById(ctx.db, challenge.user_id);
   if (!user?.mfa_secret || user.disabled_at || user.archived_at) throw invalidCredentials();
   const key = ctx.config.MFA_ENCRYPTION_KEY;
   const token = await ctx.db.transaction(async (tx) => {

@@ -1,5 +1,4 @@
 import type { ChangePasswordBody, NewPasswordBody } from '@skolar/shared';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type PasswordContext, refuseWeakPassword } from '../../auth/common-passwords.ts';
 import { inviteUser } from '../../auth/invitations.ts';
@@ -9,11 +8,19 @@ import { type Actor, revokeUserSessions } from '../../auth/sessions.ts';
 import { stepUpBucket } from '../../auth/step-up.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { institutions, mailOutbox, oneTimeTokens, users } from '../../db/schema/index.ts';
+import type { mailOutbox, users } from '../../db/schema/index.ts';
 import { HttpError, validationFailed } from '../../http/errors.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
 import { enqueueMail, type MailTemplate } from '../../mail/outbox.ts';
-import { findUserByEmail } from './auth.queries.ts';
+import {
+  deleteOutboxRow,
+  findUserByEmail,
+  institutionBrand,
+  retireTokens,
+  rewriteOutboxRow,
+  updateUser,
+  userById,
+} from './auth.queries.ts';
 
 /** A reset link lasts 60 minutes (the issue's rule). */
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -31,12 +38,7 @@ async function contextOf(db: DbOrTx, user: UserRow): Promise<PasswordContext> {
 }
 
 async function brandOf(db: DbOrTx, institutionId: number | null) {
-  const [row] = institutionId
-    ? await db
-        .select({ name: institutions.name, color_code: institutions.color_code })
-        .from(institutions)
-        .where(eq(institutions.id, institutionId))
-    : [];
+  const row = institutionId ? await institutionBrand(db, institutionId) : undefined;
   return { institution_name: row?.name ?? 'Skolar', color_code: row?.color_code ?? '#144E5E' };
 }
 
@@ -65,25 +67,6 @@ export async function mailUser(
     locale: user.locale,
     payload: { ...(await mailPayload(db, user, link)), ...extra },
   });
-}
-
-/** Kills every other live token of the purpose (a new link replaces the old ones). */
-async function retireTokens(
-  db: DbOrTx,
-  userId: number,
-  purpose: 'reset_password' | 'verify_email',
-  now: Date,
-) {
-  await db
-    .update(oneTimeTokens)
-    .set({ used_at: now })
-    .where(
-      and(
-        eq(oneTimeTokens.user_id, userId),
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.used_at),
-      ),
-    );
 }
 
 const usable = (user: UserRow | undefined): user is UserRow =>
@@ -129,7 +112,7 @@ async function newPasswordFor(
 ): Promise<string> {
   const live = await findLiveToken(ctx.db, token, purpose, now);
   if (!live) throw linkInvalid();
-  const [owner] = await ctx.db.select().from(users).where(eq(users.id, live.user_id));
+  const owner = await userById(ctx.db, live.user_id);
   if (!usable(owner)) throw linkInvalid();
   refuseWeakPassword(body.password, await contextOf(ctx.db, owner));
   return hashPassword(body.password);
@@ -148,12 +131,12 @@ export async function resetPassword(
   const userId = await ctx.db.transaction(async (tx) => {
     const row = await consumeToken(tx, token, 'reset_password', now);
     if (!row) throw linkInvalid();
-    const [user] = await tx.select().from(users).where(eq(users.id, row.user_id));
+    const user = await userById(tx, row.user_id);
     if (!usable(user)) throw linkInvalid();
-    await tx
-      .update(users)
-      .set({ password_hash: passwordHash, email_verified_at: user.email_verified_at ?? now })
-      .where(eq(users.id, user.id));
+    await updateUser(tx, user.id, {
+      password_hash: passwordHash,
+      email_verified_at: user.email_verified_at ?? now,
+    });
     await retireTokens(tx, user.id, 'reset_password', now);
     await revokeUserSessions(tx, user.id, now);
     await mailUser(tx, user, 'password-changed', now);
@@ -174,15 +157,12 @@ export async function verifyEmail(
   const now = ctx.clock.now();
   const live = await findLiveToken(ctx.db, token, 'verify_email', now);
   if (!live) throw linkInvalid();
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, live.user_id));
+  const user = await userById(ctx.db, live.user_id);
   if (!usable(user)) throw linkInvalid();
   if (!user.password_hash) return { message: 'account.choose_password', password_required: true };
   await ctx.db.transaction(async (tx) => {
     if (!(await consumeToken(tx, token, 'verify_email', now))) throw linkInvalid();
-    await tx
-      .update(users)
-      .set({ email_verified_at: user.email_verified_at ?? now })
-      .where(eq(users.id, user.id));
+    await updateUser(tx, user.id, { email_verified_at: user.email_verified_at ?? now });
   });
   return { message: 'account.email_verified', password_required: false };
 }
@@ -198,13 +178,10 @@ export async function activateAccount(
   await ctx.db.transaction(async (tx) => {
     const row = await consumeToken(tx, token, 'verify_email', now);
     if (!row) throw linkInvalid();
-    const [user] = await tx.select().from(users).where(eq(users.id, row.user_id));
+    const user = await userById(tx, row.user_id);
     if (!usable(user)) throw linkInvalid();
     if (user.password_hash) throw new HttpError(409, 'account.password_already_set');
-    await tx
-      .update(users)
-      .set({ password_hash: passwordHash, email_verified_at: now })
-      .where(eq(users.id, user.id));
+    await updateUser(tx, user.id, { password_hash: passwordHash, email_verified_at: now });
   });
   return 'account.account_activated';
 }
@@ -270,7 +247,7 @@ export async function resolveAccountRequest(
     const wanted =
       usable(user) && (request === 'reset-password' || !user.email_verified_at) ? user : null;
     if (!wanted || (request === 'verify-email' && !wanted.password_hash)) {
-      await tx.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
+      await deleteOutboxRow(tx, row.id);
       if (wanted) {
         await retireTokens(tx, wanted.id, 'verify_email', now);
         await inviteUser(ctx, tx, wanted);
@@ -288,16 +265,12 @@ export async function resolveAccountRequest(
     );
     const link = new URL(`/${request}/${token}`, ctx.config.PUBLIC_URL);
     if (request === 'verify-email') link.searchParams.set('email', wanted.email);
-    const [mail] = await tx
-      .update(mailOutbox)
-      .set({
-        to_address: wanted.email,
-        locale: wanted.locale,
-        payload: await mailPayload(tx, wanted, link),
-        updated_at: now,
-      })
-      .where(eq(mailOutbox.id, row.id))
-      .returning();
+    const mail = await rewriteOutboxRow(tx, row.id, {
+      to_address: wanted.email,
+      locale: wanted.locale,
+      payload: await mailPayload(tx, wanted, link),
+      updated_at: now,
+    });
     if (request === 'reset-password') log?.info({ userId: wanted.id }, 'password reset requested');
     return mail ?? null;
   });
@@ -317,7 +290,7 @@ export async function changePassword(
   const bucket = stepUpBucket(actor);
   if (ip) await ctx.limits.hit('step-up:ip', ip);
   await ctx.limits.chargeOrRefuse('step-up:session', bucket, ctx.clock.now());
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
+  const user = await userById(ctx.db, actor.userId);
   if (!user?.password_hash || !(await verifyPassword(user.password_hash, body.current_password))) {
     log?.warn({ userId: actor.userId }, 'password change refused: wrong current password');
     throw validationFailed({ current_password: ['auth.wrong_password'] });
@@ -330,7 +303,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(body.password);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, user.id));
+    await updateUser(tx, user.id, { password_hash: passwordHash });
     await retireTokens(tx, user.id, 'reset_password', now);
     await revokeUserSessions(tx, user.id, now, actor.sessionId);
     await mailUser(tx, user, 'password-changed', now);

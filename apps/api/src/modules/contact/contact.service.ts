@@ -1,12 +1,11 @@
 import { type contactRequestWithInstitution, PLATFORM_CONTACT } from '@skolar/shared';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import { contactRequests, institutions, users } from '../../db/schema/index.ts';
 import { validationFailed } from '../../http/errors.ts';
 import { type Locale, translate } from '../../i18n/messages.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { accountOf, insertContactRequest, openInstitution } from './contact.queries.ts';
 
 type ContactRequest = z.output<typeof contactRequestWithInstitution>;
 
@@ -31,33 +30,25 @@ export async function send(ctx: AppContext, sender: Sender, body: ContactRequest
   const institutionId = sender.actor ? sender.actor.institutionId : (body.institution_id ?? null);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const [institution] = institutionId
-      ? await tx
-          .select({ id: institutions.id, name: institutions.name, email: institutions.email })
-          .from(institutions)
-          .where(and(eq(institutions.id, institutionId), isNull(institutions.archived_at)))
-      : [];
+    const institution = institutionId ? await openInstitution(tx, institutionId) : undefined;
     if (institutionId && !institution) {
       throw validationFailed({ institution_id: ['errors.not_found'] });
     }
-    const [request] = await tx
-      .insert(contactRequests)
-      .values({
-        first_name: body.first_name,
-        last_name: body.last_name,
-        email: body.email,
-        phone: body.phone,
-        need: body.need,
-        object: body.object,
-        message: body.message,
-        user_id: sender.actor?.userId ?? null,
-        institution_id: institution?.id ?? null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning({ id: contactRequests.id });
+    const requestId = await insertContactRequest(tx, {
+      first_name: body.first_name,
+      last_name: body.last_name,
+      email: body.email,
+      phone: body.phone,
+      need: body.need,
+      object: body.object,
+      message: body.message,
+      user_id: sender.actor?.userId ?? null,
+      institution_id: institution?.id ?? null,
+      created_at: now,
+      updated_at: now,
+    });
     const payload = {
-      request_id: request!.id,
+      request_id: requestId,
       first_name: body.first_name,
       last_name: body.last_name,
       email: body.email,
@@ -75,10 +66,7 @@ export async function send(ctx: AppContext, sender: Sender, body: ContactRequest
       payload,
     });
     if (!sender.actor) return;
-    const [account] = await tx
-      .select({ email: users.email, first_name: users.first_name })
-      .from(users)
-      .where(eq(users.id, sender.actor.userId));
+    const account = await accountOf(tx, sender.actor.userId);
     if (!account) return;
     await enqueueMail(tx, {
       at: now,
@@ -86,7 +74,7 @@ export async function send(ctx: AppContext, sender: Sender, body: ContactRequest
       template: 'contact-acknowledgement',
       locale: sender.locale,
       payload: {
-        request_id: request!.id,
+        request_id: requestId,
         first_name: account.first_name,
         object: body.object,
         institution_name: institution?.name ?? 'Skolar',

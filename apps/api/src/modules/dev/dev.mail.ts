@@ -1,18 +1,12 @@
-import { desc, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
 import { LOCALES, type Locale } from '../../i18n/messages.ts';
 import { isMailTemplate, linksOf, renderMail } from '../../mail/templates.ts';
 import { isAccountRequest } from '../auth/passwords.service.ts';
+import { outboxNewestFirst } from './dev.queries.ts';
 
 /** The outbox, newest first, each mail rendered as it is (or would be) sent. */
 export async function listDevMail(db: DbOrTx, options: { to?: string; limit: number }) {
-  const rows = await db
-    .select()
-    .from(mailOutbox)
-    .where(options.to ? sql`lower(${mailOutbox.to_address}) = lower(${options.to})` : undefined)
-    .orderBy(desc(mailOutbox.id))
-    .limit(options.limit);
+  const rows = await outboxNewestFirst(db, options);
   // A reset or verification request not yet resolved by the worker is no mail yet.
   return rows
     .filter((row) => !isAccountRequest(row.payload))

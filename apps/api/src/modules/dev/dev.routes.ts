@@ -1,9 +1,8 @@
 import { DEMO_ACCOUNTS, ROLES } from '@skolar/shared';
-import { inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { users } from '../../db/schema/index.ts';
 import { listDevMail } from './dev.mail.ts';
+import { accountsWithEmails } from './dev.queries.ts';
 
 /** Development helpers, served only with DEV_ROUTES=1 (refused in production). */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,10 +27,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const emails = DEMO_ACCOUNTS.map((account) => account.email);
-      const present = await app.ctx.db
-        .select({ email: users.email })
-        .from(users)
-        .where(inArray(users.email, emails));
+      const present = await accountsWithEmails(app.ctx.db, emails);
       const found = new Set(present.map((row) => row.email));
       return DEMO_ACCOUNTS.filter((account) => found.has(account.email));
     },

@@ -3,6 +3,7 @@ import {
   and,
   asc,
   count,
+  desc,
   eq,
   ilike,
   inArray,
@@ -18,6 +19,7 @@ import {
   attempts,
   evaluations,
   examAccommodations,
+  files,
   institutions,
   moduleSubjects,
   questions,
@@ -302,4 +304,122 @@ export async function extraMinutesOf(db: DbOrTx, evaluationId: number, studentId
       ),
     );
   return row?.extra_minutes ?? 0;
+}
+
+/** The subject `subjectId` within `where` (a policy scope), with its institution; or undefined. */
+export async function subjectInScope(db: DbOrTx, subjectId: number, where: SQL) {
+  const [subject] = await db
+    .select({ id: subjects.id, institution_id: subjects.institution_id })
+    .from(subjects)
+    .where(and(eq(subjects.id, subjectId), where));
+  return subject;
+}
+
+/** The time zone of an institution (it exists). */
+export async function institutionZone(db: DbOrTx, institutionId: number) {
+  const [row] = await db
+    .select({ timezone: institutions.timezone })
+    .from(institutions)
+    .where(eq(institutions.id, institutionId));
+  return row!.timezone;
+}
+
+/** Inserts an evaluation; answers its id. */
+export async function insertEvaluation(db: DbOrTx, row: typeof evaluations.$inferInsert) {
+  const [inserted] = await db.insert(evaluations).values(row).returning({ id: evaluations.id });
+  return inserted!.id;
+}
+
+/** Changes the columns `set` of evaluation `id`. */
+export async function updateEvaluation(
+  db: DbOrTx,
+  id: number,
+  set: Partial<typeof evaluations.$inferInsert>,
+) {
+  await db.update(evaluations).set(set).where(eq(evaluations.id, id));
+}
+
+export async function deleteEvaluation(db: DbOrTx, id: number) {
+  await db.delete(evaluations).where(eq(evaluations.id, id));
+}
+
+/** Every version a student handed in at an evaluation, with its file, oldest first. */
+export function handInReceipts(db: DbOrTx, evaluationId: number, studentId: number) {
+  return db
+    .select({
+      id: submissions.id,
+      version: submissions.version,
+      submitted_at: submissions.submitted_at,
+      file_name: files.original_name,
+      size: files.size,
+      sha256: files.sha256,
+      file_id: files.id,
+    })
+    .from(submissions)
+    .innerJoin(files, eq(files.id, submissions.file_id))
+    .where(and(eq(submissions.evaluation_id, evaluationId), eq(submissions.student_id, studentId)))
+    .orderBy(asc(submissions.version));
+}
+
+/** A stored file's row, or undefined. */
+export async function fileById(db: DbOrTx, id: number) {
+  const [file] = await db.select().from(files).where(eq(files.id, id));
+  return file;
+}
+
+/**
+ * One student's rows of `table` at the evaluations `ids`. One array parameter, not one per
+ * evaluation: a student's list has hundreds (issue 16: drizzle building three statements of 400
+ * parameters was 13 % of the list's time).
+ */
+const studentRowsAt = (
+  table: typeof attempts | typeof submissions | typeof results,
+  studentId: number,
+  ids: readonly number[],
+) =>
+  and(
+    sql`${table.evaluation_id} = any(${sql.param(ids)}::bigint[])`,
+    eq(table.student_id, studentId),
+  );
+
+/** The student's attempts at the evaluations `ids`. */
+export function studentAttempts(db: DbOrTx, studentId: number, ids: readonly number[]) {
+  return db
+    .select({
+      evaluation_id: attempts.evaluation_id,
+      id: attempts.id,
+      started_at: attempts.started_at,
+      deadline_at: attempts.deadline_at,
+      finished_at: attempts.finished_at,
+    })
+    .from(attempts)
+    .where(studentRowsAt(attempts, studentId, ids));
+}
+
+/** The student's latest hand-in at each of the evaluations `ids`. */
+export function latestHandIns(db: DbOrTx, studentId: number, ids: readonly number[]) {
+  return db
+    .selectDistinctOn([submissions.evaluation_id], {
+      evaluation_id: submissions.evaluation_id,
+      version: submissions.version,
+      submitted_at: submissions.submitted_at,
+    })
+    .from(submissions)
+    .where(studentRowsAt(submissions, studentId, ids))
+    .orderBy(submissions.evaluation_id, desc(submissions.version));
+}
+
+/** The student's published result lines at the evaluations `ids`. */
+export function publishedResultLines(db: DbOrTx, studentId: number, ids: readonly number[]) {
+  return (
+    db
+      .select({
+        evaluation_id: results.evaluation_id,
+        grade: results.grade,
+        absent: results.absent,
+      })
+      .from(results)
+      // A grade or an absence says nothing to the student until it is published.
+      .where(and(studentRowsAt(results, studentId, ids), isNotNull(results.published_at)))
+  );
 }

@@ -5,27 +5,30 @@ import {
   type newEvaluationBody,
   roleMay,
 } from '@skolar/shared';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { archiveEvent, deleteEvent, record } from '../../audit/audit.ts';
 import { authorize, can, requireAccess, withPermissions } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { evaluations, institutions, subjects } from '../../db/schema/index.ts';
 import { saveUpload } from '../../files/uploads.ts';
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { pageOf } from '../../http/pagination.ts';
 import { localDay, minuteOfDay, timeOfMinutes, zonedInstant } from '../../time.ts';
 import {
+  deleteEvaluation,
   type EvaluationFilters,
   type EvaluationRow,
   evaluationById,
+  insertEvaluation,
+  institutionZone,
   latestAttemptDeadlines,
   listEvaluations,
   lockSubject,
+  subjectInScope,
   trainingsOfSubject,
+  updateEvaluation,
   usedHundredths,
 } from './evaluations.queries.ts';
 import { answersClosedAt, evaluationWindow } from './window.ts';
@@ -197,20 +200,9 @@ export async function read(ctx: AppContext, actor: Actor, id: number) {
  * theirs and those of their promotions' trainings; an admin, the institution's); 404 otherwise.
  */
 async function writableSubject(db: DbOrTx, actor: Actor, subjectId: number) {
-  const [subject] = await db
-    .select({ id: subjects.id, institution_id: subjects.institution_id })
-    .from(subjects)
-    .where(and(eq(subjects.id, subjectId), can(actor, 'update', 'subject').where));
+  const subject = await subjectInScope(db, subjectId, can(actor, 'update', 'subject').where);
   if (!subject) throw notFound();
   return subject;
-}
-
-async function zoneOf(db: DbOrTx, institutionId: number) {
-  const [row] = await db
-    .select({ timezone: institutions.timezone })
-    .from(institutions)
-    .where(eq(institutions.id, institutionId));
-  return row!.timezone;
 }
 
 /**
@@ -270,22 +262,19 @@ export async function create(ctx: AppContext, actor: Actor, body: NewBody) {
   authorize(actor, 'create', 'evaluation');
   const { subject_id: subjectId, ...fields } = body;
   const subject = await writableSubject(ctx.db, actor, subjectId);
-  const zone = await zoneOf(ctx.db, subject.institution_id);
+  const zone = await institutionZone(ctx.db, subject.institution_id);
   const id = await ctx.db.transaction(async (tx) => {
     await lockSubject(tx, subject.id);
     await checkPlace(tx, subject, fields.training_id, fields.percentage);
-    const [row] = await tx
-      .insert(evaluations)
-      .values({
-        ...columnsOf(fields, zone),
-        institution_id: subject.institution_id,
-        subject_id: subject.id,
-      })
-      .returning({ id: evaluations.id });
+    const created = await insertEvaluation(tx, {
+      ...columnsOf(fields, zone),
+      institution_id: subject.institution_id,
+      subject_id: subject.id,
+    });
     // Whoever creates an evaluation marks it (decision 175): a subject they may edit, placed in
     // a training whose evaluations they do not mark, is refused and nothing stays.
-    await requireAccess(tx, actor, 'update', 'evaluation', row!.id);
-    return row!.id;
+    await requireAccess(tx, actor, 'update', 'evaluation', created);
+    return created;
   });
   return present(ctx, actor, id);
 }
@@ -329,10 +318,7 @@ export async function update(ctx: AppContext, actor: Actor, id: number, body: Pa
     if (row.archived_at === null) {
       await checkPlace(tx, subject, merged.training_id, merged.percentage, id);
     }
-    await tx
-      .update(evaluations)
-      .set(columnsOf(merged, row.time_zone))
-      .where(eq(evaluations.id, id));
+    await updateEvaluation(tx, id, columnsOf(merged, row.time_zone));
     // Moved to another training, it must still be one the actor marks (decision 175).
     await requireAccess(tx, actor, 'update', 'evaluation', id);
   });
@@ -345,7 +331,7 @@ export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await ctx.db.transaction(async (tx) => {
     const row = await evaluationById(tx, id);
     if (row.in_use) throw conflict('evaluations.conflict.inUse');
-    await tx.delete(evaluations).where(eq(evaluations.id, id));
+    await deleteEvaluation(tx, id);
     await record(tx, ctx, actor, deleteEvent('evaluation', id));
   });
 }
@@ -368,10 +354,7 @@ export async function setArchived(ctx: AppContext, actor: Actor, id: number, arc
         id,
       );
     }
-    await tx
-      .update(evaluations)
-      .set({ archived_at: archived ? ctx.clock.now() : null })
-      .where(eq(evaluations.id, id));
+    await updateEvaluation(tx, id, { archived_at: archived ? ctx.clock.now() : null });
     await record(tx, ctx, actor, archiveEvent('evaluation', id, archived));
   });
   return present(ctx, actor, id);
@@ -396,10 +379,7 @@ export async function setFile(
       institutionId: row.institution_id,
       part,
     });
-    await tx
-      .update(evaluations)
-      .set({ [FILE_COLUMN[slot]]: saved.id })
-      .where(eq(evaluations.id, id));
+    await updateEvaluation(tx, id, { [FILE_COLUMN[slot]]: saved.id });
   });
   return present(ctx, actor, id);
 }
@@ -407,10 +387,7 @@ export async function setFile(
 /** Unlinks the document or the correction (the file stays for its uploader). */
 export async function clearFile(ctx: AppContext, actor: Actor, id: number, slot: FileSlot) {
   await requireAccess(ctx.db, actor, 'update', 'evaluation', id);
-  await ctx.db
-    .update(evaluations)
-    .set({ [FILE_COLUMN[slot]]: null })
-    .where(eq(evaluations.id, id));
+  await updateEvaluation(ctx.db, id, { [FILE_COLUMN[slot]]: null });
   return present(ctx, actor, id);
 }
 

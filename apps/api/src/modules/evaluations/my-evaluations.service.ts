@@ -1,9 +1,7 @@
 import type { EvaluationStatus, EvaluationType } from '@skolar/shared';
-import { and, asc, eq } from 'drizzle-orm';
 import { can, requireAccess } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import { files, submissions } from '../../db/schema/index.ts';
 import { storageFor } from '../../files/storage.ts';
 import { notFound } from '../../http/errors.ts';
 import {
@@ -12,6 +10,8 @@ import {
   evaluationsDuePage,
   evaluationsIn,
   extraMinutesOf,
+  fileById,
+  handInReceipts,
   publishedResultOf,
 } from './evaluations.queries.ts';
 import { presentCore, releasedCorrections } from './evaluations.service.ts';
@@ -96,20 +96,7 @@ export async function myDetail(ctx: AppContext, actor: Actor, id: number) {
     studentStates(ctx.db, actor.userId, [row], now),
     publishedResultOf(ctx.db, id, actor.userId),
     row.type === 'exam' && row.has_quiz ? extraMinutesOf(ctx.db, id, actor.userId) : 0,
-    ctx.db
-      .select({
-        id: submissions.id,
-        version: submissions.version,
-        submitted_at: submissions.submitted_at,
-        file_name: files.original_name,
-        size: files.size,
-        sha256: files.sha256,
-        file_id: files.id,
-      })
-      .from(submissions)
-      .innerJoin(files, eq(files.id, submissions.file_id))
-      .where(and(eq(submissions.evaluation_id, id), eq(submissions.student_id, actor.userId)))
-      .orderBy(asc(submissions.version)),
+    handInReceipts(ctx.db, id, actor.userId),
   ]);
   const state = states.get(id)!;
   const released = (await releasedCorrections(ctx.db, [row], now)).has(id);
@@ -144,7 +131,7 @@ export async function myCorrection(ctx: AppContext, actor: Actor, id: number) {
   const row = await myEvaluation(ctx, actor, id);
   const released = await releasedCorrections(ctx.db, [row], ctx.clock.now());
   if (row.correction_file_id === null || !released.has(id)) throw notFound();
-  const [file] = await ctx.db.select().from(files).where(eq(files.id, row.correction_file_id));
+  const file = await fileById(ctx.db, row.correction_file_id);
   const bytes = file ? await storageFor(ctx.config).get(file.storage_key) : null;
   if (!file || !bytes) throw notFound();
   return { file, bytes };

@@ -1,8 +1,7 @@
 import { type EvaluationStatus, evaluationStatus } from '@skolar/shared';
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { attempts, results, submissions } from '../../db/schema/index.ts';
 import { localDay } from '../../time.ts';
+import { latestHandIns, publishedResultLines, studentAttempts } from './evaluations.queries.ts';
 import { evaluationWindow, isOpen, type Timing } from './window.ts';
 
 /** An evaluation as the status needs it: its timing, in its institution's zone. */
@@ -38,42 +37,10 @@ export async function studentStates(
 ): Promise<Map<number, StudentState>> {
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return new Map();
-  // One array parameter, not one per evaluation: a student's list has hundreds (issue 16: drizzle
-  // building three statements of 400 parameters was 13 % of the list's time).
-  const mine = (table: typeof attempts | typeof submissions | typeof results) =>
-    and(
-      sql`${table.evaluation_id} = any(${sql.param(ids)}::bigint[])`,
-      eq(table.student_id, studentId),
-    );
   const [attemptRows, submissionRows, resultRows] = await Promise.all([
-    db
-      .select({
-        evaluation_id: attempts.evaluation_id,
-        id: attempts.id,
-        started_at: attempts.started_at,
-        deadline_at: attempts.deadline_at,
-        finished_at: attempts.finished_at,
-      })
-      .from(attempts)
-      .where(mine(attempts)),
-    db
-      .selectDistinctOn([submissions.evaluation_id], {
-        evaluation_id: submissions.evaluation_id,
-        version: submissions.version,
-        submitted_at: submissions.submitted_at,
-      })
-      .from(submissions)
-      .where(mine(submissions))
-      .orderBy(submissions.evaluation_id, desc(submissions.version)),
-    db
-      .select({
-        evaluation_id: results.evaluation_id,
-        grade: results.grade,
-        absent: results.absent,
-      })
-      .from(results)
-      // A grade or an absence says nothing to the student until it is published.
-      .where(and(mine(results), isNotNull(results.published_at))),
+    studentAttempts(db, studentId, ids),
+    latestHandIns(db, studentId, ids),
+    publishedResultLines(db, studentId, ids),
   ]);
   const byEvaluation = <T extends { evaluation_id: number }>(list: T[]) =>
     new Map(list.map((item) => [Number(item.evaluation_id), item]));

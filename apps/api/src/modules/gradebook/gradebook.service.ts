@@ -13,24 +13,20 @@ import {
   normaliseHeader,
   roleMay,
 } from '@skolar/shared';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { authorize, can, requireAccess } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  evaluations,
-  promotionStudents,
-  promotions,
-  results,
-  subjects,
-  trainings,
-  users,
-} from '../../db/schema/index.ts';
 import { forbidden, HttpError, validationFailed } from '../../http/errors.ts';
 import { type Locale, type MessageKey, translate } from '../../i18n/messages.ts';
 import { applyGrades } from '../results/grades.ts';
+import {
+  gradebookColumns,
+  promotionNameOf,
+  resultCells,
+  studentsOfPromotion,
+} from './gradebook.queries.ts';
 
 interface Loaded {
   promotion: { id: number; name: string };
@@ -51,60 +47,11 @@ interface Loaded {
 async function loadGradebook(db: DbOrTx, actor: Actor, promotionId: number): Promise<Loaded> {
   await requireAccess(db, actor, 'read', 'promotion', promotionId);
   if (!roleMay(actor.role, 'update', 'evaluation')) throw forbidden();
-  const [promotion] = await db
-    .select({ id: promotions.id, name: promotions.name })
-    .from(promotions)
-    .where(eq(promotions.id, promotionId));
-  const columns = await db
-    .select({
-      id: evaluations.id,
-      title: evaluations.title,
-      type: evaluations.type,
-      date: evaluations.date,
-      percentage: evaluations.percentage,
-      scale: evaluations.scale,
-      subject_id: subjects.id,
-      subject_name: subjects.name,
-      coefficient: subjects.coefficient,
-      training_id: trainings.id,
-      training_title: trainings.title,
-    })
-    .from(evaluations)
-    .innerJoin(trainings, eq(trainings.id, evaluations.training_id))
-    .innerJoin(subjects, eq(subjects.id, evaluations.subject_id))
-    .where(
-      and(
-        eq(trainings.promotion_id, promotionId),
-        isNull(evaluations.archived_at),
-        can(actor, 'update', 'evaluation').where,
-      ),
-    )
-    .orderBy(asc(subjects.name), asc(evaluations.date), asc(evaluations.id));
-  const people = await db
-    .select({
-      id: users.id,
-      first_name: users.first_name,
-      last_name: users.last_name,
-      email: users.email,
-    })
-    .from(promotionStudents)
-    .innerJoin(users, eq(users.id, promotionStudents.student_id))
-    .where(eq(promotionStudents.promotion_id, promotionId))
-    .orderBy(asc(users.last_name), asc(users.first_name), asc(users.id));
+  const promotion = await promotionNameOf(db, promotionId);
+  const columns = await gradebookColumns(db, promotionId, can(actor, 'update', 'evaluation').where);
+  const people = await studentsOfPromotion(db, promotionId);
   const ids = columns.map((column) => column.id);
-  const rows = ids.length
-    ? await db
-        .select({
-          evaluation_id: results.evaluation_id,
-          student_id: results.student_id,
-          grade: results.grade,
-          absent: results.absent,
-          published_at: results.published_at,
-          version: results.version,
-        })
-        .from(results)
-        .where(and(inArray(results.evaluation_id, ids), can(actor, 'list', 'result').where))
-    : [];
+  const rows = ids.length ? await resultCells(db, ids, can(actor, 'list', 'result').where) : [];
   const byCell = new Map(rows.map((row) => [`${row.student_id}:${row.evaluation_id}`, row]));
 
   const evaluationList: GradebookEvaluation[] = columns.map((column) => ({

@@ -1,5 +1,4 @@
 import { type GroupBody, roleMay } from '@skolar/shared';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { archiveEvent, audited, deleteEvent } from '../../audit/audit.ts';
 import {
   authorize,
@@ -11,21 +10,28 @@ import {
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { link, unlink } from '../../db/links.ts';
-import {
-  groupStudents,
-  groupSubjects,
-  groups,
-  promotionStudents,
-  promotions,
-  subjects,
-  users,
-} from '../../db/schema/index.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { pageOf } from '../../http/pagination.ts';
 import { splitOptions } from '../students/people.service.ts';
-import { groupById, listGroups } from './groups.queries.ts';
+import {
+  addGroupStudents,
+  addGroupSubjects,
+  deleteGroup,
+  groupById,
+  groupStudentOptions,
+  groupSubjectOptions,
+  insertGroup,
+  institutionOfPromotion,
+  institutionStudentsAmong,
+  institutionSubjectsAmong,
+  listGroups,
+  removeGroupStudent,
+  removeGroupSubject,
+  studentsOfGroup,
+  subjectsOfGroup,
+  updateGroup,
+} from './groups.queries.ts';
 
 type Row = Awaited<ReturnType<typeof groupById>>;
 const present = (db: DbOrTx, actor: Actor, row: Row) => withPermission(db, actor, 'group', row);
@@ -44,35 +50,16 @@ export async function list(ctx: AppContext, actor: Actor, query: ListQuery, prom
   return pageOf(query, await withPermissions(ctx.db, actor, 'group', rows), total);
 }
 
-const fullName = sql<string>`${users.first_name} || ' ' || ${users.last_name}`;
-
-/** Whether the viewer may open the subject: the screen links only those (a teacher's own). */
-const readableSubject = (actor: Actor) =>
-  roleMay(actor.role, 'read', 'subject')
-    ? sql<boolean>`${subjects.id} in (select ${subjects.id} from ${subjects} where ${can(actor, 'read', 'subject').where})`
-    : sql<boolean>`false`;
+/** The subjects the viewer may open: the screen links only those (a teacher's own); null: none. */
+const readableSubjects = (actor: Actor) =>
+  roleMay(actor.role, 'read', 'subject') ? can(actor, 'read', 'subject').where : null;
 
 export async function read(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'read', 'group', id);
   const [row, students, subjectRows] = await Promise.all([
     groupById(ctx.db, id),
-    ctx.db
-      .select({
-        id: users.id,
-        first_name: users.first_name,
-        last_name: users.last_name,
-        email: users.email,
-      })
-      .from(groupStudents)
-      .innerJoin(users, eq(users.id, groupStudents.student_id))
-      .where(eq(groupStudents.group_id, id))
-      .orderBy(asc(users.last_name), asc(users.first_name)),
-    ctx.db
-      .select({ id: subjects.id, name: subjects.name, readable: readableSubject(actor) })
-      .from(groupSubjects)
-      .innerJoin(subjects, eq(subjects.id, groupSubjects.subject_id))
-      .where(eq(groupSubjects.group_id, id))
-      .orderBy(asc(subjects.name)),
+    studentsOfGroup(ctx.db, id),
+    subjectsOfGroup(ctx.db, id, readableSubjects(actor)),
   ]);
   return { ...(await present(ctx.db, actor, row)), students, subjects: subjectRows };
 }
@@ -80,42 +67,31 @@ export async function read(ctx: AppContext, actor: Actor, id: number) {
 export async function create(ctx: AppContext, actor: Actor, body: GroupBody) {
   authorize(actor, 'create', 'group');
   await requireAccess(ctx.db, actor, 'update', 'promotion', body.promotion_id);
-  const [promotion] = await ctx.db
-    .select({ institution_id: promotions.institution_id })
-    .from(promotions)
-    .where(eq(promotions.id, body.promotion_id));
-  const [row] = await ctx.db
-    .insert(groups)
-    .values({
-      institution_id: promotion!.institution_id,
-      promotion_id: body.promotion_id,
-      name: body.name,
-    })
-    .returning({ id: groups.id });
-  return present(ctx.db, actor, await groupById(ctx.db, row!.id));
+  const institutionId = await institutionOfPromotion(ctx.db, body.promotion_id);
+  const id = await insertGroup(ctx.db, {
+    institution_id: institutionId,
+    promotion_id: body.promotion_id,
+    name: body.name,
+  });
+  return present(ctx.db, actor, await groupById(ctx.db, id));
 }
 
 export async function rename(ctx: AppContext, actor: Actor, id: number, name?: string) {
   await requireAccess(ctx.db, actor, 'update', 'group', id);
-  if (name !== undefined) await ctx.db.update(groups).set({ name }).where(eq(groups.id, id));
+  if (name !== undefined) await updateGroup(ctx.db, id, { name });
   return present(ctx.db, actor, await groupById(ctx.db, id));
 }
 
 /** A group owns only links (its students and subjects), which go with it. */
 export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'delete', 'group', id);
-  await audited(ctx, actor, deleteEvent('group', id), (tx) =>
-    tx.delete(groups).where(eq(groups.id, id)),
-  );
+  await audited(ctx, actor, deleteEvent('group', id), (tx) => deleteGroup(tx, id));
 }
 
 export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
   await requireAccess(ctx.db, actor, 'archive', 'group', id);
   await audited(ctx, actor, archiveEvent('group', id, archived), (tx) =>
-    tx
-      .update(groups)
-      .set({ archived_at: archived ? ctx.clock.now() : null })
-      .where(eq(groups.id, id)),
+    updateGroup(tx, id, { archived_at: archived ? ctx.clock.now() : null }),
   );
   return present(ctx.db, actor, await groupById(ctx.db, id));
 }
@@ -124,17 +100,7 @@ export async function setArchived(ctx: AppContext, actor: Actor, id: number, arc
 export async function studentsOf(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'assign', 'group', id);
   const group = await groupById(ctx.db, id);
-  const rows = await ctx.db
-    .select({
-      id: users.id,
-      label: fullName,
-      detail: users.email,
-      assigned: sql<boolean>`${users.id} in (select ${groupStudents.student_id} from ${groupStudents} where ${groupStudents.group_id} = ${id})`,
-    })
-    .from(promotionStudents)
-    .innerJoin(users, eq(users.id, promotionStudents.student_id))
-    .where(and(eq(promotionStudents.promotion_id, group.promotion_id), isNull(users.archived_at)))
-    .orderBy(asc(users.last_name), asc(users.first_name));
+  const rows = await groupStudentOptions(ctx.db, id, group.promotion_id);
   return splitOptions({ id, label: group.name }, rows);
 }
 
@@ -146,24 +112,17 @@ export async function assignStudents(ctx: AppContext, actor: Actor, id: number, 
   await requireAccess(ctx.db, actor, 'assign', 'group', id);
   const group = await groupById(ctx.db, id);
   const unique = [...new Set(ids)];
-  const found = await ctx.db
-    .select({
-      id: users.id,
-      inPromotion: sql<boolean>`${users.id} in (select ${promotionStudents.student_id} from ${promotionStudents} where ${promotionStudents.promotion_id} = ${group.promotion_id})`,
-    })
-    .from(users)
-    .where(
-      and(
-        inArray(users.id, unique),
-        eq(users.role, 'student'),
-        eq(users.institution_id, group.institution_id),
-      ),
-    );
+  const found = await institutionStudentsAmong(
+    ctx.db,
+    unique,
+    group.institution_id,
+    group.promotion_id,
+  );
   if (found.length !== unique.length) throw notFound();
   if (found.some((row) => !row.inPromotion)) {
     throw validationFailed({ ids: ['cohorts.not_in_promotion'] });
   }
-  await link(ctx.db, groupStudents, groupStudents.group_id, groupStudents.student_id, id, unique);
+  await addGroupStudents(ctx.db, id, unique);
   return studentsOf(ctx, actor, id);
 }
 
@@ -174,14 +133,7 @@ export async function dissociateStudent(
   studentId: number,
 ) {
   await requireAccess(ctx.db, actor, 'assign', 'group', id);
-  const removed = await unlink(
-    ctx.db,
-    groupStudents,
-    groupStudents.group_id,
-    groupStudents.student_id,
-    id,
-    studentId,
-  );
+  const removed = await removeGroupStudent(ctx.db, id, studentId);
   if (!removed) throw notFound();
 }
 
@@ -189,15 +141,7 @@ export async function dissociateStudent(
 export async function subjectsOf(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'assign', 'group', id);
   const group = await groupById(ctx.db, id);
-  const rows = await ctx.db
-    .select({
-      id: subjects.id,
-      label: subjects.name,
-      assigned: sql<boolean>`${subjects.id} in (select ${groupSubjects.subject_id} from ${groupSubjects} where ${groupSubjects.group_id} = ${id})`,
-    })
-    .from(subjects)
-    .where(and(eq(subjects.institution_id, group.institution_id), isNull(subjects.archived_at)))
-    .orderBy(asc(subjects.name));
+  const rows = await groupSubjectOptions(ctx.db, id, group.institution_id);
   return splitOptions({ id, label: group.name }, rows);
 }
 
@@ -205,12 +149,9 @@ export async function assignSubjects(ctx: AppContext, actor: Actor, id: number, 
   await requireAccess(ctx.db, actor, 'assign', 'group', id);
   const group = await groupById(ctx.db, id);
   const unique = [...new Set(ids)];
-  const found = await ctx.db
-    .select({ id: subjects.id })
-    .from(subjects)
-    .where(and(inArray(subjects.id, unique), eq(subjects.institution_id, group.institution_id)));
+  const found = await institutionSubjectsAmong(ctx.db, unique, group.institution_id);
   if (found.length !== unique.length) throw notFound();
-  await link(ctx.db, groupSubjects, groupSubjects.group_id, groupSubjects.subject_id, id, unique);
+  await addGroupSubjects(ctx.db, id, unique);
   return subjectsOf(ctx, actor, id);
 }
 
@@ -221,13 +162,6 @@ export async function dissociateSubject(
   subjectId: number,
 ) {
   await requireAccess(ctx.db, actor, 'assign', 'group', id);
-  const removed = await unlink(
-    ctx.db,
-    groupSubjects,
-    groupSubjects.group_id,
-    groupSubjects.subject_id,
-    id,
-    subjectId,
-  );
+  const removed = await removeGroupSubject(ctx.db, id, subjectId);
   if (!removed) throw notFound();
 }

@@ -7,7 +7,6 @@ import {
   type ImportReport,
   importRow,
 } from '@skolar/shared';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { record } from '../../audit/audit.ts';
 import { inviteUser } from '../../auth/invitations.ts';
@@ -16,17 +15,20 @@ import type { Actor } from '../../auth/sessions.ts';
 import { requireStepUp } from '../../auth/step-up.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  imports,
-  promotionStudents,
-  promotions,
-  promotionTeachers,
-  users,
-} from '../../db/schema/index.ts';
 import { fieldErrorsOf, HttpError, notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { isMessageKey, type Locale, translate } from '../../i18n/messages.ts';
-import { addressesTaken } from './imports.queries.ts';
+import {
+  addressesTaken,
+  assignTeacher,
+  enrolStudent,
+  importHistory,
+  insertImport,
+  insertPerson,
+  institutionAccountsByEmail,
+  openPromotionsOf,
+  updatePersonOf,
+} from './imports.queries.ts';
 
 type Kind = 'student' | 'teacher';
 
@@ -97,30 +99,10 @@ async function plan(db: DbOrTx, actor: Actor, body: ImportBody, locale: Locale) 
   };
 
   const emails = rows.map((row) => cell(row, 'email').toLowerCase()).filter(Boolean);
-  const existing = emails.length
-    ? await db
-        .select({
-          id: users.id,
-          email: sql<string>`lower(${users.email})`,
-          role: users.role,
-          institution_id: users.institution_id,
-        })
-        .from(users)
-        // Only the institution's own accounts: whether another institution holds an address is
-        // nobody's business here (decision 130); the write refuses it without saying where.
-        .where(
-          and(
-            eq(users.institution_id, institutionId),
-            inArray(sql`lower(${users.email})`, [...new Set(emails)]),
-          ),
-        )
-    : [];
+  // Only the institution's own accounts (decision 130).
+  const existing = emails.length ? await institutionAccountsByEmail(db, institutionId, emails) : [];
   const byEmail = new Map(existing.map((row) => [row.email, row]));
-  const promotionRows = await db
-    .select({ id: promotions.id, name: promotions.name, year: promotions.academic_year })
-    .from(promotions)
-    .where(and(eq(promotions.institution_id, institutionId), isNull(promotions.archived_at)))
-    .orderBy(desc(promotions.academic_year));
+  const promotionRows = await openPromotionsOf(db, institutionId);
   const promotionOf = (name: string) => {
     const wanted = name.toLowerCase();
     return promotionRows.find(
@@ -261,22 +243,19 @@ export async function run(
   }
   // The history row and its audit row commit together (decision 132).
   const history = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(imports)
-      .values({
-        institution_id: institutionId,
-        actor_id: actor.userId,
-        kind: body.kind,
-        file_name: body.file_name,
-        total: planned.length,
-        created,
-        updated,
-        invited,
-      })
-      .returning();
-    const { id, actor_id: _, ...after } = row!;
+    const row = await insertImport(tx, {
+      institution_id: institutionId,
+      actor_id: actor.userId,
+      kind: body.kind,
+      file_name: body.file_name,
+      total: planned.length,
+      created,
+      updated,
+      invited,
+    });
+    const { id, actor_id: _, ...after } = row;
     await record(tx, ctx, actor, { action: 'import', entity: 'import', entityId: id, after });
-    return row!;
+    return row;
   });
   return { ...history, refused };
 }
@@ -335,16 +314,12 @@ async function writeBatch(
   for (const entry of batch) {
     let id = entry.existingId;
     if (id) {
-      const [row] = await tx
-        .update(users)
-        .set({
-          first_name: entry.person.first_name,
-          last_name: entry.person.last_name,
-          ...(entry.person.gender ? { gender: entry.person.gender } : {}),
-          ...(entry.person.phone ? { phone: entry.person.phone } : {}),
-        })
-        .where(and(eq(users.id, id), eq(users.institution_id, institutionId)))
-        .returning({ id: users.id });
+      const row = await updatePersonOf(tx, id, institutionId, {
+        first_name: entry.person.first_name,
+        last_name: entry.person.last_name,
+        ...(entry.person.gender ? { gender: entry.person.gender } : {}),
+        ...(entry.person.phone ? { phone: entry.person.phone } : {}),
+      });
       if (!row) {
         result.refused.push(unavailable(entry, locale));
         continue;
@@ -354,21 +329,18 @@ async function writeBatch(
       result.refused.push(unavailable(entry, locale));
       continue;
     } else {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          institution_id: institutionId,
-          role: kind,
-          email: entry.email,
-          ...entry.person,
-          locale: actor.locale,
-        })
-        .returning({ id: users.id, email: users.email, first_name: users.first_name });
-      id = row!.id;
+      const row = await insertPerson(tx, {
+        institution_id: institutionId,
+        role: kind,
+        email: entry.email,
+        ...entry.person,
+        locale: actor.locale,
+      });
+      id = row.id;
       await inviteUser(ctx, tx, {
         id,
-        email: row!.email,
-        first_name: row!.first_name,
+        email: row.email,
+        first_name: row.first_name,
         locale: actor.locale,
         institution_id: institutionId,
       });
@@ -376,17 +348,8 @@ async function writeBatch(
       result.invited += 1;
     }
     if (entry.promotionId) {
-      if (kind === 'student') {
-        await tx
-          .insert(promotionStudents)
-          .values({ promotion_id: entry.promotionId, student_id: id })
-          .onConflictDoNothing();
-      } else {
-        await tx
-          .insert(promotionTeachers)
-          .values({ promotion_id: entry.promotionId, teacher_id: id })
-          .onConflictDoNothing();
-      }
+      if (kind === 'student') await enrolStudent(tx, entry.promotionId, id);
+      else await assignTeacher(tx, entry.promotionId, id);
     }
   }
   return result;
@@ -402,30 +365,11 @@ const unavailable = (entry: Planned, locale: Locale): Refused => ({
 export async function history(ctx: AppContext, actor: Actor, kind: Kind, query: ListQuery) {
   guard(actor, kind);
   authorize(actor, 'list', 'import');
-  const where = and(can(actor, 'list', 'import').where, eq(imports.kind, kind));
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({
-        id: imports.id,
-        kind: imports.kind,
-        file_name: imports.file_name,
-        total: imports.total,
-        created: imports.created,
-        updated: imports.updated,
-        invited: imports.invited,
-        created_at: imports.created_at,
-        actor_name: sql<string | null>`${users.first_name} || ' ' || ${users.last_name}`,
-      })
-      .from(imports)
-      .leftJoin(users, eq(users.id, imports.actor_id))
-      .where(where)
-      .orderBy(desc(imports.created_at), desc(imports.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    ctx.db.select({ total: count() }).from(imports).where(where),
-  ]);
-  return {
-    data: rows,
-    meta: { page: query.page, per_page: query.per_page, total: Number(total?.total ?? 0) },
-  };
+  const { rows, total } = await importHistory(
+    ctx.db,
+    can(actor, 'list', 'import').where,
+    kind,
+    query,
+  );
+  return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
 }

@@ -207,3 +207,59 @@ export async function existingIds(db: DbOrTx, kind: 'programs' | 'modules', ids:
     .where(and(inArray(table.id, ids), isNull(table.archived_at)));
   return new Set(rows.map((row) => row.id));
 }
+
+/** Inserts an institution; answers its id. */
+export async function insertInstitution(db: DbOrTx, row: typeof institutions.$inferInsert) {
+  const [inserted] = await db.insert(institutions).values(row).returning({ id: institutions.id });
+  return inserted!.id;
+}
+
+/** Changes the columns `set` of institution `id`. */
+export async function updateInstitution(
+  db: DbOrTx,
+  id: number,
+  set: Partial<typeof institutions.$inferInsert>,
+) {
+  await db.update(institutions).set(set).where(eq(institutions.id, id));
+}
+
+export async function deleteInstitution(db: DbOrTx, id: number) {
+  await db.delete(institutions).where(eq(institutions.id, id));
+}
+
+/** How many promotions of the institution follow the program. */
+export async function promotionsOfProgramIn(db: DbOrTx, institutionId: number, programId: number) {
+  const [used] = await db
+    .select({ n: count() })
+    .from(promotions)
+    .where(and(eq(promotions.institution_id, institutionId), eq(promotions.program_id, programId)));
+  return Number(used?.n ?? 0);
+}
+
+/** Takes a program from the institution; answers whether it had it. */
+export async function unlinkProgram(db: DbOrTx, institutionId: number, programId: number) {
+  const removed = await db
+    .delete(institutionPrograms)
+    .where(
+      and(
+        eq(institutionPrograms.institution_id, institutionId),
+        eq(institutionPrograms.program_id, programId),
+      ),
+    )
+    .returning();
+  return removed.length > 0;
+}
+
+/** Takes a module from the institution; answers whether it had it. */
+export async function unlinkModule(db: DbOrTx, institutionId: number, moduleId: number) {
+  const removed = await db
+    .delete(institutionModules)
+    .where(
+      and(
+        eq(institutionModules.institution_id, institutionId),
+        eq(institutionModules.module_id, moduleId),
+      ),
+    )
+    .returning();
+  return removed.length > 0;
+}

@@ -1,6 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { institutionBody } from '@skolar/shared';
-import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { archiveEvent, audited, deleteEvent } from '../../audit/audit.ts';
 import {
@@ -14,23 +13,23 @@ import {
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  institutionModules,
-  institutionPrograms,
-  institutions,
-  promotions,
-} from '../../db/schema/index.ts';
 import { saveUpload } from '../../files/uploads.ts';
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { changes } from '../../http/patch.ts';
 import {
+  deleteInstitution,
   existingIds,
   findInstitution,
+  insertInstitution,
   institutionDependents,
   link,
   listInstitutions,
   listLinked,
+  promotionsOfProgramIn,
+  unlinkModule,
+  unlinkProgram,
+  updateInstitution,
 } from './institutions.queries.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof findInstitution>>>;
@@ -68,18 +67,15 @@ const values = (body: Body) => ({ ...body, nb_levels: body.levels.length });
 
 export async function create(ctx: AppContext, actor: Actor, body: Body) {
   authorize(actor, 'create', 'institution');
-  const [row] = await ctx.db
-    .insert(institutions)
-    .values(values(body))
-    .returning({ id: institutions.id });
-  return present(ctx.db, actor, (await findInstitution(ctx.db, row!.id))!);
+  const id = await insertInstitution(ctx.db, values(body));
+  return present(ctx.db, actor, (await findInstitution(ctx.db, id))!);
 }
 
 /** Edits an institution; the edit route carries a step-up token (X-Confirm-Token). */
 export async function update(ctx: AppContext, actor: Actor, id: number, body: Partial<Body>) {
   await requireAccess(ctx.db, actor, 'update', 'institution', id);
   const set = changes({ ...body, nb_levels: body.levels?.length });
-  if (set) await ctx.db.update(institutions).set(set).where(eq(institutions.id, id));
+  if (set) await updateInstitution(ctx.db, id, set);
   return present(ctx.db, actor, (await findInstitution(ctx.db, id))!);
 }
 
@@ -89,11 +85,7 @@ export async function setArchived(ctx: AppContext, actor: Actor, id: number, arc
     ctx,
     actor,
     { ...archiveEvent('institution', id, archived), institutionId: id },
-    (tx) =>
-      tx
-        .update(institutions)
-        .set({ archived_at: archived ? ctx.clock.now() : null })
-        .where(eq(institutions.id, id)),
+    (tx) => updateInstitution(tx, id, { archived_at: archived ? ctx.clock.now() : null }),
   );
   return present(ctx.db, actor, (await findInstitution(ctx.db, id))!);
 }
@@ -106,7 +98,7 @@ export async function remove(ctx: AppContext, actor: Actor, id: number) {
     throw conflict('manage.conflict.institutionInUse');
   }
   await audited(ctx, actor, { ...deleteEvent('institution', id), institutionId: id }, (tx) =>
-    tx.delete(institutions).where(eq(institutions.id, id)),
+    deleteInstitution(tx, id),
   );
 }
 
@@ -120,7 +112,7 @@ export async function uploadLogo(ctx: AppContext, actor: Actor, id: number, part
       institutionId: id,
       part,
     });
-    await tx.update(institutions).set({ logo_link: file.url }).where(eq(institutions.id, id));
+    await updateInstitution(tx, id, { logo_link: file.url });
     return file;
   });
 }
@@ -173,28 +165,10 @@ export async function dissociate(
 ) {
   await requireRelationAccess(ctx, actor, id, kind);
   if (kind === 'programs') {
-    const [used] = await ctx.db
-      .select({ n: count() })
-      .from(promotions)
-      .where(and(eq(promotions.institution_id, id), eq(promotions.program_id, entryId)));
-    if (Number(used?.n ?? 0) > 0) throw conflict('manage.conflict.programHasPromotions');
-    const removed = await ctx.db
-      .delete(institutionPrograms)
-      .where(
-        and(
-          eq(institutionPrograms.institution_id, id),
-          eq(institutionPrograms.program_id, entryId),
-        ),
-      )
-      .returning();
-    if (removed.length === 0) throw notFound();
+    if ((await promotionsOfProgramIn(ctx.db, id, entryId)) > 0)
+      throw conflict('manage.conflict.programHasPromotions');
+    if (!(await unlinkProgram(ctx.db, id, entryId))) throw notFound();
     return;
   }
-  const removed = await ctx.db
-    .delete(institutionModules)
-    .where(
-      and(eq(institutionModules.institution_id, id), eq(institutionModules.module_id, entryId)),
-    )
-    .returning();
-  if (removed.length === 0) throw notFound();
+  if (!(await unlinkModule(ctx.db, id, entryId))) throw notFound();
 }

@@ -162,3 +162,22 @@ export async function unlinkSubject(db: DbOrTx, moduleId: number, subjectId: num
     )
     .returning();
 }
+
+/** Inserts a module; answers its id. */
+export async function insertModule(db: DbOrTx, row: typeof modules.$inferInsert) {
+  const [inserted] = await db.insert(modules).values(row).returning({ id: modules.id });
+  return inserted!.id;
+}
+
+/** Changes the columns `set` of module `id`. */
+export async function updateModule(
+  db: DbOrTx,
+  id: number,
+  set: Partial<typeof modules.$inferInsert>,
+) {
+  await db.update(modules).set(set).where(eq(modules.id, id));
+}
+
+export async function deleteModule(db: DbOrTx, id: number) {
+  await db.delete(modules).where(eq(modules.id, id));
+}

@@ -1,5 +1,4 @@
 import type { moduleBody } from '@skolar/shared';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { archiveEvent, audited, deleteEvent } from '../../audit/audit.ts';
 import {
@@ -12,16 +11,18 @@ import {
 } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import { modules } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { changes } from '../../http/patch.ts';
 import {
+  deleteModule,
   findModule,
+  insertModule,
   linkSubjects,
   listModuleSubjects,
   listModules,
   unlinkSubject,
+  updateModule,
 } from './modules.queries.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof findModule>>>;
@@ -59,24 +60,21 @@ export async function read(ctx: AppContext, actor: Actor, id: number) {
 
 export async function create(ctx: AppContext, actor: Actor, body: Body) {
   authorize(actor, 'create', 'module');
-  const [row] = await ctx.db.insert(modules).values(body).returning({ id: modules.id });
-  return read(ctx, actor, row!.id);
+  const id = await insertModule(ctx.db, body);
+  return read(ctx, actor, id);
 }
 
 export async function update(ctx: AppContext, actor: Actor, id: number, body: Partial<Body>) {
   await requireAccess(ctx.db, actor, 'update', 'module', id);
   const set = changes(body);
-  if (set) await ctx.db.update(modules).set(set).where(eq(modules.id, id));
+  if (set) await updateModule(ctx.db, id, set);
   return read(ctx, actor, id);
 }
 
 export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
   await requireAccess(ctx.db, actor, 'archive', 'module', id);
   await audited(ctx, actor, archiveEvent('module', id, archived), (tx) =>
-    tx
-      .update(modules)
-      .set({ archived_at: archived ? ctx.clock.now() : null })
-      .where(eq(modules.id, id)),
+    updateModule(tx, id, { archived_at: archived ? ctx.clock.now() : null }),
   );
   return read(ctx, actor, id);
 }
@@ -86,9 +84,7 @@ export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'delete', 'module', id);
   const row = await findModule(ctx.db, id, null);
   if ((row?.nb_trainings ?? 0) > 0) throw conflict('manage.conflict.moduleInUse');
-  await audited(ctx, actor, deleteEvent('module', id), (tx) =>
-    tx.delete(modules).where(eq(modules.id, id)),
-  );
+  await audited(ctx, actor, deleteEvent('module', id), (tx) => deleteModule(tx, id));
 }
 
 /** `/module-subject/:moduleId`: subjects the viewer may link, with whether the module has them. */

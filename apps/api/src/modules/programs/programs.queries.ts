@@ -122,3 +122,22 @@ export async function programPromotions(db: DbOrTx, id: number, institutionId: n
     )
     .orderBy(desc(promotions.academic_year), asc(promotions.name));
 }
+
+/** Inserts a program; answers its id. */
+export async function insertProgram(db: DbOrTx, row: typeof programs.$inferInsert) {
+  const [inserted] = await db.insert(programs).values(row).returning({ id: programs.id });
+  return inserted!.id;
+}
+
+/** Changes the columns `set` of program `id`. */
+export async function updateProgram(
+  db: DbOrTx,
+  id: number,
+  set: Partial<typeof programs.$inferInsert>,
+) {
+  await db.update(programs).set(set).where(eq(programs.id, id));
+}
+
+export async function deleteProgram(db: DbOrTx, id: number) {
+  await db.delete(programs).where(eq(programs.id, id));
+}

@@ -1,5 +1,4 @@
 import type { programBody } from '@skolar/shared';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { archiveEvent, audited, deleteEvent } from '../../audit/audit.ts';
 import {
@@ -12,11 +11,17 @@ import {
 } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import { programs } from '../../db/schema/index.ts';
 import { conflict } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { changes } from '../../http/patch.ts';
-import { findProgram, listPrograms, programPromotions } from './programs.queries.ts';
+import {
+  deleteProgram,
+  findProgram,
+  insertProgram,
+  listPrograms,
+  programPromotions,
+  updateProgram,
+} from './programs.queries.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof findProgram>>>;
 type Body = z.output<typeof programBody>;
@@ -58,25 +63,22 @@ export async function read(ctx: AppContext, actor: Actor, id: number) {
 
 export async function create(ctx: AppContext, actor: Actor, body: Body) {
   authorize(actor, 'create', 'program');
-  const [row] = await ctx.db.insert(programs).values(body).returning({ id: programs.id });
-  return read(ctx, actor, row!.id);
+  const id = await insertProgram(ctx.db, body);
+  return read(ctx, actor, id);
 }
 
 /** Edits a program; the edit route carries a step-up token (X-Confirm-Token). */
 export async function update(ctx: AppContext, actor: Actor, id: number, body: Partial<Body>) {
   await requireAccess(ctx.db, actor, 'update', 'program', id);
   const set = changes(body);
-  if (set) await ctx.db.update(programs).set(set).where(eq(programs.id, id));
+  if (set) await updateProgram(ctx.db, id, set);
   return read(ctx, actor, id);
 }
 
 export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
   await requireAccess(ctx.db, actor, 'archive', 'program', id);
   await audited(ctx, actor, archiveEvent('program', id, archived), (tx) =>
-    tx
-      .update(programs)
-      .set({ archived_at: archived ? ctx.clock.now() : null })
-      .where(eq(programs.id, id)),
+    updateProgram(tx, id, { archived_at: archived ? ctx.clock.now() : null }),
   );
   return read(ctx, actor, id);
 }
@@ -86,7 +88,5 @@ export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'delete', 'program', id);
   const row = await findProgram(ctx.db, id, null);
   if ((row?.nb_promotions ?? 0) > 0) throw conflict('manage.conflict.programInUse');
-  await audited(ctx, actor, deleteEvent('program', id), (tx) =>
-    tx.delete(programs).where(eq(programs.id, id)),
-  );
+  await audited(ctx, actor, deleteEvent('program', id), (tx) => deleteProgram(tx, id));
 }

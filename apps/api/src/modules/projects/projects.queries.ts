@@ -140,3 +140,18 @@ export function latestSubmissions(db: DbOrTx, evaluationId: number, where: SQL) 
     .where(and(eq(submissions.evaluation_id, evaluationId), where))
     .orderBy(asc(submissions.student_id), desc(submissions.version));
 }
+
+/** Stores one hand-in version; answers its id. */
+export async function insertSubmission(db: DbOrTx, row: typeof submissions.$inferInsert) {
+  const [inserted] = await db.insert(submissions).values(row).returning({ id: submissions.id });
+  return inserted!.id;
+}
+
+/** What a mail to the user needs: their address, first name and language; or undefined. */
+export async function mailRecipient(db: DbOrTx, userId: number) {
+  const [user] = await db
+    .select({ email: users.email, first_name: users.first_name, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user;
+}

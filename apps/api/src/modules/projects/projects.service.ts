@@ -2,13 +2,11 @@ import { once } from 'node:events';
 import type { MultipartFile } from '@fastify/multipart';
 import { roleMay } from '@skolar/shared';
 import { ZipArchive } from 'archiver';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { submissions, users } from '../../db/schema/index.ts';
 import { storageFor } from '../../files/storage.ts';
 import { maxBytesOf, readPart, saveFile } from '../../files/uploads.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -19,8 +17,10 @@ import { evaluationWindow, isOpen } from '../evaluations/window.ts';
 import {
   evaluationInScope,
   handInUsage,
+  insertSubmission,
   latestSubmissions,
   lockHandIns,
+  mailRecipient,
   nextVersion,
   rosterPeople,
   versionsOf,
@@ -88,20 +88,17 @@ export async function handIn(ctx: AppContext, actor: Actor, id: number, part: Mu
       filename: part.filename,
     });
     const version = await nextVersion(tx, project.id, actor.userId);
-    const [row] = await tx
-      .insert(submissions)
-      .values({
-        evaluation_id: project.id,
-        student_id: actor.userId,
-        file_id: file.id,
-        submitted_at: submittedAt,
-        version,
-        created_at: submittedAt,
-        updated_at: submittedAt,
-      })
-      .returning({ id: submissions.id });
+    const submissionId = await insertSubmission(tx, {
+      evaluation_id: project.id,
+      student_id: actor.userId,
+      file_id: file.id,
+      submitted_at: submittedAt,
+      version,
+      created_at: submittedAt,
+      updated_at: submittedAt,
+    });
     const receipt = {
-      id: row!.id,
+      id: submissionId,
       version,
       submitted_at: submittedAt,
       file_name: file.name,
@@ -127,10 +124,7 @@ async function mailReceipt(
   project: Project,
   receipt: { version: number; submitted_at: Date; file_name: string; size: number; sha256: string },
 ) {
-  const [student] = await tx
-    .select({ email: users.email, first_name: users.first_name, locale: users.locale })
-    .from(users)
-    .where(eq(users.id, actor.userId));
+  const student = await mailRecipient(tx, actor.userId);
   if (!student) return;
   await enqueueMail(tx, {
     at: receipt.submitted_at,

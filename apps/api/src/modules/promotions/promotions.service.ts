@@ -1,5 +1,4 @@
 import type { PromotionBody } from '@skolar/shared';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { archiveEvent, audited, deleteEvent, record } from '../../audit/audit.ts';
 import {
   authorize,
@@ -11,23 +10,29 @@ import {
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { link, unlink } from '../../db/links.ts';
-import {
-  groupStudents,
-  groups,
-  programs,
-  promotionStudents,
-  promotions,
-  promotionTeachers,
-  trainings,
-  users,
-} from '../../db/schema/index.ts';
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { pageOf } from '../../http/pagination.ts';
 import { changes } from '../../http/patch.ts';
 import { splitOptions } from '../students/people.service.ts';
-import { listPromotions, promotionById } from './promotions.queries.ts';
+import {
+  archivedUsersAmong,
+  deletePromotion,
+  dependantsOfPromotion,
+  insertPromotion,
+  linkPeople,
+  listPromotions,
+  PEOPLE_LINKS,
+  type PeopleKind,
+  peopleOptions,
+  programAndLevelOf,
+  programLevels,
+  programOptionsIn,
+  promotionById,
+  removeFromPromotionGroups,
+  unlinkPerson,
+  updatePromotion,
+} from './promotions.queries.ts';
 
 type Row = Awaited<ReturnType<typeof promotionById>>;
 const present = (db: DbOrTx, actor: Actor, row: Row) => withPermission(db, actor, 'promotion', row);
@@ -55,10 +60,7 @@ async function checkProgram(
   body: Pick<PromotionBody, 'program_id' | 'level'>,
 ) {
   await requireAccess(ctx.db, actor, 'read', 'program', body.program_id);
-  const [program] = await ctx.db
-    .select({ levels: programs.levels })
-    .from(programs)
-    .where(eq(programs.id, body.program_id));
+  const program = await programLevels(ctx.db, body.program_id);
   if (program && program.levels.length > 0 && !program.levels.includes(body.level.trim())) {
     throw validationFailed({ level: ['cohorts.level_unknown'] });
   }
@@ -68,11 +70,8 @@ export async function create(ctx: AppContext, actor: Actor, body: PromotionBody)
   authorize(actor, 'create', 'promotion');
   if (actor.institutionId === null) throw notFound();
   await checkProgram(ctx, actor, body);
-  const [row] = await ctx.db
-    .insert(promotions)
-    .values({ ...body, institution_id: actor.institutionId })
-    .returning({ id: promotions.id });
-  return present(ctx.db, actor, await promotionById(ctx.db, row!.id));
+  const id = await insertPromotion(ctx.db, { ...body, institution_id: actor.institutionId });
+  return present(ctx.db, actor, await promotionById(ctx.db, id));
 }
 
 export async function update(
@@ -85,12 +84,9 @@ export async function update(
   const set = changes(body);
   if (set) {
     // The level must exist in the program: checked on the promotion as it will be.
-    const [current] = await ctx.db
-      .select({ program_id: promotions.program_id, level: promotions.level })
-      .from(promotions)
-      .where(eq(promotions.id, id));
-    await checkProgram(ctx, actor, { ...current!, ...set });
-    await ctx.db.update(promotions).set(set).where(eq(promotions.id, id));
+    const current = await programAndLevelOf(ctx.db, id);
+    await checkProgram(ctx, actor, { ...current, ...set });
+    await updatePromotion(ctx.db, id, set);
   }
   return present(ctx.db, actor, await promotionById(ctx.db, id));
 }
@@ -99,15 +95,8 @@ export async function update(
 export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'delete', 'promotion', id);
   await ctx.db.transaction(async (tx) => {
-    const [dependants] = await tx
-      .select({
-        n: sql<number>`(select count(*)::int from ${promotionStudents} where ${promotionStudents.promotion_id} = ${id})
-          + (select count(*)::int from ${trainings} where ${trainings.promotion_id} = ${id})`,
-      })
-      .from(promotions)
-      .where(eq(promotions.id, id));
-    if ((dependants?.n ?? 0) > 0) throw conflict('cohorts.promotion_in_use');
-    await tx.delete(promotions).where(eq(promotions.id, id));
+    if ((await dependantsOfPromotion(tx, id)) > 0) throw conflict('cohorts.promotion_in_use');
+    await deletePromotion(tx, id);
     await record(tx, ctx, actor, deleteEvent('promotion', id));
   });
 }
@@ -115,47 +104,21 @@ export async function remove(ctx: AppContext, actor: Actor, id: number) {
 export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
   await requireAccess(ctx.db, actor, 'archive', 'promotion', id);
   await audited(ctx, actor, archiveEvent('promotion', id, archived), (tx) =>
-    tx
-      .update(promotions)
-      .set({ archived_at: archived ? ctx.clock.now() : null })
-      .where(eq(promotions.id, id)),
+    updatePromotion(tx, id, { archived_at: archived ? ctx.clock.now() : null }),
   );
   return present(ctx.db, actor, await promotionById(ctx.db, id));
 }
 
-const fullName = sql<string>`${users.first_name} || ' ' || ${users.last_name}`;
-
-type Kind = 'students' | 'teachers';
-const LINKS = {
-  students: {
-    table: promotionStudents,
-    owner: promotionStudents.promotion_id,
-    other: promotionStudents.student_id,
-    entity: 'student' as const,
-  },
-  teachers: {
-    table: promotionTeachers,
-    owner: promotionTeachers.promotion_id,
-    other: promotionTeachers.teacher_id,
-    entity: 'teacher' as const,
-  },
-};
-
 /** `/:id/promotion-student/:promotionId` and `/promotion-teacher/`: assigned people and others. */
-export async function people(ctx: AppContext, actor: Actor, id: number, kind: Kind) {
+export async function people(ctx: AppContext, actor: Actor, id: number, kind: PeopleKind) {
   await requireAccess(ctx.db, actor, 'assign', 'promotion', id);
-  const { table, owner, other, entity } = LINKS[kind];
   const promotion = await promotionById(ctx.db, id);
-  const rows = await ctx.db
-    .select({
-      id: users.id,
-      label: fullName,
-      detail: users.email,
-      assigned: sql<boolean>`${users.id} in (select ${other} from ${table} where ${owner} = ${id})`,
-    })
-    .from(users)
-    .where(and(can(actor, 'read', entity).where, isNull(users.archived_at)))
-    .orderBy(asc(users.last_name), asc(users.first_name));
+  const rows = await peopleOptions(
+    ctx.db,
+    kind,
+    id,
+    can(actor, 'read', PEOPLE_LINKS[kind].entity).where,
+  );
   return splitOptions({ id, label: `${promotion.name} (${promotion.academic_year})` }, rows);
 }
 
@@ -164,18 +127,14 @@ export async function assignPeople(
   ctx: AppContext,
   actor: Actor,
   id: number,
-  kind: Kind,
+  kind: PeopleKind,
   ids: number[],
 ) {
   await requireAccess(ctx.db, actor, 'assign', 'promotion', id);
-  const { table, owner, other, entity } = LINKS[kind];
-  await requireAccess(ctx.db, actor, 'assign', entity, ids);
-  const archived = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, ids), sql`${users.archived_at} is not null`));
+  await requireAccess(ctx.db, actor, 'assign', PEOPLE_LINKS[kind].entity, ids);
+  const archived = await archivedUsersAmong(ctx.db, ids);
   if (archived.length > 0) throw notFound();
-  await link(ctx.db, table, owner, other, id, ids);
+  await linkPeople(ctx.db, kind, id, ids);
   return people(ctx, actor, id, kind);
 }
 
@@ -183,23 +142,15 @@ export async function dissociate(
   ctx: AppContext,
   actor: Actor,
   id: number,
-  kind: Kind,
+  kind: PeopleKind,
   personId: number,
 ) {
   await requireAccess(ctx.db, actor, 'assign', 'promotion', id);
-  const { table, owner, other } = LINKS[kind];
   await ctx.db.transaction(async (tx) => {
-    if (!(await unlink(tx, table, owner, other, id, personId))) throw notFound();
+    if (!(await unlinkPerson(tx, kind, id, personId))) throw notFound();
     // A student who leaves the promotion leaves its groups too.
     if (kind === 'students') {
-      await tx
-        .delete(groupStudents)
-        .where(
-          and(
-            eq(groupStudents.student_id, personId),
-            sql`${groupStudents.group_id} in (select ${groups.id} from ${groups} where ${groups.promotion_id} = ${id})`,
-          ),
-        );
+      await removeFromPromotionGroups(tx, personId, id);
     }
   });
 }
@@ -207,9 +158,5 @@ export async function dissociate(
 /** The programs offered by the institution, for the promotion form. */
 export async function programOptions(ctx: AppContext, actor: Actor) {
   authorize(actor, 'create', 'promotion');
-  return ctx.db
-    .select({ id: programs.id, name: programs.name, levels: programs.levels })
-    .from(programs)
-    .where(and(can(actor, 'read', 'program').where, isNull(programs.archived_at)))
-    .orderBy(asc(programs.name));
+  return programOptionsIn(ctx.db, can(actor, 'read', 'program').where);
 }

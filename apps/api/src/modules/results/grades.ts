@@ -1,16 +1,16 @@
 import type { GradeEntry, ResultConflict } from '@skolar/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { record, userLabel } from '../../audit/audit.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { Tx } from '../../db/client.ts';
-import {
-  gradeChanges,
-  promotionStudents,
-  results,
-  trainings,
-  users,
-} from '../../db/schema/index.ts';
 import { type FieldErrors, HttpError } from '../../http/errors.ts';
+import {
+  enrolledInTraining,
+  insertGradeChange,
+  insertResultUnlessTaken,
+  lockResultLines,
+  resultLineOf,
+  updateResult,
+} from './results.queries.ts';
 
 /** The evaluation being graded, as its grading needs it. */
 export interface GradedEvaluation {
@@ -25,11 +25,6 @@ export interface AppliedGrades {
   /** The result ids written, by student. */
   resultIds: Map<number, number>;
 }
-
-/** Who changed a result last, as a name. */
-const changedByName = sql<
-  string | null
->`(select ${users.first_name} || ' ' || ${users.last_name} from ${users} where ${users.id} = ${results.graded_by})`;
 
 type Line = { grade: number | null; absent: boolean; comment: string | null };
 
@@ -71,18 +66,7 @@ export async function applyGrades(
   });
   const studentIds = [...seen];
   const enrolled = new Set(
-    (
-      await tx
-        .select({ id: promotionStudents.student_id })
-        .from(promotionStudents)
-        .innerJoin(trainings, eq(trainings.promotion_id, promotionStudents.promotion_id))
-        .where(
-          and(
-            eq(trainings.id, evaluation.training_id),
-            inArray(promotionStudents.student_id, studentIds),
-          ),
-        )
-    ).map((row) => Number(row.id)),
+    (await enrolledInTraining(tx, evaluation.training_id, studentIds)).map((row) => Number(row.id)),
   );
   entries.forEach((entry, index) => {
     if (!enrolled.has(entry.student_id)) fail(index, 'student_id', 'results.not_a_student');
@@ -91,22 +75,7 @@ export async function applyGrades(
     throw new HttpError(422, 'errors.validation', errors, { scale: evaluation.scale });
   }
 
-  const existing = await tx
-    .select({
-      id: results.id,
-      student_id: results.student_id,
-      grade: results.grade,
-      absent: results.absent,
-      comment: results.comment,
-      version: results.version,
-      published_at: results.published_at,
-      updated_at: results.updated_at,
-      changed_by_name: changedByName,
-    })
-    .from(results)
-    .where(and(eq(results.evaluation_id, evaluation.id), inArray(results.student_id, studentIds)))
-    .orderBy(results.id)
-    .for('update', { of: results });
+  const existing = await lockResultLines(tx, evaluation.id, studentIds);
   const current = new Map(existing.map((row) => [Number(row.student_id), row]));
 
   const conflicts: ResultConflict[] = [];
@@ -147,53 +116,34 @@ export async function applyGrades(
     let resultId: number;
     if (row) {
       resultId = row.id;
-      await tx
-        .update(results)
-        .set({
-          ...after,
-          graded_by: actor.userId,
-          version: row.version + 1,
-          updated_at: now,
-          // A line cleared back to pending is no longer published (decision 53); a published line
-          // that changes stays published and is dated as corrected (decision 175).
-          ...(after.grade === null && !after.absent
-            ? { published_at: null, corrected_at: null }
-            : row.published_at !== null
-              ? { corrected_at: now }
-              : {}),
-        })
-        .where(eq(results.id, row.id));
+      await updateResult(tx, row.id, {
+        ...after,
+        graded_by: actor.userId,
+        version: row.version + 1,
+        updated_at: now,
+        // A line cleared back to pending is no longer published (decision 53); a published line
+        // that changes stays published and is dated as corrected (decision 175).
+        ...(after.grade === null && !after.absent
+          ? { published_at: null, corrected_at: null }
+          : row.published_at !== null
+            ? { corrected_at: now }
+            : {}),
+      });
     } else {
       // Two first gradings of one line at once: the second finds the line taken and says so.
-      const [inserted] = await tx
-        .insert(results)
-        .values({
-          evaluation_id: evaluation.id,
-          student_id: entry.student_id,
-          ...after,
-          graded_by: actor.userId,
-          version: 1,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: results.id });
+      const inserted = await insertResultUnlessTaken(tx, {
+        evaluation_id: evaluation.id,
+        student_id: entry.student_id,
+        ...after,
+        graded_by: actor.userId,
+        version: 1,
+        created_at: now,
+        updated_at: now,
+      });
       if (!inserted) {
         conflictErrors[`results.${index}.version`] = ['results.changed_meanwhile'];
         // The other save has committed: say who made it and what the line holds now.
-        const [taken] = await tx
-          .select({
-            version: results.version,
-            grade: results.grade,
-            absent: results.absent,
-            comment: results.comment,
-            updated_at: results.updated_at,
-            changed_by_name: changedByName,
-          })
-          .from(results)
-          .where(
-            and(eq(results.evaluation_id, evaluation.id), eq(results.student_id, entry.student_id)),
-          );
+        const taken = await resultLineOf(tx, evaluation.id, entry.student_id);
         if (taken) {
           const { updated_at, ...line } = taken;
           conflicts.push({
@@ -207,7 +157,7 @@ export async function applyGrades(
       resultId = inserted.id;
     }
     resultIds.set(entry.student_id, resultId);
-    await tx.insert(gradeChanges).values({
+    await insertGradeChange(tx, {
       result_id: resultId,
       old_grade: before.grade,
       new_grade: after.grade,

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   answers,
@@ -17,6 +18,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 
+/** Who changed a result last, as a name. */
 const changedByName = sql<
   string | null
 >`(select ${users.first_name} || ' ' || ${users.last_name} from ${users} where ${users.id} = ${results.graded_by})`;
@@ -266,4 +268,140 @@ export function publishLines(
       ),
     )
     .returning({ student_id: results.student_id });
+}
+
+/** The attempt `attemptId` within `where` (the policy's scope of attempts), or undefined. */
+export async function attemptInScope(db: DbOrTx, attemptId: number, where: SQL) {
+  const [attempt] = await db
+    .select({
+      id: attempts.id,
+      evaluation_id: attempts.evaluation_id,
+      student_id: attempts.student_id,
+      finished_at: attempts.finished_at,
+    })
+    .from(attempts)
+    .where(and(eq(attempts.id, attemptId), where));
+  return attempt;
+}
+
+/** Sets the points awarded to one answer of an attempt. */
+export async function setAnswerPoints(
+  db: DbOrTx,
+  attemptId: number,
+  questionId: number,
+  points: number,
+  now: Date,
+) {
+  await db
+    .update(answers)
+    .set({ points_awarded: points, updated_at: now })
+    .where(and(eq(answers.attempt_id, attemptId), eq(answers.question_id, questionId)));
+}
+
+/** Recomputes an attempt's score as the sum of the points awarded to its answers. */
+export async function rescoreAttempt(db: DbOrTx, attemptId: number, now: Date) {
+  await db
+    .update(attempts)
+    .set({
+      score: sql`(select coalesce(sum(${answers.points_awarded}), 0) from ${answers} where ${answers.attempt_id} = ${attemptId})`,
+      updated_at: now,
+    })
+    .where(eq(attempts.id, attemptId));
+}
+
+/** The students among `studentIds` whose mail notifications are on, with what a mail needs. */
+export function notifiedStudents(db: DbOrTx, studentIds: number[]) {
+  return db
+    .select({ email: users.email, first_name: users.first_name, locale: users.locale })
+    .from(users)
+    .where(and(inArray(users.id, studentIds), eq(users.notify_email, true)));
+}
+
+/** The id of evaluation `id` when it lies within `where` (a policy scope), or undefined. */
+export async function evaluationIdInScope(db: DbOrTx, id: number, where: SQL) {
+  const [row] = await db
+    .select({ id: evaluations.id })
+    .from(evaluations)
+    .where(and(eq(evaluations.id, id), where));
+  return row;
+}
+
+/** The ids among `ids` of the evaluations within `where` (a policy scope). */
+export function evaluationIdsInScope(db: DbOrTx, ids: number[], where: SQL) {
+  return db
+    .select({ id: evaluations.id })
+    .from(evaluations)
+    .where(and(inArray(evaluations.id, ids), where));
+}
+
+/** Of `studentIds`, those enrolled in the promotion of training `trainingId`. */
+export function enrolledInTraining(db: DbOrTx, trainingId: number, studentIds: number[]) {
+  return db
+    .select({ id: promotionStudents.student_id })
+    .from(promotionStudents)
+    .innerJoin(trainings, eq(trainings.promotion_id, promotionStudents.promotion_id))
+    .where(and(eq(trainings.id, trainingId), inArray(promotionStudents.student_id, studentIds)));
+}
+
+/** The existing result lines of these students for the evaluation, locked for update, by id. */
+export function lockResultLines(db: DbOrTx, evaluationId: number, studentIds: number[]) {
+  return db
+    .select({
+      id: results.id,
+      student_id: results.student_id,
+      grade: results.grade,
+      absent: results.absent,
+      comment: results.comment,
+      version: results.version,
+      published_at: results.published_at,
+      updated_at: results.updated_at,
+      changed_by_name: changedByName,
+    })
+    .from(results)
+    .where(and(eq(results.evaluation_id, evaluationId), inArray(results.student_id, studentIds)))
+    .orderBy(results.id)
+    .for('update', { of: results });
+}
+
+/** Changes one result line. */
+export async function updateResult(
+  db: DbOrTx,
+  id: number,
+  set: Partial<typeof results.$inferInsert>,
+) {
+  await db.update(results).set(set).where(eq(results.id, id));
+}
+
+/**
+ * Inserts a result line unless the (evaluation, student) line already exists; answers its id, or
+ * undefined when another save took the line first.
+ */
+export async function insertResultUnlessTaken(db: DbOrTx, row: typeof results.$inferInsert) {
+  const [inserted] = await db
+    .insert(results)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: results.id });
+  return inserted;
+}
+
+/** A student's result line of an evaluation as a conflict reports it, or undefined. */
+export async function resultLineOf(db: DbOrTx, evaluationId: number, studentId: number) {
+  const [line] = await db
+    .select({
+      version: results.version,
+      grade: results.grade,
+      absent: results.absent,
+      comment: results.comment,
+      updated_at: results.updated_at,
+      changed_by_name: changedByName,
+    })
+    .from(results)
+    .where(and(eq(results.evaluation_id, evaluationId), eq(results.student_id, studentId)));
+  return line;
+}
+
+/** Records one change of a result in its history. */
+export async function insertGradeChange(db: DbOrTx, row: PgInsertValue<typeof gradeChanges>) {
+  await db.insert(gradeChanges).values(row);
 }

@@ -6,12 +6,10 @@ import type {
   SaveResultsBody,
 } from '@skolar/shared';
 import { roleMay } from '@skolar/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { authorize, can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { answers, attempts, evaluations, users } from '../../db/schema/index.ts';
 import {
   conflict,
   type FieldErrors,
@@ -25,15 +23,21 @@ import { pageOf } from '../../http/pagination.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { applyGrades } from './grades.ts';
 import {
+  attemptInScope,
+  evaluationIdInScope,
+  evaluationIdsInScope,
   type GradedEvaluationRow,
   gradedEvaluation,
   gridRows,
   historyOf,
   listResults,
   longAnswers,
+  notifiedStudents,
   publishLines,
   type ResultRow,
+  rescoreAttempt,
   resultById,
+  setAnswerPoints,
 } from './results.queries.ts';
 
 /** The grid, the marks and the publication are the staff's. */
@@ -194,15 +198,7 @@ export async function mark(
 ) {
   requireStaff(actor);
   authorize(actor, 'update', 'result');
-  const [attempt] = await ctx.db
-    .select({
-      id: attempts.id,
-      evaluation_id: attempts.evaluation_id,
-      student_id: attempts.student_id,
-      finished_at: attempts.finished_at,
-    })
-    .from(attempts)
-    .where(and(eq(attempts.id, attemptId), can(actor, 'list', 'attempt').where));
+  const attempt = await attemptInScope(ctx.db, attemptId, can(actor, 'list', 'attempt').where);
   if (!attempt) throw notFound();
   const evaluation = await evaluationFor(ctx.db, actor, attempt.evaluation_id);
   if (attempt.finished_at === null) throw conflict('results.attempt_open');
@@ -222,18 +218,9 @@ export async function mark(
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
     const now = ctx.clock.now();
     for (const entry of body.marks) {
-      await tx
-        .update(answers)
-        .set({ points_awarded: entry.points, updated_at: now })
-        .where(and(eq(answers.attempt_id, attempt.id), eq(answers.question_id, entry.question_id)));
+      await setAnswerPoints(tx, attempt.id, entry.question_id, entry.points, now);
     }
-    await tx
-      .update(attempts)
-      .set({
-        score: sql`(select coalesce(sum(${answers.points_awarded}), 0) from ${answers} where ${answers.attempt_id} = ${attempt.id})`,
-        updated_at: now,
-      })
-      .where(eq(attempts.id, attempt.id));
+    await rescoreAttempt(tx, attempt.id, now);
     const [line] = await gridRows(tx, evaluation.id, evaluation.promotion.id, null, [
       attempt.student_id,
     ]);
@@ -263,18 +250,10 @@ export async function publish(
     const now = ctx.clock.now();
     const published = await publishLines(tx, evaluation.id, now, studentIds);
     if (published.length === 0) return { published: 0, mailed: 0 };
-    const recipients = await tx
-      .select({ email: users.email, first_name: users.first_name, locale: users.locale })
-      .from(users)
-      .where(
-        and(
-          inArray(
-            users.id,
-            published.map((row) => row.student_id),
-          ),
-          eq(users.notify_email, true),
-        ),
-      );
+    const recipients = await notifiedStudents(
+      tx,
+      published.map((row) => row.student_id),
+    );
     const link = new URL('/results', ctx.config.PUBLIC_URL).toString();
     for (const student of recipients) {
       await enqueueMail(tx, {
@@ -299,10 +278,7 @@ export async function publish(
 /** Whether the actor may change the results of this evaluation (the grading staff). */
 async function mayGrade(db: DbOrTx, actor: Actor, evaluationId: number): Promise<boolean> {
   if (!roleMay(actor.role, 'update', 'result')) return false;
-  const [row] = await db
-    .select({ id: evaluations.id })
-    .from(evaluations)
-    .where(and(eq(evaluations.id, evaluationId), can(actor, 'update', 'evaluation').where));
+  const row = await evaluationIdInScope(db, evaluationId, can(actor, 'update', 'evaluation').where);
   return row !== undefined;
 }
 
@@ -342,10 +318,11 @@ export async function list(
   const evaluationIds = [...new Set(rows.map((row) => row.evaluation_id))];
   const grading = new Set<number>();
   if (evaluationIds.length > 0 && roleMay(actor.role, 'update', 'result')) {
-    const allowed = await ctx.db
-      .select({ id: evaluations.id })
-      .from(evaluations)
-      .where(and(inArray(evaluations.id, evaluationIds), can(actor, 'update', 'evaluation').where));
+    const allowed = await evaluationIdsInScope(
+      ctx.db,
+      evaluationIds,
+      can(actor, 'update', 'evaluation').where,
+    );
     for (const row of allowed) grading.add(row.id);
   }
   return pageOf(

@@ -1,29 +1,24 @@
 import type { FirstRunBody } from '@skolar/shared';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { refuseWeakPassword } from '../../auth/common-passwords.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { AppContext } from '../../context.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { setupTokens, users } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
 import { HttpError, validationFailed } from '../../http/errors.ts';
+import {
+  consumeSetupToken,
+  hasSuperAdmin,
+  insertSetupToken,
+  insertUser,
+  liveSetupToken,
+  lockFirstRun,
+  retireSetupTokens,
+  userWithEmail,
+} from './setup.queries.ts';
 
 /** A first-run link lasts an hour; a restart prints a new one while no super-admin exists. */
 export const SETUP_TTL_MS = 60 * 60 * 1000;
-
-/** Any 64-bit key shared by every process that may create the first super-admin. */
-const FIRST_RUN_LOCK_KEY = 7_265_431_003;
-
-/** True when an active super-admin exists: the first-run setup is then closed for good. */
-async function hasSuperAdmin(db: DbOrTx): Promise<boolean> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'super-admin'), isNull(users.archived_at), isNull(users.disabled_at)))
-    .limit(1);
-  return rows.length > 0;
-}
 
 /** Why the first super-admin was not created; `npm run create-admin` prints it. */
 export class SuperAdminExistsError extends Error {}
@@ -46,19 +41,9 @@ export async function createSuperAdmin(
   refuseWeakPassword(input.password, input);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_RUN_LOCK_KEY})`);
+    await lockFirstRun(tx);
     if (options.token !== undefined) {
-      const [used] = await tx
-        .update(setupTokens)
-        .set({ used_at: now })
-        .where(
-          and(
-            eq(setupTokens.token_hash, hashToken(options.token)),
-            isNull(setupTokens.used_at),
-            gt(setupTokens.expires_at, now),
-          ),
-        )
-        .returning({ id: setupTokens.id });
+      const used = await consumeSetupToken(tx, hashToken(options.token), now);
       if (!used) throw setupClosed();
     }
     if (!options.allowExisting && (await hasSuperAdmin(tx))) {
@@ -66,45 +51,31 @@ export async function createSuperAdmin(
       throw new SuperAdminExistsError('a super-admin already exists');
     }
     const email = input.email.toLowerCase();
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email}`);
-    if (taken) throw validationFailed({ email: ['manage.validation.emailTaken'] });
-    const [row] = await tx
-      .insert(users)
-      .values({
-        role: 'super-admin',
-        institution_id: null,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        email,
-        email_verified_at: now,
-        password_hash: passwordHash,
-        locale: input.locale,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning({ id: users.id });
+    if (await userWithEmail(tx, email)) {
+      throw validationFailed({ email: ['manage.validation.emailTaken'] });
+    }
+    const id = await insertUser(tx, {
+      role: 'super-admin',
+      institution_id: null,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      email,
+      email_verified_at: now,
+      password_hash: passwordHash,
+      locale: input.locale,
+      created_at: now,
+      updated_at: now,
+    });
     // Every other setup link dies with the first use.
-    await tx.update(setupTokens).set({ used_at: now }).where(isNull(setupTokens.used_at));
-    return row!.id;
+    await retireSetupTokens(tx, now);
+    return id;
   });
 }
 
 /** Answers whether the setup link still works (the page asks before showing its form). */
 export async function checkSetupToken(ctx: AppContext, token: string): Promise<void> {
   const now = ctx.clock.now();
-  const [live] = await ctx.db
-    .select({ id: setupTokens.id })
-    .from(setupTokens)
-    .where(
-      and(
-        eq(setupTokens.token_hash, hashToken(token)),
-        isNull(setupTokens.used_at),
-        gt(setupTokens.expires_at, now),
-      ),
-    );
+  const live = await liveSetupToken(ctx.db, hashToken(token), now);
   if (!live || (await hasSuperAdmin(ctx.db))) throw setupClosed();
 }
 
@@ -116,7 +87,7 @@ async function issueSetupLink(ctx: AppContext): Promise<URL | null> {
   if (await hasSuperAdmin(ctx.db)) return null;
   const token = newToken();
   const now = ctx.clock.now();
-  await ctx.db.insert(setupTokens).values({
+  await insertSetupToken(ctx.db, {
     token_hash: hashToken(token),
     expires_at: new Date(now.getTime() + SETUP_TTL_MS),
     created_at: now,

@@ -1,9 +1,12 @@
 import { and, asc, count, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { link, unlink } from '../../db/links.ts';
 import {
+  evaluations,
   institutions,
   moduleSubjects,
   modules,
+  programs,
   promotions,
   subjects,
   trainingModules,
@@ -142,4 +145,85 @@ export async function trainingContent(db: DbOrTx, id: number) {
       .orderBy(asc(modules.name), asc(subjects.name)),
   ]);
   return { modules: moduleRows, subjects: subjectRows };
+}
+
+/** The institution of a promotion and the name of its program (it exists). */
+export async function promotionForTraining(db: DbOrTx, promotionId: number) {
+  const [promotion] = await db
+    .select({ institution_id: promotions.institution_id, program: programs.name })
+    .from(promotions)
+    .innerJoin(programs, eq(programs.id, promotions.program_id))
+    .where(eq(promotions.id, promotionId));
+  return promotion!;
+}
+
+/** Inserts a training; answers its id. */
+export async function insertTraining(db: DbOrTx, row: typeof trainings.$inferInsert) {
+  const [inserted] = await db.insert(trainings).values(row).returning({ id: trainings.id });
+  return inserted!.id;
+}
+
+/** Changes the columns `set` of training `id`. */
+export async function updateTraining(
+  db: DbOrTx,
+  id: number,
+  set: Partial<typeof trainings.$inferInsert>,
+) {
+  await db.update(trainings).set(set).where(eq(trainings.id, id));
+}
+
+/** How many evaluations the training has. */
+export async function evaluationCountOf(db: DbOrTx, id: number) {
+  const [used] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(evaluations)
+    .where(eq(evaluations.training_id, id));
+  return used?.n ?? 0;
+}
+
+export async function deleteTraining(db: DbOrTx, id: number) {
+  await db.delete(trainings).where(eq(trainings.id, id));
+}
+
+/**
+ * The modules within `scope` (the policy's readable ones) not archived, by name, with their
+ * hourly volume, each saying whether training `id` has them.
+ */
+export function moduleOptions(db: DbOrTx, id: number, scope: SQL) {
+  return db
+    .select({
+      id: modules.id,
+      label: modules.name,
+      detail: sql<
+        string | null
+      >`case when ${modules.hourly_volume} is null then null else ${modules.hourly_volume}::text || ' h' end`,
+      assigned: sql<boolean>`${modules.id} in (select ${trainingModules.module_id} from ${trainingModules} where ${trainingModules.training_id} = ${id})`,
+    })
+    .from(modules)
+    .where(and(scope, isNull(modules.archived_at)))
+    .orderBy(asc(modules.name));
+}
+
+/** Adds modules to a training (those it has already stay). */
+export function addTrainingModules(db: DbOrTx, id: number, moduleIds: readonly number[]) {
+  return link(
+    db,
+    trainingModules,
+    trainingModules.training_id,
+    trainingModules.module_id,
+    id,
+    moduleIds,
+  );
+}
+
+/** Takes a module from a training; answers whether it had it. */
+export function removeTrainingModule(db: DbOrTx, id: number, moduleId: number) {
+  return unlink(
+    db,
+    trainingModules,
+    trainingModules.training_id,
+    trainingModules.module_id,
+    id,
+    moduleId,
+  );
 }

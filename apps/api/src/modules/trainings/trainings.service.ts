@@ -1,6 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { NewTrainingBody, TrainingBody } from '@skolar/shared';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { archiveEvent, audited, deleteEvent, record } from '../../audit/audit.ts';
 import {
   authorize,
@@ -12,22 +11,25 @@ import {
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { link, unlink } from '../../db/links.ts';
-import {
-  evaluations,
-  modules,
-  programs,
-  promotions,
-  trainingModules,
-  trainings,
-} from '../../db/schema/index.ts';
 import { saveUpload } from '../../files/uploads.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { pageOf } from '../../http/pagination.ts';
 import { changes } from '../../http/patch.ts';
 import { splitOptions } from '../students/people.service.ts';
-import { listTrainings, trainingById, trainingContent } from './trainings.queries.ts';
+import {
+  addTrainingModules,
+  deleteTraining,
+  evaluationCountOf,
+  insertTraining,
+  listTrainings,
+  moduleOptions,
+  promotionForTraining,
+  removeTrainingModule,
+  trainingById,
+  trainingContent,
+  updateTraining,
+} from './trainings.queries.ts';
 
 type Row = Awaited<ReturnType<typeof trainingById>>;
 const present = (db: DbOrTx, actor: Actor, row: Row) => withPermission(db, actor, 'training', row);
@@ -56,25 +58,18 @@ export async function read(ctx: AppContext, actor: Actor, id: number) {
 export async function create(ctx: AppContext, actor: Actor, body: NewTrainingBody) {
   authorize(actor, 'create', 'training');
   await requireAccess(ctx.db, actor, 'update', 'promotion', body.promotion_id);
-  const [promotion] = await ctx.db
-    .select({ institution_id: promotions.institution_id, program: programs.name })
-    .from(promotions)
-    .innerJoin(programs, eq(programs.id, promotions.program_id))
-    .where(eq(promotions.id, body.promotion_id));
-  const [row] = await ctx.db
-    .insert(trainings)
-    .values({
-      institution_id: promotion!.institution_id,
-      promotion_id: body.promotion_id,
-      program: promotion!.program,
-      title: body.title,
-      level: body.level,
-      description: body.description ?? '',
-      total_hours: Number(body.total_hours ?? 0),
-      visibility: body.visibility ?? 'private',
-    })
-    .returning({ id: trainings.id });
-  return present(ctx.db, actor, await trainingById(ctx.db, row!.id));
+  const promotion = await promotionForTraining(ctx.db, body.promotion_id);
+  const id = await insertTraining(ctx.db, {
+    institution_id: promotion.institution_id,
+    promotion_id: body.promotion_id,
+    program: promotion.program,
+    title: body.title,
+    level: body.level,
+    description: body.description ?? '',
+    total_hours: Number(body.total_hours ?? 0),
+    visibility: body.visibility ?? 'private',
+  });
+  return present(ctx.db, actor, await trainingById(ctx.db, id));
 }
 
 export async function update(
@@ -91,7 +86,7 @@ export async function update(
     total_hours: body.total_hours === undefined ? undefined : Number(body.total_hours),
     visibility: body.visibility,
   });
-  if (set) await ctx.db.update(trainings).set(set).where(eq(trainings.id, id));
+  if (set) await updateTraining(ctx.db, id, set);
   return present(ctx.db, actor, await trainingById(ctx.db, id));
 }
 
@@ -99,12 +94,8 @@ export async function update(
 export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'delete', 'training', id);
   await ctx.db.transaction(async (tx) => {
-    const [used] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(evaluations)
-      .where(eq(evaluations.training_id, id));
-    if ((used?.n ?? 0) > 0) throw conflict('cohorts.training_in_use');
-    await tx.delete(trainings).where(eq(trainings.id, id));
+    if ((await evaluationCountOf(tx, id)) > 0) throw conflict('cohorts.training_in_use');
+    await deleteTraining(tx, id);
     await record(tx, ctx, actor, deleteEvent('training', id));
   });
 }
@@ -113,10 +104,7 @@ export async function remove(ctx: AppContext, actor: Actor, id: number) {
 export async function setArchived(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
   await requireAccess(ctx.db, actor, 'archive', 'training', id);
   await audited(ctx, actor, archiveEvent('training', id, archived), (tx) =>
-    tx
-      .update(trainings)
-      .set({ archived_at: archived ? ctx.clock.now() : null })
-      .where(eq(trainings.id, id)),
+    updateTraining(tx, id, { archived_at: archived ? ctx.clock.now() : null }),
   );
   return present(ctx.db, actor, await trainingById(ctx.db, id));
 }
@@ -125,32 +113,14 @@ export async function setArchived(ctx: AppContext, actor: Actor, id: number, arc
 export async function modulesOf(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'assign', 'training', id);
   const training = await trainingById(ctx.db, id);
-  const rows = await ctx.db
-    .select({
-      id: modules.id,
-      label: modules.name,
-      detail: sql<
-        string | null
-      >`case when ${modules.hourly_volume} is null then null else ${modules.hourly_volume}::text || ' h' end`,
-      assigned: sql<boolean>`${modules.id} in (select ${trainingModules.module_id} from ${trainingModules} where ${trainingModules.training_id} = ${id})`,
-    })
-    .from(modules)
-    .where(and(can(actor, 'read', 'module').where, isNull(modules.archived_at)))
-    .orderBy(asc(modules.name));
+  const rows = await moduleOptions(ctx.db, id, can(actor, 'read', 'module').where);
   return splitOptions({ id, label: training.title }, rows);
 }
 
 export async function assignModules(ctx: AppContext, actor: Actor, id: number, ids: number[]) {
   await requireAccess(ctx.db, actor, 'assign', 'training', id);
   await requireAccess(ctx.db, actor, 'assign', 'module', ids);
-  await link(
-    ctx.db,
-    trainingModules,
-    trainingModules.training_id,
-    trainingModules.module_id,
-    id,
-    ids,
-  );
+  await addTrainingModules(ctx.db, id, ids);
   return modulesOf(ctx, actor, id);
 }
 
@@ -161,14 +131,7 @@ export async function dissociateModule(
   moduleId: number,
 ) {
   await requireAccess(ctx.db, actor, 'assign', 'training', id);
-  const removed = await unlink(
-    ctx.db,
-    trainingModules,
-    trainingModules.training_id,
-    trainingModules.module_id,
-    id,
-    moduleId,
-  );
+  const removed = await removeTrainingModule(ctx.db, id, moduleId);
   if (!removed) throw notFound();
 }
 
@@ -183,7 +146,7 @@ export async function setCover(ctx: AppContext, actor: Actor, id: number, part: 
       institutionId: training.institution_id,
       part,
     });
-    await tx.update(trainings).set({ cover_link: saved.url }).where(eq(trainings.id, id));
+    await updateTraining(tx, id, { cover_link: saved.url });
   });
   return present(ctx.db, actor, await trainingById(ctx.db, id));
 }

@@ -10,68 +10,23 @@ import {
   VERIFICATION_CODE_ALPHABET,
   VERIFICATION_CODE_GROUPS,
 } from '@skolar/shared';
-import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { authorize, can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import {
-  evaluations,
-  institutions,
-  programs,
-  promotionStudents,
-  promotions,
-  results,
-  subjects,
-  trainings,
-  users,
-} from '../../db/schema/index.ts';
 import { cachedAnswer } from '../../http/cached-answer.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { Locale } from '../../i18n/messages.ts';
-import { documentByHash, recordDocumentOnce } from './transcripts.queries.ts';
+import {
+  documentByHash,
+  recordDocumentOnce,
+  studentPromotions,
+  transcriptLines,
+  userInScope,
+} from './transcripts.queries.ts';
 
 export type TranscriptAnswer = z.output<typeof transcript>;
 type Verification = z.output<typeof transcriptVerification>;
-
-/**
- * The student's promotions the actor may see (the policy's promotion scope: a student's own, a
- * teacher's assigned ones, an admin's institution, every one for the super-admin), latest
- * academic year first, with what the transcript's header needs.
- */
-async function promotionsOf(ctx: AppContext, actor: Actor, studentId: number) {
-  return ctx.db
-    .select({
-      id: promotions.id,
-      name: promotions.name,
-      academic_year: promotions.academic_year,
-      level: promotions.level,
-      program_id: programs.id,
-      program_name: programs.name,
-      levels: programs.levels,
-      institution: {
-        id: institutions.id,
-        name: institutions.name,
-        color_code: institutions.color_code,
-        logo_link: institutions.logo_link,
-        time_zone: institutions.timezone,
-      },
-      student: { id: users.id, first_name: users.first_name, last_name: users.last_name },
-    })
-    .from(promotionStudents)
-    .innerJoin(promotions, eq(promotions.id, promotionStudents.promotion_id))
-    .innerJoin(programs, eq(programs.id, promotions.program_id))
-    .innerJoin(institutions, eq(institutions.id, promotions.institution_id))
-    .innerJoin(users, eq(users.id, promotionStudents.student_id))
-    .where(
-      and(
-        eq(promotionStudents.student_id, studentId),
-        eq(users.role, 'student'),
-        can(actor, 'read', 'promotion').where,
-      ),
-    )
-    .orderBy(desc(promotions.academic_year), desc(promotions.id));
-}
 
 /**
  * A student's transcript for one of their promotions: every evaluation (not archived) of the
@@ -84,46 +39,16 @@ async function build(
   studentId: number,
   promotionId: number | undefined,
 ): Promise<TranscriptAnswer> {
-  const visible = await promotionsOf(ctx, actor, studentId);
+  // The student's promotions the actor may see, latest academic year first.
+  const visible = await studentPromotions(ctx.db, studentId, can(actor, 'read', 'promotion').where);
   const chosen =
     promotionId === undefined ? visible[0] : visible.find((row) => row.id === promotionId);
   if (!chosen) throw notFound();
 
-  const rows = await ctx.db
-    .select({
-      subject_id: subjects.id,
-      subject_name: subjects.name,
-      coefficient: subjects.coefficient,
-      evaluation_id: evaluations.id,
-      title: evaluations.title,
-      type: evaluations.type,
-      date: evaluations.date,
-      percentage: evaluations.percentage,
-      scale: evaluations.scale,
-      grade: results.grade,
-      absent: results.absent,
-    })
-    .from(evaluations)
-    .innerJoin(trainings, eq(trainings.id, evaluations.training_id))
-    .innerJoin(subjects, eq(subjects.id, evaluations.subject_id))
-    .leftJoin(
-      results,
-      and(
-        eq(results.evaluation_id, evaluations.id),
-        eq(results.student_id, studentId),
-        // What the student is told: published results only, whoever reads.
-        isNotNull(results.published_at),
-        can(actor, 'list', 'result').where,
-      ),
-    )
-    .where(
-      and(
-        eq(trainings.promotion_id, chosen.id),
-        isNull(evaluations.archived_at),
-        can(actor, 'list', 'evaluation').where,
-      ),
-    )
-    .orderBy(asc(subjects.name), asc(subjects.id), asc(evaluations.date), asc(evaluations.id));
+  const rows = await transcriptLines(ctx.db, studentId, chosen.id, {
+    result: can(actor, 'list', 'result').where,
+    evaluation: can(actor, 'list', 'evaluation').where,
+  });
 
   const bySubject = new Map<
     number,
@@ -228,10 +153,7 @@ export async function studentTranscript(
   if (actor.role === 'student') throw forbidden();
   if (roleMay(actor.role, 'read', 'student')) {
     const scope = can(actor, 'read', 'student');
-    const [seen] = await ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, studentId), scope.where));
+    const seen = await userInScope(ctx.db, studentId, scope.where);
     if (!seen) throw notFound();
   }
   return build(ctx, actor, studentId, promotionId);

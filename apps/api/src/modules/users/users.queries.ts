@@ -103,3 +103,29 @@ export async function institutionExists(db: DbOrTx, id: number) {
     .where(eq(institutions.id, id));
   return Boolean(row);
 }
+
+/** Creates an account; answers its row. */
+export async function insertUser(db: DbOrTx, row: typeof users.$inferInsert) {
+  const [inserted] = await db.insert(users).values(row).returning();
+  return inserted!;
+}
+
+/** Changes the columns `set` of user `id`. */
+export async function updateUser(db: DbOrTx, id: number, set: Partial<typeof users.$inferInsert>) {
+  await db.update(users).set(set).where(eq(users.id, id));
+}
+
+/** The institution of a user (null for none), or undefined when there is no such user. */
+export async function institutionOfUser(db: DbOrTx, id: number) {
+  const [person] = await db
+    .select({ institution_id: users.institution_id })
+    .from(users)
+    .where(eq(users.id, id));
+  return person;
+}
+
+/** Deletes an account; answers its row as it was, or undefined. */
+export async function deleteUser(db: DbOrTx, id: number) {
+  const [before] = await db.delete(users).where(eq(users.id, id)).returning();
+  return before;
+}

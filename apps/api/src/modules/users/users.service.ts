@@ -1,5 +1,4 @@
 import { userBody } from '@skolar/shared';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { archiveEvent, record } from '../../audit/audit.ts';
 import { inviteUser } from '../../auth/invitations.ts';
@@ -14,7 +13,6 @@ import {
 import { type Actor, revokeUserSessions } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
 import {
   conflict,
   fieldErrorsOf,
@@ -24,11 +22,15 @@ import {
 } from '../../http/errors.ts';
 import { changes } from '../../http/patch.ts';
 import {
+  deleteUser,
   emailOwner,
   findUser,
+  insertUser,
   institutionExists,
+  institutionOfUser,
   listUsers,
   type UserListQuery,
+  updateUser,
 } from './users.queries.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof findUser>>>;
@@ -72,12 +74,9 @@ export async function create(ctx: AppContext, actor: Actor, body: Body) {
   authorize(actor, 'create', 'user');
   const id = await ctx.db.transaction(async (tx) => {
     await checkBody(tx, body);
-    const [row] = await tx
-      .insert(users)
-      .values({ ...body, email: body.email.toLowerCase() })
-      .returning();
-    await inviteUser(ctx, tx, row!);
-    return row!.id;
+    const row = await insertUser(tx, { ...body, email: body.email.toLowerCase() });
+    await inviteUser(ctx, tx, row);
+    return row.id;
   });
   return present(ctx.db, actor, (await findUser(ctx.db, id))!);
 }
@@ -103,7 +102,7 @@ export async function update(ctx: AppContext, actor: Actor, id: number, body: Pa
     }
     await checkBody(ctx.db, next.data, id);
     await ctx.db.transaction(async (tx) => {
-      await tx.update(users).set(set).where(eq(users.id, id));
+      await updateUser(tx, id, set);
       if (next.data.role !== current.role || next.data.institution_id !== current.institution_id) {
         await record(tx, ctx, actor, {
           action: 'role.change',
@@ -125,10 +124,7 @@ export async function setArchived(ctx: AppContext, actor: Actor, id: number, arc
   const now = ctx.clock.now();
   const current = (await findUser(ctx.db, id))!;
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ archived_at: archived ? now : null })
-      .where(eq(users.id, id));
+    await updateUser(tx, id, { archived_at: archived ? now : null });
     if (archived) await revokeUserSessions(tx, id, now);
     await record(tx, ctx, actor, archiveEvent('user', id, archived, current));
   });
@@ -149,10 +145,7 @@ export async function endSessionsOf(
   await requireAccess(ctx.db, actor, 'archive', entity, id);
   if (id === actor.userId) throw conflict('manage.conflict.self');
   const revoked = await ctx.db.transaction(async (tx) => {
-    const [person] = await tx
-      .select({ institution_id: users.institution_id })
-      .from(users)
-      .where(eq(users.id, id));
+    const person = await institutionOfUser(tx, id);
     const count = await revokeUserSessions(tx, id, ctx.clock.now());
     await record(tx, ctx, actor, {
       action: 'sessions.revoke',
@@ -172,7 +165,7 @@ export async function remove(ctx: AppContext, actor: Actor, id: number) {
   if (id === actor.userId) throw conflict('manage.conflict.self');
   try {
     await ctx.db.transaction(async (tx) => {
-      const [before] = await tx.delete(users).where(eq(users.id, id)).returning();
+      const before = await deleteUser(tx, id);
       await record(tx, ctx, actor, { action: 'delete', entity: 'user', entityId: id, before });
     });
   } catch (error) {
