@@ -16,6 +16,10 @@ export async function timeZoneOf(db: DbOrTx, institutionId: number | null): Prom
 }
 
 /** All counts in one statement: one scalar sub-select per entity, non-archived rows only. */
+/** Evaluations still to come: from today, and projects still open. */
+export const stillToCome = (today: string, now: Date): SQL =>
+  or(gte(evaluations.date, today), gt(evaluations.deadline, now))!;
+
 export async function countScoped(
   db: DbOrTx,
   scopes: ReadonlyArray<{ key: Entity; scoped: ReturnType<typeof can>; extra?: SQL }>,

@@ -1,13 +1,11 @@
 import type { Entity } from '@skolar/shared';
 import { DASHBOARD_COUNTS, roleMay } from '@skolar/shared';
-import { gt, gte, or } from 'drizzle-orm';
 import { can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import { evaluations } from '../../db/schema/index.ts';
 import { localDay, minuteOfDay, timeOfMinutes } from '../../time.ts';
 import { studentStates } from '../evaluations/status.ts';
-import { countScoped, upcomingEvaluations } from './dashboard.queries.ts';
+import { countScoped, stillToCome, upcomingEvaluations } from './dashboard.queries.ts';
 
 /**
  * The signed-in home: how many of each thing the actor may see (policy scopes, one statement) and
@@ -28,10 +26,7 @@ export async function dashboard(ctx: AppContext, actor: Actor) {
         key,
         scoped: can(actor, 'list', key),
         // Evaluations count the ones still to come: from today, and projects still open.
-        extra:
-          key === 'evaluation'
-            ? or(gte(evaluations.date, today), gt(evaluations.deadline, now))
-            : undefined,
+        extra: key === 'evaluation' ? stillToCome(today, now) : undefined,
       })),
     ),
     mayListEvaluations

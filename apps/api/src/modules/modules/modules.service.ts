@@ -34,8 +34,8 @@ const unused = (row: Row, can: RowPermissions) => ({
   delete: can.delete && row.nb_trainings === 0,
 });
 
-const viewerInstitution = (actor: Actor) =>
-  actor.role === 'super-admin' ? null : (actor.institutionId ?? -1);
+// The platform's account has no institution (null: counts over every institution).
+const viewerInstitution = (actor: Actor) => actor.institutionId;
 
 /** The super-admin sees every module; an admin (or super-teacher) those of their institution. */
 export async function list(ctx: AppContext, actor: Actor, query: ListQuery) {

@@ -33,8 +33,8 @@ const unused = (row: Row, can: RowPermissions) => ({
 });
 
 /** The super-admin sees every program; an admin or super-teacher those of their institution. */
-const viewerInstitution = (actor: Actor) =>
-  actor.role === 'super-admin' ? null : (actor.institutionId ?? -1);
+// The platform's account has no institution (null: counts over every institution).
+const viewerInstitution = (actor: Actor) => actor.institutionId;
 
 export async function list(ctx: AppContext, actor: Actor, query: ListQuery) {
   authorize(actor, 'list', 'program');
