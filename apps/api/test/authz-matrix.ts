@@ -271,7 +271,7 @@ export const MATRIX: Record<string, string> = {
   'PUT /api/evaluations/:id/results':                '200 200 404 200 403 404 404 404 403 401',
   'POST /api/evaluations/:id/publish':               '200 200 404 200 403 404 404 404 403 401',
   'PUT /api/attempts/:id/marks':                     '200 200 404 200 403 404 404 404 403 401',
-  'GET /api/results':                                '200 200 200 200 200 200 200 200 200 401',
+  'GET /api/results':                                '200 200 200 200 403 200 200 200 403 401',
   'GET /api/results/:id':                            '200 200 200 200 200 404 404 404 404 401',
   'PATCH /api/results/:id':                          '200 200 404 200 403 404 404 404 403 401',
   'DELETE /api/results/:id':                         '204 204 404 204 403 404 404 404 403 401',

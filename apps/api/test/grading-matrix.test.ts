@@ -62,6 +62,7 @@ const GRADING_ENTITIES = new Set([
   'submission',
   'result',
   'grade_change',
+  'record',
 ]);
 const routes = app.routeRegistry
   .filter((route) => 'entity' in route.access && GRADING_ENTITIES.has(route.access.entity))

@@ -45,7 +45,7 @@ export const GRADING_MATRIX: Record<string, string> = {
   'PUT /api/evaluations/:id/results':                   '200 200 404 200 404 403',
   'POST /api/evaluations/:id/publish':                  '200 200 404 200 404 403',
   'PUT /api/attempts/:id/marks':                        '200 200 404 200 404 403',
-  'GET /api/results':                                   '200 200 200 200 200 200',
+  'GET /api/results':                                   '200 200 200 200 200 403',
   'GET /api/results/:id':                               '200 200 200 200 200 200',
   'PATCH /api/results/:id':                             '200 200 404 200 404 403',
   'DELETE /api/results/:id':                            '204 204 404 204 404 403',

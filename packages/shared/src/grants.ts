@@ -34,6 +34,7 @@ export type Entity =
   | 'import'
   | 'file'
   | 'progress'
+  | 'record'
   | 'audit';
 
 const SA = 'super-admin';
@@ -43,6 +44,8 @@ const T = 'teacher';
 const S = 'student';
 const EVERYONE: Role[] = [S, T, ST, A, SA];
 const CONTENT_EDITORS: Role[] = [SA, A, ST, T];
+/** Those who set and follow evaluations: every role but the student. */
+const STAFF: Role[] = [SA, A, ST, T];
 
 /** The grants of every role; `grants.test.ts` checks them against the screens of access.ts. */
 export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = {
@@ -185,13 +188,13 @@ export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = 
    */
   attempt: { list: CONTENT_EDITORS, read: EVERYONE, create: [S], update: [S] },
   /** A project hand-in: the student uploads versions; staff read and download them. */
-  submission: { list: EVERYONE, read: EVERYONE, create: [S] },
+  submission: { list: STAFF, read: EVERYONE, create: [S] },
   /**
    * A student's grade at an evaluation: staff grade (create, update; delete clears a grade, the
    * history keeps it) and publish (update); a student reads their own once published.
    */
   result: {
-    list: EVERYONE,
+    list: STAFF,
     read: EVERYONE,
     create: CONTENT_EDITORS,
     update: CONTENT_EDITORS,
@@ -210,6 +213,11 @@ export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = 
   file: { read: [...EVERYONE] },
   /** A student's own reading of the chapters they may read: the student space and its bars. */
   progress: { list: [S], read: [S], update: [S] },
+  /**
+   * A student's own record: their published results and their transcript (`/api/me/results`,
+   * `/api/me/transcript`). Staff read a student's results and transcript as `result:list`.
+   */
+  record: { read: [S] },
   /** The audit log: an admin reads their institution's rows, the super-admin every row. */
   audit: { list: [SA, A] },
 };

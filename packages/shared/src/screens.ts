@@ -156,7 +156,6 @@ export const SCREEN_NEEDS: Readonly<Partial<Record<PagePath, readonly ScreenNeed
     'evaluation:read',
     'attempt:read',
     'attempt:create',
-    'submission:list',
     'submission:read',
     'submission:create',
   ],
@@ -164,15 +163,15 @@ export const SCREEN_NEEDS: Readonly<Partial<Record<PagePath, readonly ScreenNeed
   '/event-presentation/:id': ['training:read', 'progress:read'],
   '/event-evaluations/:id': ['evaluation:list', 'progress:read'],
   '/event-resources/:id': ['chapter:list', 'progress:read'],
-  '/event-results/:id': ['result:list', 'progress:read'],
+  '/event-results/:id': ['record:read', 'progress:read'],
   '/student-planning': [
     'event:list',
     'calendar_feed:read',
     'calendar_feed:create',
     'calendar_feed:delete',
   ],
-  '/results': ['result:list', 'result:read'],
-  '/transcript': ['result:list'],
+  '/results': ['record:read', 'result:read'],
+  '/transcript': ['record:read'],
 
   // Everyone signed in keeps a calendar.
   '/calendar': [

@@ -71,6 +71,21 @@ export function markedEvaluations(actor: Actor): SQL {
 const ofEvaluations = (column: PgColumn, where: SQL) =>
   sql`${column} in (select ${evaluations.id} from ${evaluations} where ${where})`;
 
+function resultScope(actor: Actor): SQL {
+  return and(
+    ofEvaluations(results.evaluation_id, evaluationScope(actor)),
+    isStudent(actor)
+      ? // A student sees their own grades, and only once published.
+        and(eq(results.student_id, actor.userId), isNotNull(results.published_at))!
+      : // Staff see the drafts of the evaluations they mark, and the published grades of
+        // the others they see (what the transcript shows them).
+        or(
+          isNotNull(results.published_at),
+          ofEvaluations(results.evaluation_id, markedEvaluations(actor)),
+        )!,
+  )!;
+}
+
 export const assessmentRules = {
   evaluation: {
     table: evaluations,
@@ -113,21 +128,16 @@ export const assessmentRules = {
   result: {
     table: results,
     id: results.id,
-    visible: (actor) =>
-      and(
-        ofEvaluations(results.evaluation_id, evaluationScope(actor)),
-        isStudent(actor)
-          ? // A student sees their own grades, and only once published.
-            and(eq(results.student_id, actor.userId), isNotNull(results.published_at))!
-          : // Staff see the drafts of the evaluations they mark, and the published grades of
-            // the others they see (what the transcript shows them).
-            or(
-              isNotNull(results.published_at),
-              ofEvaluations(results.evaluation_id, markedEvaluations(actor)),
-            )!,
-      )!,
+    visible: resultScope,
     // Grades change only by those who mark their evaluation.
     writable: (actor) => ofEvaluations(results.evaluation_id, markedEvaluations(actor)),
+  },
+  record: {
+    // A student's own record: their results as the result rule shows them (published, of the
+    // evaluations not withdrawn); nobody else's.
+    table: results,
+    id: results.id,
+    visible: (actor) => and(resultScope(actor), eq(results.student_id, actor.userId))!,
   },
   grade_change: {
     // The history of a grade, drafts included: those who mark its evaluation.

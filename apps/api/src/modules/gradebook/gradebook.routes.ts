@@ -19,7 +19,7 @@ export const myResultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/results',
     {
-      config: { access: { entity: 'result', action: 'list' } },
+      config: { access: { entity: 'record', action: 'read' } },
       schema: {
         operationId: 'listMyResults',
         tags: ['results'],

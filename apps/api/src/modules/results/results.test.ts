@@ -270,13 +270,16 @@ describe('publishing', () => {
       .rows.filter((r: { result: unknown }) => r.result)
       .map((r: { result: { id: number } }) => r.result.id);
     expect((await call(student, 'GET', `/api/results/${mine}`)).statusCode).toBe(404);
-    const before = await call(student, 'GET', `/api/results?evaluation_id=${evaluation.id}`);
+    const before = await call(student, 'GET', '/api/me/results');
     expect(before.json().data).toEqual([]);
     await call(teacher, 'POST', `/api/evaluations/${evaluation.id}/publish`, {});
     expect((await call(student, 'GET', `/api/results/${mine}`)).json().grade).toBe(10);
     expect((await call(student, 'GET', `/api/results/${theirs}`)).statusCode).toBe(404);
-    const after = await call(student, 'GET', `/api/results?evaluation_id=${evaluation.id}`);
+    const after = await call(student, 'GET', '/api/me/results');
     expect(after.json().data.map((r: { id: number }) => r.id)).toEqual([mine]);
+    // The class's list of results is the staff's: a student reads their own record only.
+    const classList = await call(student, 'GET', `/api/results?evaluation_id=${evaluation.id}`);
+    expect(classList.statusCode).toBe(403);
   });
 
   it('publishes graded and absent lines, mails only those who want it, once', async () => {

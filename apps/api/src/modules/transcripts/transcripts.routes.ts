@@ -50,7 +50,7 @@ export const myTranscriptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/transcript',
     {
-      config: { access: { entity: 'result', action: 'list' } },
+      config: { access: { entity: 'record', action: 'read' } },
       schema: {
         operationId: 'getMyTranscript',
         tags,
@@ -76,7 +76,7 @@ export const myTranscriptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/transcript.pdf',
     {
-      config: { access: { entity: 'result', action: 'list' } },
+      config: { access: { entity: 'record', action: 'read' } },
       schema: {
         operationId: 'getMyTranscriptPdf',
         tags,
