@@ -53,7 +53,10 @@ describe('docs/security.md', () => {
         names[0] === 'the authorization matrix'
       ) {
         const route = names[1]!;
-        const test = readFileSync(file, 'utf8');
+        // The matrix's routes are shared among three files that call one suite.
+        const test =
+          readFileSync(file, 'utf8') +
+          readFileSync(resolve(root, 'apps/api/test/authz-matrix-suite.ts'), 'utf8');
         if (!(route in MATRIX) && !test.includes(route)) missing.push(citation);
         continue;
       }

@@ -73,10 +73,10 @@ describe('the clock', () => {
     ).toEqual([]);
   });
 
-  it('reads the machine clock in one place only, the system clock of context.ts', () => {
+  it('reads the machine clock in one place only, the system clock of time.ts', () => {
     expect(
       linesMatching(/new Date\(\)|Date\.now\(\)/, [
-        'context.ts',
+        'time.ts',
         join('db', 'schema', 'common.ts'),
       ]),
     ).toEqual([]);
