@@ -75,10 +75,7 @@ describe('the clock', () => {
 
   it('reads the machine clock in one place only, the system clock of time.ts', () => {
     expect(
-      linesMatching(/new Date\(\)|Date\.now\(\)/, [
-        'time.ts',
-        join('db', 'schema', 'common.ts'),
-      ]),
+      linesMatching(/new Date\(\)|Date\.now\(\)/, ['time.ts', join('db', 'schema', 'common.ts')]),
     ).toEqual([]);
   });
 });
