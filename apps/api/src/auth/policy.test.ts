@@ -743,6 +743,7 @@ describe('the scope of every entity', async () => {
       question: 'questions',
       attempt: 'attempts',
       submission: 'submissions',
+      record: 'results',
       result: 'results',
       grade_change: 'grade_changes',
       event: 'events',
