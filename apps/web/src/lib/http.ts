@@ -76,15 +76,14 @@ export async function send(request: Request): Promise<Response> {
   // Same origin: the path and query, as the page asks for them.
   const url = new URL(request.url);
   const target = url.origin === globalThis.location?.origin ? `${url.pathname}${url.search}` : url;
+  const body =
+    request instanceof ApiRequest ? request.init.body : request.body && (await request.blob());
+  // A form is sent as built: the browser writes its multipart type with the boundary it uses (the
+  // Request's own type names the boundary of another serialisation, which the server cannot read).
+  if (body instanceof FormData) headers.delete('Content-Type');
   let response: Response;
   try {
-    response = await fetch(target, {
-      method,
-      headers,
-      credentials: 'include',
-      body:
-        request instanceof ApiRequest ? request.init.body : request.body && (await request.blob()),
-    });
+    response = await fetch(target, { method, headers, credentials: 'include', body });
   } catch {
     throw new ApiError(0, i18n.t('errors.network'));
   }
