@@ -28,8 +28,6 @@ describe('the API code base', () => {
     // Each remaining test of a role in a module, with why it stays. A new one fails this test:
     // a refusal by role is a grant (packages/shared/src/grants.ts) checked by the route.
     const reasons: Record<string, string> = {
-      'modules/calendar/events.service.ts': 'who publishes to which audience: to become grants',
-      'modules/calendar/derived.ts': 'whose evaluations and episodes the planning derives',
       'modules/account/account.service.ts':
         'MFA is required of staff roles (the target user’s role, not the actor’s)',
     };

@@ -281,6 +281,12 @@ export function routeAccess(route: RouteAccess, role: Role | null): AccessDecisi
   return 'ok';
 }
 
+/** True when the role may open the page of that path (its row of the route table). */
+export function opens(role: Role | null, path: PagePath): boolean {
+  const route = APP_ROUTES.find((row) => row.path === path);
+  return route !== undefined && routeAccess(route, role) === 'ok';
+}
+
 /** The guard rule for a pathname; a path outside the table is 'ok' (it shows the not-found page). */
 export function canAccess(path: string, role: Role | null): AccessDecision {
   const match = matchRoute(path);

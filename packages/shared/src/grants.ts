@@ -202,9 +202,19 @@ export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = 
   },
   /** The append-only history of a result: staff read it, nobody writes it but the grading itself. */
   grade_change: { list: CONTENT_EDITORS },
-  // Everyone keeps a personal agenda; the API lets each write only their own events, and the
-  // institution's events to its admins (policy.ts).
-  event: { list: EVERYONE, read: EVERYONE, create: EVERYONE, update: EVERYONE, delete: EVERYONE },
+  /**
+   * Everyone keeps a personal agenda; the API lets each write only their own events, and the
+   * institution's events to its admins (policy/calendar.ts). Staff publish to an audience (assign):
+   * the promotions and groups they may read, and the institutions they may assign to.
+   */
+  event: {
+    list: EVERYONE,
+    read: EVERYONE,
+    create: EVERYONE,
+    update: EVERYONE,
+    delete: EVERYONE,
+    assign: STAFF,
+  },
   /** Each user's private iCal feed: their own only (policy.ts). */
   calendar_feed: { read: EVERYONE, create: EVERYONE, delete: EVERYONE },
   /** CSV imports of students and teachers, and their history. */

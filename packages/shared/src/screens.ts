@@ -180,6 +180,7 @@ export const SCREEN_NEEDS: Readonly<Partial<Record<PagePath, readonly ScreenNeed
     'event:create',
     'event:update',
     'event:delete',
+    'event:assign?',
     'calendar_feed:read',
     'calendar_feed:create',
     'calendar_feed:delete',

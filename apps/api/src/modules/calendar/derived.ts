@@ -1,4 +1,4 @@
-import { type CalendarEntry, roleMay } from '@skolar/shared';
+import { type CalendarEntry, opens, roleMay } from '@skolar/shared';
 import { can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -94,15 +94,17 @@ function episodeEntry(row: EpisodeRow, student: boolean): DerivedEntry {
  * in the range (all of them, for the feed, when it is null): read-only, coloured by kind, each with
  * the link to its page. What the actor sees is what the policy lets them list (a student, their
  * promotions' trainings and seminars; staff, their scope), non-archived only; the super-admin,
- * who belongs to no promotion, gets none. Two queries.
+ * who belongs to no institution, gets none. Two queries.
  */
 export async function derivedEntries(
   db: DbOrTx,
   actor: Actor,
   range: InstantRange | null,
 ): Promise<DerivedEntry[]> {
-  if (actor.role === 'super-admin') return [];
-  const student = actor.role === 'student';
+  // Who belongs to no institution (the super-admin) follows no course.
+  if (actor.institutionId === null) return [];
+  // The links lead to the pages the actor opens: the student's own, or the staff's.
+  const student = opens(actor.role, '/evaluation-details/:id');
   const [evaluationRows, episodeRows] = await Promise.all([
     roleMay(actor.role, 'list', 'evaluation')
       ? evaluationsOverlapping(db, can(actor, 'list', 'evaluation').where, range)

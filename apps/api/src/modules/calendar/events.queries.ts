@@ -128,26 +128,23 @@ async function eventsWhere(db: DbOrTx, where: SQL | undefined): Promise<VisibleE
 }
 
 /** Whether the institution exists. */
-export async function institutionExists(db: DbOrTx, id: number): Promise<boolean> {
-  const [found] = await db
-    .select({ id: institutions.id })
-    .from(institutions)
-    .where(eq(institutions.id, id));
-  return found !== undefined;
-}
-
 /**
- * The institution of a promotion or group the actor may read (`can(…, 'read', audience)`);
- * undefined when it is not in their scope.
+ * The institution of an audience the actor may publish to: a promotion or a group they may read,
+ * or an institution they may assign to (`can`); undefined when it is not in their scope.
  */
 export async function audienceInstitution(
   db: DbOrTx,
   actor: Actor,
-  audience: 'promotion' | 'group',
+  audience: 'institution' | 'promotion' | 'group',
   audienceId: number,
 ): Promise<{ institution_id: number } | undefined> {
-  const scope = can(actor, 'read', audience);
-  const institution = audience === 'promotion' ? promotions.institution_id : groups.institution_id;
+  const scope =
+    audience === 'institution' ? can(actor, 'assign', audience) : can(actor, 'read', audience);
+  const institution = {
+    institution: institutions.id,
+    promotion: promotions.institution_id,
+    group: groups.institution_id,
+  }[audience];
   const [found] = await db
     .select({ institution_id: institution })
     .from(scope.table)

@@ -6,6 +6,7 @@ import {
   type eventPatch,
   MAX_OCCURRENCES,
   type OccurrenceMove,
+  roleMay,
 } from '@skolar/shared';
 import type { z } from 'zod';
 import { audited, deleteEvent } from '../../audit/audit.ts';
@@ -24,7 +25,6 @@ import {
   eventById,
   type InstantRange,
   insertEvent,
-  institutionExists,
   touchEvent,
   updateEvent,
   upsertException,
@@ -34,13 +34,6 @@ import { occurrencesOf, originalStarts, repeatOf, toRrule } from './recurrence.t
 
 type EventInput = z.output<typeof eventBody>;
 type EventChanges = z.output<typeof eventPatch>;
-
-const STAFF_AUDIENCES: ReadonlySet<string> = new Set([
-  'teacher',
-  'super-teacher',
-  'admin',
-  'super-admin',
-]);
 
 /**
  * The zone of each institution of the events (the platform's for the super-admin's own): the
@@ -143,8 +136,8 @@ export async function read(ctx: AppContext, actor: Actor, id: number) {
 
 /**
  * Who sees the event, checked against the actor: anyone keeps personal events (only the owner
- * makes an event personal); staff publish to a promotion or a group they may read; admins to
- * their institution, the super-admin to any. The event belongs to its audience's institution.
+ * makes an event personal); staff publish to a promotion or a group they may read; those who may
+ * assign to an institution (its admins, the super-admin), to it. The event belongs to its audience's institution.
  */
 async function audienceOf(
   db: DbOrTx,
@@ -164,16 +157,12 @@ async function audienceOf(
     if (ownerId !== actor.userId) refuse('audience');
     return { audience, audience_id: null, institution_id: actor.institutionId };
   }
-  if (!STAFF_AUDIENCES.has(actor.role)) return refuse('audience');
+  // Publishing to an audience is a grant (event:assign), the institution's audience another
+  // (institution:assign); the rows are those the policy lets the actor read or assign to.
+  if (!roleMay(actor.role, 'assign', 'event')) return refuse('audience');
   if (audienceId === null) return refuse('audience_id');
-  if (audience === 'institution') {
-    if (actor.role === 'admin' && audienceId === actor.institutionId)
-      return { audience, audience_id: audienceId, institution_id: audienceId };
-    if (actor.role !== 'super-admin')
-      return refuse(actor.role === 'admin' ? 'audience_id' : 'audience');
-    if (!(await institutionExists(db, audienceId))) return refuse('audience_id');
-    return { audience, audience_id: audienceId, institution_id: audienceId };
-  }
+  if (audience === 'institution' && !roleMay(actor.role, 'assign', 'institution'))
+    return refuse('audience');
   const found = await audienceInstitution(db, actor, audience, audienceId);
   if (!found) return refuse('audience_id');
   return { audience, audience_id: audienceId, institution_id: found.institution_id };

@@ -1,9 +1,10 @@
 import type { CalendarEntry } from '@skolar/shared';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/fetch.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { signedInAs } from '../../test/session.ts';
 import { EventDialog } from './event-dialog.tsx';
 import { newEventForm } from './event-form.ts';
 import { saveChange } from './save-change.ts';
@@ -34,6 +35,30 @@ const posts = (fetch: ReturnType<typeof mockFetch>) =>
   fetch.mock.calls.filter(([, init]) => init?.method === 'POST');
 
 describe('the event dialog', () => {
+  it('offers the audiences of the grants: the institution to an admin, promotions to staff', async () => {
+    const offered = async (role: 'admin' | 'teacher' | 'student') => {
+      await signedInAs(role);
+      mockFetch(() => jsonResponse(200, { data: [] }));
+      renderDialog();
+      const options = screen.queryAllByRole('option').map((option) => option.textContent);
+      cleanup();
+      return options;
+    };
+    expect(await offered('admin')).toEqual(
+      expect.arrayContaining([
+        'Moi seulement',
+        'Une promotion',
+        'Un groupe',
+        'Tout l’établissement',
+      ]),
+    );
+    const teacher = await offered('teacher');
+    expect(teacher).toEqual(expect.arrayContaining(['Une promotion', 'Un groupe']));
+    expect(teacher).not.toContain('Tout l’établissement');
+    expect(await offered('student')).not.toContain('Une promotion');
+    await signedInAs(null);
+  });
+
   it('refuses an end before the start without calling the API', async () => {
     const fetch = mockFetch(() => jsonResponse(201, {}));
     renderDialog();

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
-import { type EventAudienceKind, type Role, WEEKDAYS } from '@skolar/shared';
+import { type EventAudienceKind, type Role, roleMay, WEEKDAYS } from '@skolar/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type Path, type UseFormSetError, useForm } from 'react-hook-form';
@@ -23,12 +23,14 @@ import {
   toEventBody,
 } from './event-form.ts';
 
-const PUBLISHERS: readonly Role[] = ['teacher', 'super-teacher', 'admin'];
-
-/** The audiences a role may publish to: personal for all, promotions and groups for staff. */
-function audiencesOf(role: Role | null): EventAudienceKind[] {
-  if (!role || !PUBLISHERS.includes(role)) return ['personal'];
-  return role === 'admin'
+/**
+ * The audiences the user may publish to, from the grants (the API checks the same): personal for
+ * all; promotions and groups with `event:assign`; the institution with `institution:assign`. A
+ * user of no institution (the super-admin) has no promotion or group to pick here.
+ */
+function audiencesOf(role: Role | null, institutionId: number | null): EventAudienceKind[] {
+  if (!role || institutionId === null || !roleMay(role, 'assign', 'event')) return ['personal'];
+  return roleMay(role, 'assign', 'institution')
     ? ['personal', 'promotion', 'group', 'institution']
     : ['personal', 'promotion', 'group'];
 }
@@ -59,7 +61,7 @@ export function EventDialog({ initial, eventId, zone, onClose }: EventDialogProp
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const { user, info } = useSession();
-  const audiences = audiencesOf(user?.role ?? null);
+  const audiences = audiencesOf(user?.role ?? null, info?.institution?.id ?? null);
   const staff = audiences.length > 1;
   const promotions = usePromotionOptions(staff);
   const groups = useGroupOptions(staff);
