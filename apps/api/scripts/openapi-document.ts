@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { RateLimits } from '../src/auth/rate-limit.ts';
 import { loadConfig } from '../src/config.ts';
@@ -8,11 +9,10 @@ import { openDatabase } from '../src/db/client.ts';
 import { systemClock } from '../src/time.ts';
 
 /**
- * The OpenAPI document the API serves at /api/openapi.json, built in this process: the real app
- * on an in-memory database, never listening. Development settings, as the web app's own dev
- * server sees it (the /api/dev routes included).
+ * Runs `use` on the real app, built in this process on an in-memory database, never listening.
+ * Development settings, as the web app's own dev server sees it (the /api/dev routes included).
  */
-export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
+export async function withBuiltApp<T>(use: (app: FastifyInstance) => T | Promise<T>): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), 'skolar-openapi-'));
   const database = await openDatabase({ kind: 'memory' });
   try {
@@ -34,7 +34,7 @@ export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
     );
     try {
       await app.ready();
-      return app.swagger() as unknown as Record<string, unknown>;
+      return await use(app);
     } finally {
       await app.close();
     }
@@ -42,4 +42,9 @@ export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The OpenAPI document the API serves at /api/openapi.json. */
+export function buildOpenApiDocument(): Promise<Record<string, unknown>> {
+  return withBuiltApp((app) => app.swagger() as unknown as Record<string, unknown>);
 }

@@ -40,6 +40,8 @@ declare module 'fastify' {
 interface RegisteredRoute {
   method: string;
   url: string;
+  /** The OpenAPI operation, named in the routes file that declares the route. */
+  operationId: string | undefined;
   access: RouteAccess;
   stepUp: boolean;
   beforeMfaEnrolment: boolean;
@@ -79,6 +81,7 @@ export const routeAccessPlugin = fp(async (app: FastifyInstance) => {
       registry.push({
         method,
         url: route.url,
+        operationId: route.schema?.operationId,
         access,
         stepUp: Boolean(route.config?.stepUp),
         beforeMfaEnrolment: route.config?.beforeMfaEnrolment === true,
