@@ -281,10 +281,10 @@ export function routeAccess(route: RouteAccess, role: Role | null): AccessDecisi
   return 'ok';
 }
 
-/** True when the role may open the page of that path (its row of the route table). */
-export function opens(role: Role | null, path: PagePath): boolean {
-  const route = APP_ROUTES.find((row) => row.path === path);
-  return route !== undefined && routeAccess(route, role) === 'ok';
+/** True when the role may open the page of that address, or of that pattern of the route table. */
+export function opens(role: Role | null, path: PagePath | PageHref): boolean {
+  const match = matchRoute(path);
+  return match !== null && routeAccess(match.route, role) === 'ok';
 }
 
 /** The guard rule for a pathname; a path outside the table is 'ok' (it shows the not-found page). */
@@ -326,11 +326,9 @@ export interface MenuItem<K extends string = MenuKey> {
   path: PageHref;
 }
 
-/** A role menu entry with the roles of its suffix group that see it. */
+/** A role menu entry; a role sees it when it may open its page (the route table says who). */
 export interface MenuRow extends MenuItem {
-  /** Only these roles see the entry. */
-  only?: readonly Role[];
-  /** These roles do not see the entry. */
+  /** Roles that open the page but whose menu does not show it. */
   except?: readonly Role[];
 }
 
@@ -342,30 +340,34 @@ export const ROLE_MENUS: Readonly<Record<'student' | 'teacher' | 'admin', readon
     { key: 'evaluations', path: '/list-evaluations' },
   ],
   teacher: [
-    { key: 'promotions', path: '/promotions', only: [ST] },
+    { key: 'promotions', path: '/promotions' },
     { key: 'subjects', path: '/subjects' },
     { key: 'groups', path: '/groups' },
     { key: 'evaluations', path: '/evaluations' },
   ],
   admin: [
-    { key: 'institutions', path: '/institutions', only: [SA] },
+    { key: 'institutions', path: '/institutions' },
     { key: 'programs', path: '/programs' },
     // Off the spec's menu: the admin's promotions, trainings and groups open from here (decision 87).
-    { key: 'promotions', path: '/promotions', only: [A] },
-    { key: 'courses', path: '/trainings', except: [A] },
-    { key: 'users', path: '/users', only: [SA] },
-    { key: 'students', path: '/students', only: [A] },
-    { key: 'teachers', path: '/teachers', only: [A] },
+    { key: 'promotions', path: '/promotions' },
+    { key: 'courses', path: '/trainings' },
+    { key: 'users', path: '/users' },
+    { key: 'students', path: '/students' },
+    { key: 'teachers', path: '/teachers' },
     { key: 'modules', path: '/modules' },
+    // The super-admin reads every evaluation, but the spec's menu does not list them.
     { key: 'evaluations', path: '/evaluations', except: [SA] },
-    { key: 'audit', path: '/audit', only: [SA, A] },
+    { key: 'audit', path: '/audit' },
   ],
 };
 
-/** The role menu (second bar) of a signed-in role. */
+/**
+ * The role menu (second bar) of a signed-in role: the entries of its suffix group whose page the
+ * role may open (`opens`), so the menu never disagrees with the route table.
+ */
 export function menuFor(role: Role): MenuItem[] {
   return ROLE_MENUS[roleSuffix(role)]
-    .filter((row) => (!row.only || row.only.includes(role)) && !row.except?.includes(role))
+    .filter((row) => opens(role, row.path) && !row.except?.includes(role))
     .map(({ key, path }) => ({ key, path }));
 }
 
@@ -386,15 +388,15 @@ export interface UserMenuItem {
 }
 
 /**
- * The user badge dropdown of a signed-in role: results and transcript for students only, and the
- * support page (off the spec's list, which links it from nowhere: decision 89).
+ * The user badge dropdown of a signed-in role: results and transcript for those who open them (the
+ * students), and the support page (off the spec's list, which links it from nowhere: decision 89).
  */
 export function userMenuFor(role: Role): UserMenuItem[] {
   const items: UserMenuItem[] = [
     { key: 'profile-details', path: '/profile-details' },
     { key: 'change-password', path: '/change-password' },
   ];
-  if (role === S) {
+  if (opens(role, '/results')) {
     items.push(
       { key: 'my-results', path: '/results' },
       { key: 'my-transcript', path: '/transcript' },
