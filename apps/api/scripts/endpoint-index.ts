@@ -40,6 +40,8 @@ interface Handler {
   routes: string;
   service: string | null;
   fn: string | null;
+  /** The call handed the context when it goes through a local table (`relation.assign`). */
+  via: string | null;
 }
 
 /**
@@ -66,9 +68,20 @@ function declarations(): Declaration[] {
   for (const file of sourceFiles(SRC, '.routes.ts')) {
     const text = readFileSync(file, 'utf8');
     const imports = importsOf(file);
-    const starts = [...text.matchAll(/operationId:\s*([^\n]+),\n/g)];
+    // A route's own declaration, or the route kit's archive pair (`archiveRoutes(app, { name })`).
+    const starts = [
+      ...text.matchAll(
+        /operationId:\s*([^\n]+),\n|archiveRoutes\(app, \{\n\s*entity: [^\n]+\n\s*name: ([^\n]+),\n/g,
+      ),
+    ];
     starts.forEach((match, index) => {
       const body = text.slice(match.index, starts[index + 1]?.index ?? text.length);
+      const noun = match[2] && /^'(\w+)'$/.exec(match[2])?.[1];
+      const names = match[1]
+        ? namesOf(match[1])
+        : noun
+          ? { literals: [`archive${noun}`, `unarchive${noun}`], template: null }
+          : { literals: [], template: /^(?:archive|unarchive)\w+$/ };
       // `lessons.list(app.ctx, …)` or `list(app.ctx, …)`: the first call handed the context.
       const call = /\b(?:(\w+)\.)?(\w+)\(\s*app\.ctx\b/.exec(body);
       const module = call ? imports.get(call[1] ?? call[2]!) : undefined;
@@ -83,10 +96,11 @@ function declarations(): Declaration[] {
           ? services[0]
           : undefined;
       found.push({
-        ...namesOf(match[1]!),
+        ...names,
         routes: shown(file),
         service: service ? shown(service) : null,
         fn: service === module ? call![2]! : null,
+        via: call && !service ? call[0].replace(/\(.*$/s, '') : null,
       });
     });
   }
@@ -142,7 +156,9 @@ export async function endpointIndex(): Promise<string> {
       const policy = 'entity' in access ? policies.get(access.entity) : undefined;
       const service = handler?.service
         ? `${code(handler.service)}${handler.fn ? ` ${code(handler.fn)}` : ''}`
-        : '(in the routes file)';
+        : handler?.via
+          ? `${code(handler.via)}, from a table of the routes file`
+          : '(in the routes file)';
       const queries = handler?.service ? queriesOf(handler.service).map(code).join(' ') : '';
       return `| ${route.method} ${code(route.url)} | ${gate} | ${handler ? code(handler.routes) : ''} | ${service} | ${queries} | ${policy ? code(policy) : ''} |`;
     });

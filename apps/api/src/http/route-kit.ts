@@ -1,10 +1,12 @@
 // What a module's routes share: the error answers they declare, the pair of ids of a
-// dissociation, the one file of a multipart upload.
+// dissociation, the archive and unarchive pair, the one file of a multipart upload.
 import type { MultipartFile } from '@fastify/multipart';
-import { errorBody, idText } from '@skolar/shared';
+import { type Entity, errorBody, idText } from '@skolar/shared';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationFailed } from './errors.ts';
+import { idParams } from './pagination.ts';
 
 export { errorBody };
 
@@ -16,6 +18,42 @@ export const errorResponses = {
   409: errorBody,
   422: errorBody,
 };
+
+type RoutesOf = Parameters<FastifyPluginAsyncZod>[0];
+
+/**
+ * `POST /:id/archive` and `POST /:id/unarchive` of an entity, operations `archive<Name>` and
+ * `unarchive<Name>`, both declaring `{ entity, action: 'archive' }` and answering the row.
+ */
+export function archiveRoutes(
+  app: RoutesOf,
+  options: {
+    entity: Entity;
+    /** The operations' noun: `Lesson` gives `archiveLesson` and `unarchiveLesson`. */
+    name: string;
+    tags: string[];
+    summary: (verb: 'Archive' | 'Unarchive') => string;
+    response: z.ZodType;
+    setArchived: (request: FastifyRequest, id: number, archived: boolean) => Promise<unknown>;
+  },
+): void {
+  for (const action of ['archive', 'unarchive'] as const) {
+    app.post(
+      `/:id/${action}`,
+      {
+        config: { access: { entity: options.entity, action: 'archive' } },
+        schema: {
+          operationId: `${action}${options.name}`,
+          tags: options.tags,
+          summary: options.summary(action === 'archive' ? 'Archive' : 'Unarchive'),
+          params: idParams,
+          response: { 200: options.response, ...errorResponses },
+        },
+      },
+      async (request) => options.setArchived(request, request.params.id, action === 'archive'),
+    );
+  }
+}
 
 /** `/:id/<others>/:otherId` of a dissociation. */
 export const pairParams = z.object({

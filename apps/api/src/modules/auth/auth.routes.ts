@@ -99,10 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // GET for a plain link, POST for the web client's button; both sign out the same way. A GET
   // that a browser marks as coming from another site (a link or an image on another page) signs
   // nobody out: the XSRF check guards the POST, `Sec-Fetch-Site` guards the GET (ASVS 3.5.3).
-  for (const [method, operationId] of [
-    ['POST', 'logout'],
-    ['GET', 'logoutLink'],
-  ] as const) {
+  for (const method of ['POST', 'GET'] as const) {
     app.route({
       method,
       url: '/logout',
@@ -111,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         beforeMfaEnrolment: true,
       },
       schema: {
-        operationId,
+        operationId: method === 'POST' ? 'logout' : 'logoutLink',
         tags: ['auth'],
         summary:
           'Sign out: revokes the session (also answers 204 when already signed out); a GET from another site answers 403',

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { contentDisposition } from '../../files/files.service.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
-import { errorBody, errorResponses, filePart } from '../../http/route-kit.ts';
+import { archiveRoutes, errorBody, errorResponses, filePart } from '../../http/route-kit.ts';
 import * as evaluations from './evaluations.service.ts';
 import * as mine from './my-evaluations.service.ts';
 
@@ -121,31 +121,18 @@ export const evaluationRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   );
-  for (const action of ['archive', 'unarchive'] as const) {
-    app.post(
-      `/:id/${action}`,
-      {
-        config: { access: { entity: 'evaluation', action: 'archive' } },
-        schema: {
-          operationId: `${action}Evaluation`,
-          tags,
-          summary:
-            action === 'archive'
-              ? 'Archive an evaluation (it stops counting in the percentages)'
-              : 'Unarchive an evaluation (422 when its percentage no longer fits)',
-          params: idParams,
-          response: { 200: evaluation, ...errorResponses },
-        },
-      },
-      async (request) =>
-        evaluations.setArchived(
-          app.ctx,
-          requireActor(request),
-          request.params.id,
-          action === 'archive',
-        ),
-    );
-  }
+  archiveRoutes(app, {
+    entity: 'evaluation',
+    name: 'Evaluation',
+    tags,
+    summary: (verb) =>
+      verb === 'Archive'
+        ? 'Archive an evaluation (it stops counting in the percentages)'
+        : 'Unarchive an evaluation (422 when its percentage no longer fits)',
+    response: evaluation,
+    setArchived: (request, id, archived) =>
+      evaluations.setArchived(app.ctx, requireActor(request), id, archived),
+  });
   for (const slot of ['document', 'correction'] as const) {
     const name = slot === 'document' ? 'Document' : 'Correction';
     app.post(

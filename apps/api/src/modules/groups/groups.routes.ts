@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
-import { errorResponses, pairParams } from '../../http/route-kit.ts';
+import { archiveRoutes, errorResponses, pairParams } from '../../http/route-kit.ts';
 import * as groups from './groups.service.ts';
 
 const tags = ['groups'];
@@ -99,23 +99,15 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   );
-  for (const action of ['archive', 'unarchive'] as const) {
-    app.post(
-      `/:id/${action}`,
-      {
-        config: { access: { entity: 'group', action: 'archive' } },
-        schema: {
-          operationId: `${action}Group`,
-          tags,
-          summary: `${action === 'archive' ? 'Archive' : 'Unarchive'} a group (admin)`,
-          params: idParams,
-          response: { 200: group, ...errorResponses },
-        },
-      },
-      async (request) =>
-        groups.setArchived(app.ctx, requireActor(request), request.params.id, action === 'archive'),
-    );
-  }
+  archiveRoutes(app, {
+    entity: 'group',
+    name: 'Group',
+    tags,
+    summary: (verb) => `${verb} a group (admin)`,
+    response: group,
+    setArchived: (request, id, archived) =>
+      groups.setArchived(app.ctx, requireActor(request), id, archived),
+  });
   const links = {
     students: {
       get: groups.studentsOf,

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
-import { errorBody, filePart } from '../../http/route-kit.ts';
+import { archiveRoutes, errorBody, filePart } from '../../http/route-kit.ts';
 import * as institutions from './institutions.service.ts';
 
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
@@ -82,26 +82,15 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       institutions.update(app.ctx, requireActor(request), request.params.id, request.body),
   );
-  for (const [path, archived] of [
-    ['archive', true],
-    ['unarchive', false],
-  ] as const) {
-    app.post(
-      `/:id/${path}`,
-      {
-        config: { access: { entity: 'institution', action: 'archive' } },
-        schema: {
-          operationId: archived ? 'archiveInstitution' : 'unarchiveInstitution',
-          tags,
-          summary: `${archived ? 'Archive' : 'Unarchive'} an institution (super-admin)`,
-          params: idParams,
-          response: { 200: institution, ...errors },
-        },
-      },
-      async (request) =>
-        institutions.setArchived(app.ctx, requireActor(request), request.params.id, archived),
-    );
-  }
+  archiveRoutes(app, {
+    entity: 'institution',
+    name: 'Institution',
+    tags,
+    summary: (verb) => `${verb} an institution (super-admin)`,
+    response: institution,
+    setArchived: (request, id, archived) =>
+      institutions.setArchived(app.ctx, requireActor(request), id, archived),
+  });
   app.delete(
     '/:id',
     {

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
-import { errorBody, errorResponses, filePart } from '../../http/route-kit.ts';
+import { archiveRoutes, errorBody, errorResponses, filePart } from '../../http/route-kit.ts';
 import * as chapters from './chapters.service.ts';
 
 const tags = ['chapters'];
@@ -99,28 +99,15 @@ export const chapterRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   );
-  for (const action of ['archive', 'unarchive'] as const) {
-    app.post(
-      `/:id/${action}`,
-      {
-        config: { access: { entity: 'chapter', action: 'archive' } },
-        schema: {
-          operationId: `${action}Chapter`,
-          tags,
-          summary: `${action === 'archive' ? 'Archive' : 'Unarchive'} a chapter (students no longer see an archived one)`,
-          params: idParams,
-          response: { 200: chapter, ...errorResponses },
-        },
-      },
-      async (request) =>
-        chapters.setArchived(
-          app.ctx,
-          requireActor(request),
-          request.params.id,
-          action === 'archive',
-        ),
-    );
-  }
+  archiveRoutes(app, {
+    entity: 'chapter',
+    name: 'Chapter',
+    tags,
+    summary: (verb) => `${verb} a chapter (students no longer see an archived one)`,
+    response: chapter,
+    setArchived: (request, id, archived) =>
+      chapters.setArchived(app.ctx, requireActor(request), id, archived),
+  });
   app.post(
     '/:id/resources',
     {

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
-import { errorResponses } from '../../http/route-kit.ts';
+import { archiveRoutes, errorResponses } from '../../http/route-kit.ts';
 import * as lessons from './lessons.service.ts';
 
 const tags = ['lessons'];
@@ -98,28 +98,15 @@ export const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   );
-  for (const action of ['archive', 'unarchive'] as const) {
-    app.post(
-      `/:id/${action}`,
-      {
-        config: { access: { entity: 'lesson', action: 'archive' } },
-        schema: {
-          operationId: `${action}Lesson`,
-          tags,
-          summary: `${action === 'archive' ? 'Archive' : 'Unarchive'} a lesson (students no longer see an archived one)`,
-          params: idParams,
-          response: { 200: lesson, ...errorResponses },
-        },
-      },
-      async (request) =>
-        lessons.setArchived(
-          app.ctx,
-          requireActor(request),
-          request.params.id,
-          action === 'archive',
-        ),
-    );
-  }
+  archiveRoutes(app, {
+    entity: 'lesson',
+    name: 'Lesson',
+    tags,
+    summary: (verb) => `${verb} a lesson (students no longer see an archived one)`,
+    response: lesson,
+    setArchived: (request, id, archived) =>
+      lessons.setArchived(app.ctx, requireActor(request), id, archived),
+  });
 };
 
 /** `PUT /api/subjects/:id/lesson-order`, registered under `/api/subjects`. */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
-import { errorBody } from '../../http/route-kit.ts';
+import { archiveRoutes, errorBody } from '../../http/route-kit.ts';
 import * as modules from './modules.service.ts';
 
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
@@ -73,26 +73,15 @@ export const moduleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       modules.update(app.ctx, requireActor(request), request.params.id, request.body),
   );
-  for (const [path, archived] of [
-    ['archive', true],
-    ['unarchive', false],
-  ] as const) {
-    app.post(
-      `/:id/${path}`,
-      {
-        config: { access: { entity: 'module', action: 'archive' } },
-        schema: {
-          operationId: archived ? 'archiveModule' : 'unarchiveModule',
-          tags,
-          summary: `${archived ? 'Archive' : 'Unarchive'} a module (super-admin)`,
-          params: idParams,
-          response: { 200: moduleRow, ...errors },
-        },
-      },
-      async (request) =>
-        modules.setArchived(app.ctx, requireActor(request), request.params.id, archived),
-    );
-  }
+  archiveRoutes(app, {
+    entity: 'module',
+    name: 'Module',
+    tags,
+    summary: (verb) => `${verb} a module (super-admin)`,
+    response: moduleRow,
+    setArchived: (request, id, archived) =>
+      modules.setArchived(app.ctx, requireActor(request), id, archived),
+  });
   app.delete(
     '/:id',
     {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
-import { errorBody } from '../../http/route-kit.ts';
+import { archiveRoutes, errorBody } from '../../http/route-kit.ts';
 import * as programs from './programs.service.ts';
 
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
@@ -69,26 +69,15 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       programs.update(app.ctx, requireActor(request), request.params.id, request.body),
   );
-  for (const [path, archived] of [
-    ['archive', true],
-    ['unarchive', false],
-  ] as const) {
-    app.post(
-      `/:id/${path}`,
-      {
-        config: { access: { entity: 'program', action: 'archive' } },
-        schema: {
-          operationId: archived ? 'archiveProgram' : 'unarchiveProgram',
-          tags,
-          summary: `${archived ? 'Archive' : 'Unarchive'} a program (super-admin)`,
-          params: idParams,
-          response: { 200: programDetail, ...errors },
-        },
-      },
-      async (request) =>
-        programs.setArchived(app.ctx, requireActor(request), request.params.id, archived),
-    );
-  }
+  archiveRoutes(app, {
+    entity: 'program',
+    name: 'Program',
+    tags,
+    summary: (verb) => `${verb} a program (super-admin)`,
+    response: programDetail,
+    setArchived: (request, id, archived) =>
+      programs.setArchived(app.ctx, requireActor(request), id, archived),
+  });
   app.delete(
     '/:id',
     {

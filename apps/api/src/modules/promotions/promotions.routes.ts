@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
-import { errorResponses, pairParams } from '../../http/route-kit.ts';
+import { archiveRoutes, errorResponses, pairParams } from '../../http/route-kit.ts';
 import * as promotions from './promotions.service.ts';
 
 const tags = ['promotions'];
@@ -114,28 +114,15 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   );
-  for (const action of ['archive', 'unarchive'] as const) {
-    app.post(
-      `/:id/${action}`,
-      {
-        config: { access: { entity: 'promotion', action: 'archive' } },
-        schema: {
-          operationId: `${action}Promotion`,
-          tags,
-          summary: `${action === 'archive' ? 'Archive' : 'Unarchive'} a promotion (admin)`,
-          params: idParams,
-          response: { 200: promotion, ...errorResponses },
-        },
-      },
-      async (request) =>
-        promotions.setArchived(
-          app.ctx,
-          requireActor(request),
-          request.params.id,
-          action === 'archive',
-        ),
-    );
-  }
+  archiveRoutes(app, {
+    entity: 'promotion',
+    name: 'Promotion',
+    tags,
+    summary: (verb) => `${verb} a promotion (admin)`,
+    response: promotion,
+    setArchived: (request, id, archived) =>
+      promotions.setArchived(app.ctx, requireActor(request), id, archived),
+  });
   for (const kind of ['students', 'teachers'] as const) {
     app.get(
       `/:id/${kind}`,

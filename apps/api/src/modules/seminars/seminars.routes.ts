@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
-import { errorBody, errorResponses, filePart } from '../../http/route-kit.ts';
+import { archiveRoutes, errorBody, errorResponses, filePart } from '../../http/route-kit.ts';
 import * as episodes from './episodes.service.ts';
 import * as seminars from './seminars.service.ts';
 
@@ -101,28 +101,15 @@ export const seminarRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   );
-  for (const action of ['archive', 'unarchive'] as const) {
-    app.post(
-      `/:id/${action}`,
-      {
-        config: { access: { entity: 'seminar', action: 'archive' } },
-        schema: {
-          operationId: `${action}Seminar`,
-          tags,
-          summary: `${action === 'archive' ? 'Archive' : 'Unarchive'} a seminar`,
-          params: idParams,
-          response: { 200: seminar, ...errorResponses },
-        },
-      },
-      async (request) =>
-        seminars.setArchived(
-          app.ctx,
-          requireActor(request),
-          request.params.id,
-          action === 'archive',
-        ),
-    );
-  }
+  archiveRoutes(app, {
+    entity: 'seminar',
+    name: 'Seminar',
+    tags,
+    summary: (verb) => `${verb} a seminar`,
+    response: seminar,
+    setArchived: (request, id, archived) =>
+      seminars.setArchived(app.ctx, requireActor(request), id, archived),
+  });
   app.post(
     '/:id/syllabus',
     {

@@ -14,7 +14,7 @@ import { requireActor } from '../../auth/plugin.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
-import { errorResponses, pairParams } from '../../http/route-kit.ts';
+import { archiveRoutes, errorResponses, pairParams } from '../../http/route-kit.ts';
 import { endSessionsOf } from '../users/users.service.ts';
 import * as people from './people.service.ts';
 
@@ -116,29 +116,15 @@ export function peopleRoutes(spec: PeopleRoutesSpec): FastifyPluginAsyncZod {
           request.body as Parameters<typeof people.update>[4],
         ),
     );
-    for (const action of ['archive', 'unarchive'] as const) {
-      app.post(
-        `/:id/${action}`,
-        {
-          config: { access: { entity: kind, action: 'archive' } },
-          schema: {
-            operationId: `${action}${Kind}`,
-            tags,
-            summary: `${action === 'archive' ? 'Archive' : 'Unarchive'} ${spec.summaries.archive}`,
-            params: idParams,
-            response: { 200: person, ...errorResponses },
-          },
-        },
-        async (request) =>
-          people.setArchived(
-            app.ctx,
-            requireActor(request),
-            kind,
-            request.params.id,
-            action === 'archive',
-          ),
-      );
-    }
+    archiveRoutes(app, {
+      entity: kind,
+      name: Kind,
+      tags,
+      summary: (verb) => `${verb} ${spec.summaries.archive}`,
+      response: person,
+      setArchived: (request, id, archived) =>
+        people.setArchived(app.ctx, requireActor(request), kind, id, archived),
+    });
     app.post(
       '/:id/sessions/revoke',
       {

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
-import { errorResponses as errors } from '../../http/route-kit.ts';
+import { archiveRoutes, errorResponses as errors } from '../../http/route-kit.ts';
 import * as links from './subject-links.service.ts';
 import * as subjects from './subjects.service.ts';
 
@@ -86,26 +86,15 @@ export const subjectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       subjects.update(app.ctx, requireActor(request), request.params.id, request.body),
   );
-  for (const [path, archived] of [
-    ['archive', true],
-    ['unarchive', false],
-  ] as const) {
-    app.post(
-      `/:id/${path}`,
-      {
-        config: { access: { entity: 'subject', action: 'archive' } },
-        schema: {
-          operationId: archived ? 'archiveSubject' : 'unarchiveSubject',
-          tags,
-          summary: `${archived ? 'Archive' : 'Unarchive'} a subject`,
-          params: idParams,
-          response: { 200: subjectDetail, ...errors },
-        },
-      },
-      async (request) =>
-        subjects.setArchived(app.ctx, requireActor(request), request.params.id, archived),
-    );
-  }
+  archiveRoutes(app, {
+    entity: 'subject',
+    name: 'Subject',
+    tags,
+    summary: (verb) => `${verb} a subject`,
+    response: subjectDetail,
+    setArchived: (request, id, archived) =>
+      subjects.setArchived(app.ctx, requireActor(request), id, archived),
+  });
   app.delete(
     '/:id',
     {

@@ -12,7 +12,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
-import { errorBody, errorResponses, filePart, pairParams } from '../../http/route-kit.ts';
+import {
+  archiveRoutes,
+  errorBody,
+  errorResponses,
+  filePart,
+  pairParams,
+} from '../../http/route-kit.ts';
 import * as trainings from './trainings.service.ts';
 
 const tags = ['trainings'];
@@ -123,28 +129,15 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
       return trainings.setCover(app.ctx, actor, request.params.id, await filePart(request));
     },
   );
-  for (const action of ['archive', 'unarchive'] as const) {
-    app.post(
-      `/:id/${action}`,
-      {
-        config: { access: { entity: 'training', action: 'archive' } },
-        schema: {
-          operationId: `${action}Training`,
-          tags,
-          summary: `${action === 'archive' ? 'Archive' : 'Unarchive'} a training (admin)`,
-          params: idParams,
-          response: { 200: training, ...errorResponses },
-        },
-      },
-      async (request) =>
-        trainings.setArchived(
-          app.ctx,
-          requireActor(request),
-          request.params.id,
-          action === 'archive',
-        ),
-    );
-  }
+  archiveRoutes(app, {
+    entity: 'training',
+    name: 'Training',
+    tags,
+    summary: (verb) => `${verb} a training (admin)`,
+    response: training,
+    setArchived: (request, id, archived) =>
+      trainings.setArchived(app.ctx, requireActor(request), id, archived),
+  });
   app.get(
     '/:id/modules',
     {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams, listAnswer } from '../../http/pagination.ts';
-import { errorBody } from '../../http/route-kit.ts';
+import { archiveRoutes, errorBody } from '../../http/route-kit.ts';
 import { userListQuery } from './users.queries.ts';
 import * as users from './users.service.ts';
 
@@ -70,26 +70,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       users.update(app.ctx, requireActor(request), request.params.id, request.body),
   );
-  for (const [path, archived] of [
-    ['archive', true],
-    ['unarchive', false],
-  ] as const) {
-    app.post(
-      `/:id/${path}`,
-      {
-        config: { access: { entity: 'user', action: 'archive' } },
-        schema: {
-          operationId: archived ? 'archiveUser' : 'unarchiveUser',
-          tags,
-          summary: `${archived ? 'Archive (ends their sessions at once)' : 'Unarchive'} a user (super-admin)`,
-          params: idParams,
-          response: { 200: userRow, ...errors },
-        },
-      },
-      async (request) =>
-        users.setArchived(app.ctx, requireActor(request), request.params.id, archived),
-    );
-  }
+  archiveRoutes(app, {
+    entity: 'user',
+    name: 'User',
+    tags,
+    summary: (verb) =>
+      `${verb === 'Archive' ? 'Archive (ends their sessions at once)' : 'Unarchive'} a user (super-admin)`,
+    response: userRow,
+    setArchived: (request, id, archived) =>
+      users.setArchived(app.ctx, requireActor(request), id, archived),
+  });
   app.post(
     '/:id/sessions/revoke',
     {
