@@ -1,5 +1,5 @@
 import type { AuditFilters } from '@skolar/shared';
-import { authorize, can } from '../../auth/policy.ts';
+import { can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { ListQuery } from '../../http/pagination.ts';
@@ -15,7 +15,6 @@ export async function list(
   actor: Actor,
   query: Pick<ListQuery, 'page' | 'per_page' | 'q'> & AuditFilters,
 ) {
-  authorize(actor, 'list', 'audit');
   const { rows, total } = await auditPage(ctx.db, can(actor, 'list', 'audit').where, query);
   return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
 }

@@ -7,7 +7,7 @@ import {
 } from '@skolar/shared';
 import type { z } from 'zod';
 import { archiveEvent, deleteEvent, record } from '../../audit/audit.ts';
-import { authorize, can, requireAccess, withPermissions } from '../../auth/policy.ts';
+import { can, requireAccess, withPermissions } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -172,7 +172,6 @@ export async function list(
   query: ListQuery,
   filters: EvaluationFilters,
 ) {
-  authorize(actor, 'list', 'evaluation');
   const { rows, total } = await listEvaluations(
     ctx.db,
     can(actor, 'list', 'evaluation').where,
@@ -259,7 +258,6 @@ function columnsOf(fields: Fields, zone: string) {
 
 /** Creates an evaluation of a subject the actor may edit, in one of the subject's trainings. */
 export async function create(ctx: AppContext, actor: Actor, body: NewBody) {
-  authorize(actor, 'create', 'evaluation');
   const { subject_id: subjectId, ...fields } = body;
   const subject = await writableSubject(ctx.db, actor, subjectId);
   const zone = await institutionZone(ctx.db, subject.institution_id);
@@ -396,7 +394,6 @@ export async function clearFile(ctx: AppContext, actor: Actor, id: number, slot:
  * (`exclude`: the one being edited): the form's picker and its "x / 100 %" indicator.
  */
 export async function budget(ctx: AppContext, actor: Actor, subjectId: number, exclude?: number) {
-  authorize(actor, 'create', 'evaluation');
   const subject = await writableSubject(ctx.db, actor, subjectId);
   const trainings = await trainingsOfSubject(ctx.db, subject.id, subject.institution_id);
   const used = await usedHundredths(

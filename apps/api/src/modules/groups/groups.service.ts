@@ -1,12 +1,6 @@
 import { type GroupBody, roleMay } from '@skolar/shared';
 import { archiveEvent, audited, deleteEvent } from '../../audit/audit.ts';
-import {
-  authorize,
-  can,
-  requireAccess,
-  withPermission,
-  withPermissions,
-} from '../../auth/policy.ts';
+import { can, requireAccess, withPermission, withPermissions } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -38,7 +32,6 @@ const present = (db: DbOrTx, actor: Actor, row: Row) => withPermission(db, actor
 
 /** Admins and super-teachers: the institution's groups; teachers: the groups of their promotions. */
 export async function list(ctx: AppContext, actor: Actor, query: ListQuery, promotionId?: number) {
-  authorize(actor, 'list', 'group');
   if (promotionId !== undefined)
     await requireAccess(ctx.db, actor, 'read', 'promotion', promotionId);
   const { rows, total } = await listGroups(
@@ -65,7 +58,6 @@ export async function read(ctx: AppContext, actor: Actor, id: number) {
 }
 
 export async function create(ctx: AppContext, actor: Actor, body: GroupBody) {
-  authorize(actor, 'create', 'group');
   await requireAccess(ctx.db, actor, 'update', 'promotion', body.promotion_id);
   const institutionId = await institutionOfPromotion(ctx.db, body.promotion_id);
   const id = await insertGroup(ctx.db, {

@@ -3,7 +3,6 @@ import type { institutionBody } from '@skolar/shared';
 import type { z } from 'zod';
 import { archiveEvent, audited, deleteEvent } from '../../audit/audit.ts';
 import {
-  authorize,
   can,
   type RowPermissions,
   requireAccess,
@@ -45,7 +44,6 @@ const present = (db: DbOrTx, actor: Actor, row: Row) =>
 
 /** Institutions the actor may list (the super-admin: all of them). */
 export async function list(ctx: AppContext, actor: Actor, query: ListQuery) {
-  authorize(actor, 'list', 'institution');
   const { rows, total } = await listInstitutions(
     ctx.db,
     can(actor, 'list', 'institution').where,
@@ -66,7 +64,6 @@ export async function read(ctx: AppContext, actor: Actor, id: number) {
 const values = (body: Body) => ({ ...body, nb_levels: body.levels.length });
 
 export async function create(ctx: AppContext, actor: Actor, body: Body) {
-  authorize(actor, 'create', 'institution');
   const id = await insertInstitution(ctx.db, values(body));
   return present(ctx.db, actor, (await findInstitution(ctx.db, id))!);
 }
@@ -119,9 +116,11 @@ export async function uploadLogo(ctx: AppContext, actor: Actor, id: number, part
 
 type Relation = 'programs' | 'modules';
 
-/** Who may manage which relation: programs by the super-admin, modules by the admin (own institution) and the super-admin. */
-async function requireRelationAccess(ctx: AppContext, actor: Actor, id: number, kind: Relation) {
-  authorize(actor, 'assign', kind === 'programs' ? 'program' : 'institution');
+/**
+ * The institution must be in the actor's scope. Who may manage which relation (programs: the
+ * super-admin; modules: the admin of the institution and the super-admin) is the route's access.
+ */
+async function requireRelationAccess(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'assign', 'institution', id);
 }
 
@@ -133,7 +132,7 @@ export async function listRelation(
   kind: Relation,
   query: ListQuery,
 ) {
-  await requireRelationAccess(ctx, actor, id, kind);
+  await requireRelationAccess(ctx, actor, id);
   const { rows, total } = await listLinked(ctx.db, kind, id, query);
   return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
 }
@@ -146,7 +145,7 @@ export async function assign(
   kind: Relation,
   ids: number[],
 ) {
-  await requireRelationAccess(ctx, actor, id, kind);
+  await requireRelationAccess(ctx, actor, id);
   const unique = [...new Set(ids)];
   const known = await existingIds(ctx.db, kind, unique);
   const unknown = unique.filter((value) => !known.has(value));
@@ -163,7 +162,7 @@ export async function dissociate(
   kind: Relation,
   entryId: number,
 ) {
-  await requireRelationAccess(ctx, actor, id, kind);
+  await requireRelationAccess(ctx, actor, id);
   if (kind === 'programs') {
     if ((await promotionsOfProgramIn(ctx.db, id, entryId)) > 0)
       throw conflict('manage.conflict.programHasPromotions');

@@ -1,12 +1,6 @@
 import type { LessonBody, NewLessonBody } from '@skolar/shared';
 import { archiveEvent, audited, deleteEvent } from '../../audit/audit.ts';
-import {
-  authorize,
-  can,
-  requireAccess,
-  withPermission,
-  withPermissions,
-} from '../../auth/policy.ts';
+import { can, requireAccess, withPermission, withPermissions } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -40,7 +34,6 @@ async function lessonById(db: DbOrTx, actor: Actor, id: number) {
 
 /** Lessons in scope, of one subject in its order when `subjectId` is given. */
 export async function list(ctx: AppContext, actor: Actor, query: ListQuery, subjectId?: number) {
-  authorize(actor, 'list', 'lesson');
   if (subjectId !== undefined) await requireAccess(ctx.db, actor, 'read', 'subject', subjectId);
   const { rows, total } = await listLessons(
     ctx.db,
@@ -67,7 +60,6 @@ export async function read(ctx: AppContext, actor: Actor, id: number) {
 
 /** A lesson of a subject the actor teaches (or administers), placed last in that subject. */
 export async function create(ctx: AppContext, actor: Actor, body: NewLessonBody) {
-  authorize(actor, 'create', 'lesson');
   await requireAccess(ctx.db, actor, 'update', 'subject', body.subject_id);
   const id = await ctx.db.transaction(async (tx) => {
     const subject = await lockSubjectForLesson(tx, body.subject_id);
@@ -110,7 +102,6 @@ export async function remove(ctx: AppContext, actor: Actor, id: number) {
 
 /** `PUT /api/subjects/:id/lesson-order`: every lesson of the subject, in the new order. */
 export async function reorder(ctx: AppContext, actor: Actor, subjectId: number, ids: number[]) {
-  authorize(actor, 'update', 'lesson');
   await requireAccess(ctx.db, actor, 'update', 'subject', subjectId);
   await ctx.db.transaction(async (tx) => {
     await lockSubject(tx, subjectId);

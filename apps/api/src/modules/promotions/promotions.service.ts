@@ -1,12 +1,6 @@
 import type { PromotionBody } from '@skolar/shared';
 import { archiveEvent, audited, deleteEvent, record } from '../../audit/audit.ts';
-import {
-  authorize,
-  can,
-  requireAccess,
-  withPermission,
-  withPermissions,
-} from '../../auth/policy.ts';
+import { can, requireAccess, withPermission, withPermissions } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -38,7 +32,6 @@ type Row = Awaited<ReturnType<typeof promotionById>>;
 const present = (db: DbOrTx, actor: Actor, row: Row) => withPermission(db, actor, 'promotion', row);
 
 export async function list(ctx: AppContext, actor: Actor, query: ListQuery, programId?: number) {
-  authorize(actor, 'list', 'promotion');
   const { rows, total } = await listPromotions(
     ctx.db,
     can(actor, 'list', 'promotion').where,
@@ -67,7 +60,6 @@ async function checkProgram(
 }
 
 export async function create(ctx: AppContext, actor: Actor, body: PromotionBody) {
-  authorize(actor, 'create', 'promotion');
   if (actor.institutionId === null) throw notFound();
   await checkProgram(ctx, actor, body);
   const id = await insertPromotion(ctx.db, { ...body, institution_id: actor.institutionId });
@@ -157,6 +149,5 @@ export async function dissociate(
 
 /** The programs offered by the institution, for the promotion form. */
 export async function programOptions(ctx: AppContext, actor: Actor) {
-  authorize(actor, 'create', 'promotion');
   return programOptionsIn(ctx.db, can(actor, 'read', 'program').where);
 }

@@ -2,7 +2,6 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { NewSeminarBody, SeminarBody } from '@skolar/shared';
 import { archiveEvent, audited, deleteEvent } from '../../audit/audit.ts';
 import {
-  authorize,
   can,
   requireAccess,
   seminarPromotions,
@@ -44,7 +43,6 @@ async function promotionInScope(db: DbOrTx, actor: Actor, id: number) {
 
 /** Seminars in the actor's scope, optionally of one promotion (404 when it is not in scope). */
 export async function list(ctx: AppContext, actor: Actor, query: ListQuery, promotionId?: number) {
-  authorize(actor, 'list', 'seminar');
   if (promotionId !== undefined) await promotionInScope(ctx.db, actor, promotionId);
   const { rows, total } = await listSeminars(
     ctx.db,
@@ -70,7 +68,6 @@ export async function read(ctx: AppContext, actor: Actor, id: number) {
  * any other promotion, another institution's included, is 404.
  */
 export async function create(ctx: AppContext, actor: Actor, body: NewSeminarBody) {
-  authorize(actor, 'create', 'seminar');
   const promotion = await promotionIn(ctx.db, body.promotion_id, seminarPromotions(actor));
   if (!promotion) throw notFound();
   const id = await insertSeminar(ctx.db, {
@@ -135,7 +132,6 @@ export async function setSyllabus(ctx: AppContext, actor: Actor, id: number, par
  * (the first that has not ended by the server's clock). Staff get the seminars of their scope.
  */
 export async function mine(ctx: AppContext, actor: Actor) {
-  authorize(actor, 'list', 'seminar');
   const rows = await seminarsIn(ctx.db, can(actor, 'list', 'seminar').where);
   const coming = await episodesOf(
     ctx.db,

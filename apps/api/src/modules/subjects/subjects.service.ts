@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { archiveEvent, audited, deleteEvent, record } from '../../audit/audit.ts';
 import {
   allowedIds,
-  authorize,
   can,
   type RowPermissions,
   requireAccess,
@@ -44,7 +43,6 @@ const unused = (row: Row, can: RowPermissions) => ({
 
 /** Subjects in the actor's scope: a teacher's own, the institution's for its staff. */
 export async function list(ctx: AppContext, actor: Actor, query: ListQuery) {
-  authorize(actor, 'list', 'subject');
   const { rows, total } = await listSubjects(ctx.db, can(actor, 'list', 'subject').where, query);
   return pageOf(query, await withPermissions(ctx.db, actor, 'subject', rows, unused), total);
 }
@@ -95,7 +93,6 @@ async function institutionOfNew(db: DbOrTx, actor: Actor, requested: number | un
 
 /** Creates the subject, in the module when one is given (`/:moduleId/subjects/add`). */
 export async function create(ctx: AppContext, actor: Actor, body: CreateBody) {
-  authorize(actor, 'create', 'subject');
   const { module_id: moduleId, institution_id: requested, ...fields } = body;
   const institutionId = await institutionOfNew(ctx.db, actor, requested);
   if (moduleId !== undefined) {

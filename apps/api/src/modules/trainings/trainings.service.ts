@@ -1,13 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { NewTrainingBody, TrainingBody } from '@skolar/shared';
 import { archiveEvent, audited, deleteEvent, record } from '../../audit/audit.ts';
-import {
-  authorize,
-  can,
-  requireAccess,
-  withPermission,
-  withPermissions,
-} from '../../auth/policy.ts';
+import { can, requireAccess, withPermission, withPermissions } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -36,7 +30,6 @@ const present = (db: DbOrTx, actor: Actor, row: Row) => withPermission(db, actor
 
 /** Trainings in the actor's scope; the super-admin's 'courses' list shows every institution's. */
 export async function list(ctx: AppContext, actor: Actor, query: ListQuery, promotionId?: number) {
-  authorize(actor, 'list', 'training');
   if (promotionId !== undefined)
     await requireAccess(ctx.db, actor, 'read', 'promotion', promotionId);
   const { rows, total } = await listTrainings(
@@ -56,7 +49,6 @@ export async function read(ctx: AppContext, actor: Actor, id: number) {
 
 /** A training of a promotion of the institution; its program label is the promotion's program. */
 export async function create(ctx: AppContext, actor: Actor, body: NewTrainingBody) {
-  authorize(actor, 'create', 'training');
   await requireAccess(ctx.db, actor, 'update', 'promotion', body.promotion_id);
   const promotion = await promotionForTraining(ctx.db, body.promotion_id);
   const id = await insertTraining(ctx.db, {

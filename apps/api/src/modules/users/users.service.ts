@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { archiveEvent, record } from '../../audit/audit.ts';
 import { inviteUser } from '../../auth/invitations.ts';
 import {
-  authorize,
   can,
   type RowPermissions,
   requireAccess,
@@ -45,7 +44,6 @@ const present = (db: DbOrTx, actor: Actor, row: Row) =>
   withPermission(db, actor, 'user', row, notSelf(actor));
 
 export async function list(ctx: AppContext, actor: Actor, query: UserListQuery) {
-  authorize(actor, 'list', 'user');
   const { rows, total } = await listUsers(ctx.db, can(actor, 'list', 'user').where, query);
   return {
     data: await withPermissions(ctx.db, actor, 'user', rows, notSelf(actor)),
@@ -71,7 +69,6 @@ async function checkBody(db: DbOrTx, body: Body, userId?: number) {
 
 /** Creates an account and invites it by e-mail in the same transaction. */
 export async function create(ctx: AppContext, actor: Actor, body: Body) {
-  authorize(actor, 'create', 'user');
   const id = await ctx.db.transaction(async (tx) => {
     await checkBody(tx, body);
     const row = await insertUser(tx, { ...body, email: body.email.toLowerCase() });
