@@ -1,3 +1,4 @@
+import type { PageHref } from '@skolar/shared';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -5,8 +6,8 @@ import './page-header.css';
 import { useFirstOpen } from './role-link.tsx';
 
 /** A way back: where it leads and what it says. */
-interface BackLink {
-  to: string;
+export interface BackLink {
+  to: PageHref;
   label: string;
 }
 

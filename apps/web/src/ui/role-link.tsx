@@ -1,4 +1,4 @@
-import { canAccess } from '@skolar/shared';
+import { canAccess, type PageHref } from '@skolar/shared';
 import { type ReactNode, useCallback } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { useSession } from '../api/session.ts';
@@ -14,13 +14,14 @@ export function useMayOpen(): (path: string) => boolean {
 }
 
 /** The first of `candidates` the viewer may open: the nearest way up from a screen. */
-export function useFirstOpen<T extends { to: string }>(candidates: readonly T[]): T | undefined {
+export function useFirstOpen<T extends { to: PageHref }>(candidates: readonly T[]): T | undefined {
   const mayOpen = useMayOpen();
   return candidates.find((candidate) => mayOpen(candidate.to));
 }
 
 interface RoleLinkProps extends Omit<LinkProps, 'to'> {
-  to: string;
+  /** A page of the route table (a typo fails the typecheck). */
+  to: PageHref;
   /**
    * What shows when the viewer may not open `to`: the link's text alone, with the same class (a
    * name in a list, the default), or nothing at all (an action such as 'Edit' or 'Manage groups').

@@ -1,4 +1,4 @@
-import type { RowPermissions } from '@skolar/shared';
+import type { PageHref, RowPermissions } from '@skolar/shared';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { Archive, ArchiveRestore, Eye, Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +14,10 @@ interface RowActionsProps {
   name: string;
   can: RowPermissions;
   archived: boolean;
-  view?: string;
+  /** The row's page. */
+  view?: PageHref;
   /** A link (plain edit) or a callback (edit behind a step-up). */
-  edit?: string | (() => void);
+  edit?: PageHref | (() => void);
   /** `/api/<things>/:id` of the row: `POST …/archive`, `POST …/unarchive`, `DELETE …`. */
   apiPath: ArchivableUrl;
   /** Query keys to refresh after a change. */

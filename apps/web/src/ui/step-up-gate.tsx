@@ -4,14 +4,14 @@ import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../api/client.ts';
-import { useStepUpEdit } from './step-up-edit.tsx';
+import { type StepUpBase, useStepUpEdit } from './step-up-edit.tsx';
 import './management.css';
 
 interface StepUpGateProps {
   /** The `:token` of the edit route. */
   token: string;
   /** `/users`, `/institutions`…: where the edit route lives. */
-  base: string;
+  base: StepUpBase;
   /** The kind of row edited: the token was asked for this row. */
   entity: StepUpTarget['entity'];
   id: number;

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { useEvaluation } from '../../api/evaluations.ts';
 import { evaluationEditPath } from '../../lib/evaluation-paths.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
-import { PageHeader } from '../../ui/page-header.tsx';
+import { type BackLink, PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { ExamStaffPanels } from './exam/staff-panels.tsx';
@@ -23,7 +23,7 @@ export function EvaluationDetailPage() {
   const id = Number(useParams().evaluationId) || 0;
   const { data, error } = useEvaluation(id);
   usePageTitle(data?.title ?? t('evaluations.details'));
-  const back = { to: '/evaluations', label: t('evaluations.title') };
+  const back: BackLink = { to: '/evaluations', label: t('evaluations.title') };
   if (error) {
     return (
       <div className="container page cohort-page">

@@ -6,7 +6,7 @@ import { useMyEvaluation } from '../../api/evaluations.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { formatInstant } from '../../lib/format.ts';
 import { EvaluationStatusBadge } from '../../ui/evaluation-status-badge.tsx';
-import { PageHeader } from '../../ui/page-header.tsx';
+import { type BackLink, PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { Countdown } from './countdown.tsx';
 import { ExamStartPanel } from './exam/exam-start.tsx';
@@ -25,7 +25,7 @@ export function MyEvaluationPage() {
   const id = Number(useParams().id) || 0;
   const { data, error, dataUpdatedAt } = useMyEvaluation(id);
   usePageTitle(data?.title ?? t('evaluations.details'));
-  const back = { to: '/list-evaluations', label: t('evaluations.mine') };
+  const back: BackLink = { to: '/list-evaluations', label: t('evaluations.mine') };
   if (error) {
     return (
       <div className="container page cohort-page">

@@ -15,8 +15,10 @@ import { RoleLink } from '../../ui/role-link.tsx';
 import { RowActions } from '../../ui/row-actions.tsx';
 import '../../ui/cohorts.css';
 import { formatPromotion } from '../../lib/format.ts';
+import { pagePath } from '../../lib/page-path.ts';
 
-const groupPath = (g: { promotion_id: number; id: number }) => `/${g.promotion_id}/groups/${g.id}`;
+const groupPath = (g: { promotion_id: number; id: number }) =>
+  pagePath('/:promotionId/groups/:groupId', { promotionId: g.promotion_id, groupId: g.id });
 
 /** `/groups`: the groups of the institution (super-teacher) or of the teacher's promotions. */
 export function GroupsPage() {

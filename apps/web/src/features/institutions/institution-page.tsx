@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { DetailPage } from '../../ui/detail-page.tsx';
 import { EmailText } from '../../ui/email-text.tsx';
-import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { PhoneLink } from '../../ui/phone-link.tsx';
 import { RoleLink } from '../../ui/role-link.tsx';
@@ -17,7 +17,6 @@ import {
   setInstitutionArchived,
   useInstitution,
 } from './api.ts';
-import '../../ui/management.css';
 
 /** `/institutions/:id` (super-admin): the institution's details and actions. */
 export function InstitutionPage() {
@@ -33,169 +32,146 @@ export function InstitutionPage() {
   const archived = institution?.archived_at !== null && institution?.archived_at !== undefined;
 
   return (
-    <div className="container page">
-      <PageHeader
-        eyebrow={t('institutions.title')}
-        title={institution?.name ?? '…'}
-        back={{ to: '/institutions', label: t('manage.back') }}
-        actions={
-          institution && (
-            <>
-              <RoleLink
-                otherwise="nothing"
-                to={`/institution-program/${id}`}
-                className="button button--ghost button--small"
-              >
-                <Link2 size={16} aria-hidden="true" />
-                {t('institutions.programs')}
-              </RoleLink>
-              {institution.can.update && (
-                <button
-                  type="button"
-                  className="button button--primary button--small"
-                  onClick={() => editWithStepUp(id)}
-                >
-                  <Pencil size={16} aria-hidden="true" />
-                  {t('manage.edit')}
-                </button>
-              )}
-              {institution.can.archive && (
-                <ConfirmDialog
-                  kind={archived ? 'unarchive' : 'archive'}
-                  subject={institution.name}
-                  onConfirm={async () => {
-                    try {
-                      await setInstitutionArchived(id, !archived);
-                      toast.success(t(archived ? 'manage.unarchived' : 'manage.archived'));
-                      await refresh();
-                    } catch (error) {
-                      toastError(error);
-                    }
-                  }}
-                  trigger={
-                    <button type="button" className="button button--ghost button--small">
-                      {archived ? (
-                        <ArchiveRestore size={16} aria-hidden="true" />
-                      ) : (
-                        <Archive size={16} aria-hidden="true" />
-                      )}
-                      {t(archived ? 'manage.unarchive' : 'manage.archive')}
-                    </button>
-                  }
-                />
-              )}
-              {institution.can.delete && (
-                <ConfirmDialog
-                  kind="delete"
-                  subject={institution.name}
-                  onConfirm={async () => {
-                    try {
-                      await deleteInstitution(id);
-                      toast.success(t('manage.deleted'));
-                      await refresh();
-                      await navigate('/institutions');
-                    } catch (error) {
-                      toastError(error);
-                    }
-                  }}
-                  trigger={
-                    <button type="button" className="button button--danger button--small">
-                      <Trash2 size={16} aria-hidden="true" />
-                      {t('manage.delete')}
-                    </button>
-                  }
-                />
-              )}
-            </>
-          )
-        }
-      >
-        {archived && (
-          <span className="badge manage-badge--archived">{t('manage.archivedBadge')}</span>
-        )}
-      </PageHeader>
-      {query.isError && <p className="notice notice--error">{t('institutions.notFound')}</p>}
-      {institution && (
-        <section className="card manage-detail" aria-label={t('institutions.details')}>
-          <div className="manage-detail__hero">
-            {institution.logo_link ? (
-              <img
-                src={institution.logo_link}
-                alt={t('institutions.logoOf', { name: institution.name })}
-                width={72}
-                height={72}
-              />
-            ) : (
-              <span
-                className="manage-swatch"
-                style={{ background: institution.color_code, width: 48, height: 48 }}
-              />
-            )}
-            <div>
-              <strong>{institution.diminutive ?? institution.name}</strong>
-              <p className="manage-muted">{t(`institutions.kinds.${institution.kind}`)}</p>
-            </div>
-          </div>
-          <dl className="manage-facts">
-            <div>
-              <dt>{t('institutions.fields.color_code')}</dt>
-              <dd className="manage-name">
-                <span className="manage-swatch" style={{ background: institution.color_code }} />
-                <code>{institution.color_code}</code>
-              </dd>
-            </div>
-            <div>
-              <dt>{t('institutions.fields.url')}</dt>
-              <dd>
-                <a href={institution.url} target="_blank" rel="noreferrer noopener">
-                  {institution.url}
-                </a>
-              </dd>
-            </div>
-            <div>
-              <dt>{t('institutions.fields.email')}</dt>
-              <dd>
-                <EmailText email={institution.email} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('institutions.fields.phone')}</dt>
-              <dd>
-                <PhoneLink value={institution.phone} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('institutions.fields.address')}</dt>
-              <dd>{institution.address}</dd>
-            </div>
-            <div>
-              <dt>{t('institutions.fields.nb_users')}</dt>
-              <dd>{institution.nb_users}</dd>
-            </div>
-            <div>
-              <dt>{t('institutions.fields.nb_programs')}</dt>
-              <dd>{institution.nb_programs}</dd>
-            </div>
-            <div>
-              <dt>{t('institutions.fields.nb_levels')}</dt>
-              <dd>{institution.nb_levels}</dd>
-            </div>
-          </dl>
-          {institution.levels.length > 0 && (
-            <div className="manage-section">
-              <h2>{t('institutions.fields.levelsList')}</h2>
-              <ul className="manage-chips">
-                {institution.levels.map((level) => (
-                  <li key={level} className="badge">
-                    {level}
-                  </li>
-                ))}
-              </ul>
-            </div>
+    <DetailPage
+      data={institution}
+      eyebrow={t('institutions.title')}
+      title={institution?.name}
+      back={{ to: '/institutions', label: t('manage.back') }}
+      archived={archived}
+      error={query.isError && t('institutions.notFound')}
+      label={t('institutions.details')}
+      actions={(institution) => (
+        <>
+          <RoleLink
+            otherwise="nothing"
+            to={`/institution-program/${id}`}
+            className="button button--ghost button--small"
+          >
+            <Link2 size={16} aria-hidden="true" />
+            {t('institutions.programs')}
+          </RoleLink>
+          {institution.can.update && (
+            <button
+              type="button"
+              className="button button--primary button--small"
+              onClick={() => editWithStepUp(id)}
+            >
+              <Pencil size={16} aria-hidden="true" />
+              {t('manage.edit')}
+            </button>
           )}
-        </section>
+          {institution.can.archive && (
+            <ConfirmDialog
+              kind={archived ? 'unarchive' : 'archive'}
+              subject={institution.name}
+              onConfirm={async () => {
+                try {
+                  await setInstitutionArchived(id, !archived);
+                  toast.success(t(archived ? 'manage.unarchived' : 'manage.archived'));
+                  await refresh();
+                } catch (error) {
+                  toastError(error);
+                }
+              }}
+              trigger={
+                <button type="button" className="button button--ghost button--small">
+                  {archived ? (
+                    <ArchiveRestore size={16} aria-hidden="true" />
+                  ) : (
+                    <Archive size={16} aria-hidden="true" />
+                  )}
+                  {t(archived ? 'manage.unarchive' : 'manage.archive')}
+                </button>
+              }
+            />
+          )}
+          {institution.can.delete && (
+            <ConfirmDialog
+              kind="delete"
+              subject={institution.name}
+              onConfirm={async () => {
+                try {
+                  await deleteInstitution(id);
+                  toast.success(t('manage.deleted'));
+                  await refresh();
+                  await navigate('/institutions');
+                } catch (error) {
+                  toastError(error);
+                }
+              }}
+              trigger={
+                <button type="button" className="button button--danger button--small">
+                  <Trash2 size={16} aria-hidden="true" />
+                  {t('manage.delete')}
+                </button>
+              }
+            />
+          )}
+        </>
       )}
+      lead={(institution) => (
+        <div className="manage-detail__hero">
+          {institution.logo_link ? (
+            <img
+              src={institution.logo_link}
+              alt={t('institutions.logoOf', { name: institution.name })}
+              width={72}
+              height={72}
+            />
+          ) : (
+            <span
+              className="manage-swatch"
+              style={{ background: institution.color_code, width: 48, height: 48 }}
+            />
+          )}
+          <div>
+            <strong>{institution.diminutive ?? institution.name}</strong>
+            <p className="manage-muted">{t(`institutions.kinds.${institution.kind}`)}</p>
+          </div>
+        </div>
+      )}
+      fields={(institution) => [
+        {
+          label: t('institutions.fields.color_code'),
+          className: 'manage-name',
+          value: (
+            <>
+              <span className="manage-swatch" style={{ background: institution.color_code }} />
+              <code>{institution.color_code}</code>
+            </>
+          ),
+        },
+        {
+          label: t('institutions.fields.url'),
+          value: (
+            <a href={institution.url} target="_blank" rel="noreferrer noopener">
+              {institution.url}
+            </a>
+          ),
+        },
+        { label: t('institutions.fields.email'), value: <EmailText email={institution.email} /> },
+        { label: t('institutions.fields.phone'), value: <PhoneLink value={institution.phone} /> },
+        { label: t('institutions.fields.address'), value: institution.address },
+        { label: t('institutions.fields.nb_users'), value: institution.nb_users },
+        { label: t('institutions.fields.nb_programs'), value: institution.nb_programs },
+        { label: t('institutions.fields.nb_levels'), value: institution.nb_levels },
+      ]}
+      extra={(institution) =>
+        institution.levels.length > 0 && (
+          <div className="manage-section">
+            <h2>{t('institutions.fields.levelsList')}</h2>
+            <ul className="manage-chips">
+              {institution.levels.map((level) => (
+                <li key={level} className="badge">
+                  {level}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )
+      }
+    >
       {stepUp}
-    </div>
+    </DetailPage>
   );
 }

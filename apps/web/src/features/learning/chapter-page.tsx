@@ -1,3 +1,4 @@
+import type { PageHref } from '@skolar/shared';
 import { ArrowLeft, ArrowRight, Check, Download, ExternalLink, RotateCcw } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,8 +31,8 @@ interface ChapterReaderProps {
   id: number;
   subjectId?: number;
   /** Where a chapter (previous, next) opens, in the subject the reader came from. */
-  chapterLink: (chapterId: number, subjectId: number | undefined) => string;
-  lessonLink: (lessonId: number, subjectId: number | undefined) => string;
+  chapterLink: (chapterId: number, subjectId: number | undefined) => PageHref;
+  lessonLink: (lessonId: number, subjectId: number | undefined) => PageHref;
   /** Shown above the chapter (the course page's tabs). */
   header?: ReactNode;
 }

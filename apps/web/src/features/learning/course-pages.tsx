@@ -8,6 +8,7 @@ import {
   useMyTrainingResources,
 } from '../../api/learning.ts';
 import { formatAcademicYear, formatDay, formatHours } from '../../lib/format.ts';
+import { pagePath } from '../../lib/page-path.ts';
 import { EvaluationStatusBadge } from '../../ui/evaluation-status-badge.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
@@ -119,15 +120,23 @@ export function CourseActivityPage() {
   const lessonId = Number(params.episodeId) || undefined;
   const chapterId = Number(params.chapterId) || undefined;
   const { data } = useMyTraining(id);
-  const base = `/event-activity/${id}`;
+  const outline = pagePath('/event-activity/:id', { id });
+  const lessonLink = (lesson: number) =>
+    pagePath('/event-activity/:id/:episodeId', { id, episodeId: lesson });
+  const chapterLink = (lesson: number, chapter: number) =>
+    pagePath('/event-activity/:id/:episodeId/:chapterId', {
+      id,
+      episodeId: lesson,
+      chapterId: chapter,
+    });
   const tabs = data ? <CourseTabs trainingId={id} title={data.title} /> : null;
   if (lessonId && chapterId) {
     return (
       <ChapterReader
         id={chapterId}
         header={tabs}
-        chapterLink={(chapter) => `${base}/${lessonId}/${chapter}`}
-        lessonLink={(lesson) => `${base}/${lesson}`}
+        chapterLink={(chapter) => chapterLink(lessonId, chapter)}
+        lessonLink={lessonLink}
       />
     );
   }
@@ -136,16 +145,14 @@ export function CourseActivityPage() {
       <LessonView
         id={lessonId}
         header={tabs}
-        chapterLink={(chapter) => `${base}/${lessonId}/${chapter}`}
-        back={{ to: base, label: 'learning.course.activity' }}
+        chapterLink={(chapter) => chapterLink(lessonId, chapter)}
+        back={{ to: outline, label: 'learning.course.activity' }}
       />
     );
   }
   return (
     <CourseFrame tab="activity">
-      {() =>
-        data && <TrainingOutline training={data} lessonLink={(lesson) => `${base}/${lesson}`} />
-      }
+      {() => data && <TrainingOutline training={data} lessonLink={lessonLink} />}
     </CourseFrame>
   );
 }

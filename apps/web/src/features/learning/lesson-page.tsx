@@ -1,3 +1,4 @@
+import type { PageHref } from '@skolar/shared';
 import { CheckCircle2, Circle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,9 +29,9 @@ export function LessonPage() {
 interface LessonViewProps {
   id: number;
   subjectId?: number;
-  chapterLink: (chapterId: number, subjectId: number | undefined) => string;
+  chapterLink: (chapterId: number, subjectId: number | undefined) => PageHref;
   /** The way back; `label` is a catalogue key. */
-  back: { to: string; label: string };
+  back: { to: PageHref; label: string };
   header?: ReactNode;
 }
 

@@ -1,4 +1,4 @@
-import type { MyTrainingDetail } from '@skolar/shared';
+import type { MyTrainingDetail, PageHref } from '@skolar/shared';
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -47,7 +47,7 @@ export function TrainingPage() {
 interface TrainingOutlineProps {
   training: MyTrainingDetail;
   /** Where a lesson of a subject opens. */
-  lessonLink: (lessonId: number, subjectId: number) => string;
+  lessonLink: (lessonId: number, subjectId: number) => PageHref;
 }
 
 /** Modules → subjects → lessons, each with its reading progress. */

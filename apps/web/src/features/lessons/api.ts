@@ -1,6 +1,7 @@
 import type { ChapterBody, LessonBody, NewChapterBody, NewLessonBody } from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, fileBody, ok } from '../../api/client.ts';
+import { pagePath } from '../../lib/page-path.ts';
 
 export const lessonKeys = {
   all: ['lesson'] as const,
@@ -94,14 +95,28 @@ export const deleteResource = (chapterId: number, resourceId: number) =>
 
 /** The screens' addresses under `/:moduleId/:subjectId` (moduleId 0 when the subject has none). */
 export function pathsOf(moduleId: string | number, subjectId: string | number) {
-  const base = `/${moduleId}/${subjectId}`;
   return {
-    subject: `/subjects/${subjectId}`,
-    addLesson: `${base}/lessons/add`,
-    lesson: (id: number) => `${base}/lessons/${id}`,
-    editLesson: (id: number) => `${base}/lessons/edit/${id}`,
-    addChapter: (lessonId: number) => `${base}/${lessonId}/chapters/add`,
-    chapter: (lessonId: number, id: number) => `${base}/${lessonId}/chapters/${id}`,
-    editChapter: (lessonId: number, id: number) => `${base}/${lessonId}/chapters/edit/${id}`,
+    subject: pagePath('/subjects/:subjectId', { subjectId }),
+    addLesson: pagePath('/:moduleId/:subjectId/lessons/add', { moduleId, subjectId }),
+    lesson: (lessonId: number) =>
+      pagePath('/:moduleId/:subjectId/lessons/:lessonId', { moduleId, subjectId, lessonId }),
+    editLesson: (lessonId: number) =>
+      pagePath('/:moduleId/:subjectId/lessons/edit/:lessonId', { moduleId, subjectId, lessonId }),
+    addChapter: (lessonId: number) =>
+      pagePath('/:moduleId/:subjectId/:lessonId/chapters/add', { moduleId, subjectId, lessonId }),
+    chapter: (lessonId: number, chapterId: number) =>
+      pagePath('/:moduleId/:subjectId/:lessonId/chapters/:chapterId', {
+        moduleId,
+        subjectId,
+        lessonId,
+        chapterId,
+      }),
+    editChapter: (lessonId: number, chapterId: number) =>
+      pagePath('/:moduleId/:subjectId/:lessonId/chapters/edit/:chapterId', {
+        moduleId,
+        subjectId,
+        lessonId,
+        chapterId,
+      }),
   };
 }

@@ -14,6 +14,7 @@ import { RowActions } from '../../ui/row-actions.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import '../../ui/cohorts.css';
 import { promotionYear } from '../../lib/format.ts';
+import { pagePath } from '../../lib/page-path.ts';
 import { PageError } from '../../ui/page-error.tsx';
 
 const SMALL = { page: 1, per_page: 100 as const, q: '', sort: '', archived: false };
@@ -35,7 +36,6 @@ export function PromotionDetailPage({ children }: { children?: ReactNode }) {
   usePageTitle(data?.name ?? t('promotions.title'));
   if (error) return <PageError message={error.message} />;
   if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
-  const base = `/${data.program_id}`;
   return (
     <div className="container page cohort-page">
       <PageHeader
@@ -43,7 +43,10 @@ export function PromotionDetailPage({ children }: { children?: ReactNode }) {
           .filter(Boolean)
           .join(' · ')}
         title={data.name}
-        back={{ to: `${base}/promotions`, label: t('promotions.title') }}
+        back={{
+          to: pagePath('/:id?/promotions', { id: data.program_id }),
+          label: t('promotions.title'),
+        }}
         actions={
           <>
             <StatusBadge archived={data.archived_at !== null} />
@@ -58,7 +61,10 @@ export function PromotionDetailPage({ children }: { children?: ReactNode }) {
             {data.can.update && (
               <RoleLink
                 otherwise="nothing"
-                to={`${base}/promotions/edit/${data.id}`}
+                to={pagePath('/:id/promotions/edit/:promotionId', {
+                  id: data.program_id,
+                  promotionId: data.id,
+                })}
                 className="button button--ghost"
               >
                 <Pencil size={16} aria-hidden="true" />
@@ -100,7 +106,10 @@ export function PromotionDetailPage({ children }: { children?: ReactNode }) {
             <h2 id="promotion-trainings">{t('trainings.title')}</h2>
             <RoleLink
               otherwise="nothing"
-              to={`${base}/${data.id}/trainings/add`}
+              to={pagePath('/:id/:promotionId/trainings/add', {
+                id: data.program_id,
+                promotionId: data.id,
+              })}
               className="button button--primary button--small"
             >
               <Plus size={16} aria-hidden="true" />
@@ -114,7 +123,11 @@ export function PromotionDetailPage({ children }: { children?: ReactNode }) {
               {trainings.data?.data.map((training) => (
                 <li key={training.id}>
                   <RoleLink
-                    to={`${base}/${data.id}/trainings/${training.id}`}
+                    to={pagePath('/:id/:promotionId/trainings/:trainingId', {
+                      id: data.program_id,
+                      promotionId: data.id,
+                      trainingId: training.id,
+                    })}
                     className="cohort-link"
                   >
                     {training.title}
@@ -130,7 +143,10 @@ export function PromotionDetailPage({ children }: { children?: ReactNode }) {
             <h2 id="promotion-students">{t('students.title')}</h2>
             <RoleLink
               otherwise="nothing"
-              to={`${base}/promotion-student/${data.id}`}
+              to={pagePath('/:id/promotion-student/:promotionId', {
+                id: data.program_id,
+                promotionId: data.id,
+              })}
               className="button button--ghost button--small"
             >
               <UserPlus size={16} aria-hidden="true" />
@@ -189,7 +205,10 @@ export function PromotionDetailPage({ children }: { children?: ReactNode }) {
               <h2 id="promotion-teachers">{t('promotions.teachersWithAccess')}</h2>
               <RoleLink
                 otherwise="nothing"
-                to={`${base}/promotion-teacher/${data.id}`}
+                to={pagePath('/:id/promotion-teacher/:promotionId', {
+                  id: data.program_id,
+                  promotionId: data.id,
+                })}
                 className="button button--ghost button--small"
               >
                 <GraduationCap size={16} aria-hidden="true" />

@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { usePromotion } from '../../api/promotions.ts';
 import { createSeminar, updateSeminar, useSeminar } from '../../api/seminars.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
+import { pagePath } from '../../lib/page-path.ts';
 import { SelectField, TextAreaField, TextField } from '../../ui/fields.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
@@ -31,7 +32,7 @@ export function SeminarFormPage() {
   const back = existing.data
     ? seminarPath(existing.data)
     : promotionId
-      ? `/${params.id}/promotions/${promotionId}`
+      ? pagePath('/:id/promotions/:promotionId', { id: params.id ?? '', promotionId })
       : '/seminars';
   const {
     register,

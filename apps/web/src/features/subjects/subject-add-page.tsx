@@ -1,9 +1,11 @@
+import type { PageHref } from '@skolar/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { api, ok } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
+import { pagePath } from '../../lib/page-path.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { useMayOpen } from '../../ui/role-link.tsx';
@@ -25,10 +27,12 @@ export function SubjectAddPage() {
     enabled: moduleId !== undefined,
   });
   usePageTitle(t('subjects.add'));
-  const back =
-    [moduleId === undefined ? '' : `/module-subject/${moduleId}`, '/subjects', '/modules'].find(
-      (path) => path && mayOpen(path),
-    ) ?? '/dashboard';
+  const ways: PageHref[] = [
+    ...(moduleId === undefined ? [] : [pagePath('/module-subject/:moduleId', { moduleId })]),
+    '/subjects',
+    '/modules',
+  ];
+  const back = ways.find((path) => mayOpen(path)) ?? '/dashboard';
   return (
     <div className="container page">
       <PageHeader

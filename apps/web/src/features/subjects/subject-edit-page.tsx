@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { pagePath } from '../../lib/page-path.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { subjectKeys, updateSubject, useSubject } from './api.ts';
@@ -15,7 +16,7 @@ export function SubjectEditPage() {
   const client = useQueryClient();
   const subject = useSubject(id);
   usePageTitle(t('subjects.edit'));
-  const detail = `/subjects/${id}`;
+  const detail = pagePath('/subjects/:subjectId', { subjectId: id });
   return (
     <div className="container page">
       <PageHeader

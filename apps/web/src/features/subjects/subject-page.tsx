@@ -1,3 +1,4 @@
+import type { PageHref } from '@skolar/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -5,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useSession } from '../../api/session.ts';
 import { formatHours } from '../../lib/format.ts';
+import { pagePath } from '../../lib/page-path.ts';
 import { AssignmentPanel } from '../../ui/assignment-panel.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -26,12 +28,14 @@ export function SubjectPage() {
   const coefficient = useCoefficient();
   usePageTitle(data?.name ?? t('subjects.title'));
   const firstModule = data?.modules[0]?.id;
-  const back =
-    [
-      '/subjects',
-      firstModule === undefined ? '' : `/module-subject/${firstModule}`,
-      '/modules',
-    ].find((path) => path && mayOpen(path)) ?? '/dashboard';
+  const ways: PageHref[] = [
+    '/subjects',
+    ...(firstModule === undefined
+      ? []
+      : [pagePath('/module-subject/:moduleId', { moduleId: firstModule })]),
+    '/modules',
+  ];
+  const back = ways.find((path) => mayOpen(path)) ?? '/dashboard';
 
   if (isError)
     return (

@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useTraining } from '../../api/trainings.ts';
 import { formatHours } from '../../lib/format.ts';
+import { pagePath } from '../../lib/page-path.ts';
 import { FilePicker, IMAGE_FILES, MAX_BYTES } from '../../ui/file-picker.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
@@ -26,7 +27,8 @@ export function TrainingDetailPage() {
   usePageTitle(data?.title ?? t('trainings.title'));
   if (error) return <PageError message={error.message} />;
   if (!data) return <p className="container page cohort-page cohort-muted">{t('app.loading')}</p>;
-  const base = `/${params.id}/${params.promotionId}`;
+  const program = params.id ?? '';
+  const promotionId = params.promotionId ?? '';
   return (
     <div className="container page cohort-page">
       <div
@@ -37,7 +39,13 @@ export function TrainingDetailPage() {
       <PageHeader
         eyebrow={`${data.program} · ${data.level}`}
         title={data.title}
-        back={{ to: `/${params.id}/promotions/${data.promotion_id}`, label: data.promotion_name }}
+        back={{
+          to: pagePath('/:id/promotions/:promotionId', {
+            id: program,
+            promotionId: data.promotion_id,
+          }),
+          label: data.promotion_name,
+        }}
         actions={
           <>
             <StatusBadge
@@ -46,7 +54,11 @@ export function TrainingDetailPage() {
             />
             <RoleLink
               otherwise="nothing"
-              to={`${base}/training-subject/${data.id}`}
+              to={pagePath('/:id/:promotionId/training-subject/:trainingId', {
+                id: program,
+                promotionId,
+                trainingId: data.id,
+              })}
               className="button button--ghost"
             >
               <Layers size={16} aria-hidden="true" />
@@ -55,7 +67,11 @@ export function TrainingDetailPage() {
             {data.can.update && (
               <RoleLink
                 otherwise="nothing"
-                to={`${base}/trainings/edit/${data.id}`}
+                to={pagePath('/:id/:promotionId/trainings/edit/:trainingId', {
+                  id: program,
+                  promotionId,
+                  trainingId: data.id,
+                })}
                 className="button button--primary"
               >
                 <Pencil size={16} aria-hidden="true" />

@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { usePromotion } from '../../api/promotions.ts';
 import { createTraining, updateTraining, useTraining } from '../../api/trainings.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
+import { pagePath } from '../../lib/page-path.ts';
 import { SelectField, TextAreaField, TextField } from '../../ui/fields.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
@@ -26,7 +27,7 @@ export function TrainingFormPage() {
   const client = useQueryClient();
   const promotion = usePromotion(promotionId);
   const existing = useTraining(trainingId ?? 0);
-  const back = `/${params.id}/promotions/${promotionId}`;
+  const back = pagePath('/:id/promotions/:promotionId', { id: params.id ?? '', promotionId });
   const {
     register,
     handleSubmit,
