@@ -53,6 +53,6 @@ export function orderFrom(
 }
 
 /** One page of a list, with what the client needs to draw its pager. */
-export function pageOf<T>(query: ListQuery, data: T[], total: number) {
+export function pageOf<T>(query: Pick<ListQuery, 'page' | 'per_page'>, data: T[], total: number) {
   return { data, meta: { page: query.page, per_page: query.per_page, total } };
 }

@@ -2,7 +2,7 @@ import type { AuditFilters } from '@skolar/shared';
 import { can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import type { ListQuery } from '../../http/pagination.ts';
+import { type ListQuery, pageOf } from '../../http/pagination.ts';
 import { auditPage } from './audit.queries.ts';
 
 /**
@@ -16,5 +16,5 @@ export async function list(
   query: Pick<ListQuery, 'page' | 'per_page' | 'q'> & AuditFilters,
 ) {
   const { rows, total } = await auditPage(ctx.db, can(actor, 'list', 'audit').where, query);
-  return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
+  return pageOf(query, rows, total);
 }

@@ -16,7 +16,7 @@ import { requireStepUp } from '../../auth/step-up.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { fieldErrorsOf, HttpError, notFound, validationFailed } from '../../http/errors.ts';
-import type { ListQuery } from '../../http/pagination.ts';
+import { type ListQuery, pageOf } from '../../http/pagination.ts';
 import { isMessageKey, type Locale, translate } from '../../i18n/messages.ts';
 import {
   addressesTaken,
@@ -371,5 +371,5 @@ export async function history(ctx: AppContext, actor: Actor, kind: Kind, query: 
     kind,
     query,
   );
-  return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
+  return pageOf(query, rows, total);
 }

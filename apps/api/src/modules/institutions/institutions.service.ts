@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { saveUpload } from '../../files/uploads.ts';
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
-import type { ListQuery } from '../../http/pagination.ts';
+import { type ListQuery, pageOf } from '../../http/pagination.ts';
 import { changes } from '../../http/patch.ts';
 import {
   deleteInstitution,
@@ -49,10 +49,7 @@ export async function list(ctx: AppContext, actor: Actor, query: ListQuery) {
     can(actor, 'list', 'institution').where,
     query,
   );
-  return {
-    data: await withPermissions(ctx.db, actor, 'institution', rows, empty),
-    meta: { page: query.page, per_page: query.per_page, total },
-  };
+  return pageOf(query, await withPermissions(ctx.db, actor, 'institution', rows, empty), total);
 }
 
 /** One institution: the super-admin reads any, an admin only their own (others answer 404). */
@@ -134,7 +131,7 @@ export async function listRelation(
 ) {
   await requireRelationAccess(ctx, actor, id);
   const { rows, total } = await listLinked(ctx.db, kind, id, query);
-  return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
+  return pageOf(query, rows, total);
 }
 
 /** Assigns programs or modules to the institution (those already assigned stay). */

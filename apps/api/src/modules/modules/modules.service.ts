@@ -11,7 +11,7 @@ import {
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import type { ListQuery } from '../../http/pagination.ts';
+import { type ListQuery, pageOf } from '../../http/pagination.ts';
 import { changes } from '../../http/patch.ts';
 import {
   deleteModule,
@@ -44,10 +44,7 @@ export async function list(ctx: AppContext, actor: Actor, query: ListQuery) {
     viewerInstitution(actor),
     query,
   );
-  return {
-    data: await withPermissions(ctx.db, actor, 'module', rows, unused),
-    meta: { page: query.page, per_page: query.per_page, total },
-  };
+  return pageOf(query, await withPermissions(ctx.db, actor, 'module', rows, unused), total);
 }
 
 export async function read(ctx: AppContext, actor: Actor, id: number) {
@@ -93,7 +90,7 @@ export async function listSubjects(ctx: AppContext, actor: Actor, id: number, qu
     can(actor, 'read', 'subject').where,
     query,
   );
-  return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
+  return pageOf(query, rows, total);
 }
 
 /** Links subjects (of the viewer's institution) to the module; those already linked stay. */

@@ -11,7 +11,7 @@ import {
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict } from '../../http/errors.ts';
-import type { ListQuery } from '../../http/pagination.ts';
+import { type ListQuery, pageOf } from '../../http/pagination.ts';
 import { changes } from '../../http/patch.ts';
 import {
   deleteProgram,
@@ -42,10 +42,7 @@ export async function list(ctx: AppContext, actor: Actor, query: ListQuery) {
     viewerInstitution(actor),
     query,
   );
-  return {
-    data: await withPermissions(ctx.db, actor, 'program', rows, unused),
-    meta: { page: query.page, per_page: query.per_page, total },
-  };
+  return pageOf(query, await withPermissions(ctx.db, actor, 'program', rows, unused), total);
 }
 
 /** A program with its promotions of the viewer's institution. */

@@ -19,6 +19,7 @@ import {
   isReferenced,
   validationFailed,
 } from '../../http/errors.ts';
+import { pageOf } from '../../http/pagination.ts';
 import { changes } from '../../http/patch.ts';
 import {
   deleteUser,
@@ -45,10 +46,7 @@ const present = (db: DbOrTx, actor: Actor, row: Row) =>
 
 export async function list(ctx: AppContext, actor: Actor, query: UserListQuery) {
   const { rows, total } = await listUsers(ctx.db, can(actor, 'list', 'user').where, query);
-  return {
-    data: await withPermissions(ctx.db, actor, 'user', rows, notSelf(actor)),
-    meta: { page: query.page, per_page: query.per_page, total },
-  };
+  return pageOf(query, await withPermissions(ctx.db, actor, 'user', rows, notSelf(actor)), total);
 }
 
 export async function read(ctx: AppContext, actor: Actor, id: number) {
