@@ -92,6 +92,7 @@ export async function update(ctx: AppContext, actor: Actor, id: number, body: Pa
       ...set,
     });
     if (!next.success) throw validationFailed(fieldErrorsOf(next.error));
+    // The edited account's role, not the actor's: the platform's last hand cannot demote itself.
     if (id === actor.userId && next.data.role !== 'super-admin') {
       throw conflict('manage.conflict.self');
     }
