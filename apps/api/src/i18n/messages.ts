@@ -795,6 +795,21 @@ const catalogue = {
     en: 'A short-answer question has at least one accepted answer.',
     de: 'Eine Kurzantwortfrage hat mindestens eine akzeptierte Antwort.',
   },
+  'exams.validation.weights': {
+    fr: 'Chaque pondération va de -100 % à 100 %, une par choix ou par réponse acceptée.',
+    en: 'Each weight is from -100% to 100%, one per choice or accepted answer.',
+    de: 'Jede Gewichtung liegt zwischen -100 % und 100 %, eine je Auswahl oder akzeptierter Antwort.',
+  },
+  'exams.validation.fullCredit': {
+    fr: 'Un choix ou une réponse acceptée doit valoir tous les points (100 %).',
+    en: 'One choice or accepted answer must earn full marks (100%).',
+    de: 'Eine Auswahl oder akzeptierte Antwort muss die volle Punktzahl (100 %) bringen.',
+  },
+  'exams.validation.weightsSum': {
+    fr: 'Les pondérations positives d’une question à choix multiples totalisent 100 %.',
+    en: 'The positive weights of a multiple-choice question add up to 100%.',
+    de: 'Die positiven Gewichtungen einer Mehrfachauswahlfrage ergeben zusammen 100 %.',
+  },
   'exams.validation.examOnly': {
     fr: 'Seul un examen peut porter un quiz.',
     en: 'Only an exam can carry a quiz.',

@@ -23783,6 +23783,7 @@ export interface operations {
                             answer_key: {
                                 choices?: number[];
                                 accepted?: string[];
+                                weights?: number[];
                             } | null;
                             points: number;
                             position: number;
@@ -23882,6 +23883,7 @@ export interface operations {
                     answer_key?: {
                         choices?: number[];
                         accepted?: string[];
+                        weights?: number[];
                     } | null;
                     /** @default 1 */
                     points?: number;
@@ -23905,6 +23907,7 @@ export interface operations {
                         answer_key: {
                             choices?: number[];
                             accepted?: string[];
+                            weights?: number[];
                         } | null;
                         points: number;
                         position: number;
@@ -24566,6 +24569,7 @@ export interface operations {
                     answer_key?: {
                         choices?: number[];
                         accepted?: string[];
+                        weights?: number[];
                     } | null;
                     points?: number;
                 };
@@ -24588,6 +24592,7 @@ export interface operations {
                         answer_key: {
                             choices?: number[];
                             accepted?: string[];
+                            weights?: number[];
                         } | null;
                         points: number;
                         position: number;

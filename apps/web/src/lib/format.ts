@@ -81,3 +81,10 @@ export function formatFileSize(bytes: number, language: string): string {
     maximumFractionDigits: 1,
   }).format(Math.max(value, 0.1));
 }
+
+/** A fraction as a percentage of the reader's language: 0.25 → "25 %" in French, "25%" in English. */
+export function formatPercent(fraction: number, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(
+    fraction,
+  );
+}

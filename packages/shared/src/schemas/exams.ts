@@ -7,10 +7,24 @@ export const QUESTION_KINDS = ['single', 'multiple', 'short', 'long'] as const;
 export const questionKind = z.enum(QUESTION_KINDS);
 export type QuestionKind = z.infer<typeof questionKind>;
 
-/** Correct choices (indexes into `choices`) or accepted short answers. */
+/**
+ * Correct choices (indexes into `choices`) or accepted short answers. `weights`, when given, is
+ * the fraction of the points each choice (or each accepted answer, in order) earns, as Moodle
+ * scores it: from -1 to 1, a choice's 0.5 is half the points, -0.25 takes a quarter off. Without
+ * weights a question scores all or nothing.
+ */
 export const answerKey = z.object({
   choices: z.array(z.number().int().min(0)).max(20).optional(),
   accepted: z.array(z.string().trim().min(1).max(500)).max(50).optional(),
+  weights: z
+    .array(
+      z
+        .number({ error: 'exams.validation.weights' })
+        .min(-1, { error: 'exams.validation.weights' })
+        .max(1, { error: 'exams.validation.weights' }),
+    )
+    .max(50)
+    .optional(),
 });
 
 /** A question with its answer key: staff only (`/api/evaluations/:id/questions`). */

@@ -101,10 +101,15 @@ export const evaluations = pgTable(
   ],
 );
 
-/** Correct choices (indexes into `choices`) or accepted short answers; never sent to students. */
+/**
+ * Correct choices (indexes into `choices`) or accepted short answers, and the fraction of the
+ * points each choice or accepted answer earns when the question gives partial credit (`weights`,
+ * -1 to 1, Moodle's grades); never sent to students.
+ */
 export interface QuestionAnswerKey {
   choices?: number[];
   accepted?: string[];
+  weights?: number[];
 }
 
 /** A quiz item of an exam taken online. */

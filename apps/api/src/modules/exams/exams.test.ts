@@ -419,6 +419,7 @@ describe('answering', () => {
       expect(body).not.toContain(SECRET);
       expect(body).not.toContain('answer_key');
       expect(body).not.toContain('accepted');
+      expect(body).not.toContain('weights');
     }
     const staffList = await app.inject({
       method: 'GET',
@@ -600,5 +601,91 @@ describe('questions', () => {
       ['single', ['True', 'False']],
       ['long', []],
     ]);
+  });
+  it('imports partial credit from GIFT and scores every answer as Moodle does (issue 30)', async () => {
+    const exam = await createEvaluation(db, training, subject.id, {
+      date: '2026-11-22',
+      start_time: '10:30',
+      end_time: '12:30',
+      duration_minutes: 60,
+    });
+    const imported = await app.inject({
+      method: 'POST',
+      url: `/api/evaluations/${exam.id}/questions/import`,
+      headers: await as(teacher),
+      payload: {
+        text: [
+          'Half {=full credit ~%50%half credit ~wrong}',
+          '',
+          'Born in? {=Bethlehem =%25%Jerusalem}',
+          '',
+          'Primes {~%50%2 ~%50%3 ~%-100%4}',
+          '',
+          'Guess {=right ~%-50%penalised ~neutral}',
+        ].join('\r\n'),
+      },
+    });
+    expect(imported.json()).toEqual({ imported: 4, errors: [] });
+    const q = await db
+      .select()
+      .from(questions)
+      .where(eq(questions.evaluation_id, exam.id))
+      .orderBy(questions.position);
+    expect(q.map((row) => row.kind)).toEqual(['single', 'short', 'multiple', 'single']);
+    // Each question is worth 1 point; the answers below earn 1, 0.25, 0.5 and -0.5.
+    const view = (await start(exam.id)).json();
+    await save(view.id, [
+      { question_id: q[0]!.id, value: { choices: [0] } },
+      { question_id: q[1]!.id, value: { text: 'jerusalem' } },
+      { question_id: q[2]!.id, value: { choices: [0] } },
+      { question_id: q[3]!.id, value: { choices: [1] } },
+    ]);
+    await app.inject({
+      method: 'POST',
+      url: `/api/attempts/${view.id}/finish`,
+      headers: await as(student),
+    });
+    const points = await db.select().from(answers).where(eq(answers.attempt_id, view.id));
+    expect(new Map(points.map((a) => [a.question_id, a.points_awarded]))).toEqual(
+      new Map([
+        [q[0]!.id, 1],
+        [q[1]!.id, 0.25],
+        [q[2]!.id, 0.5],
+        [q[3]!.id, -0.5],
+      ]),
+    );
+    expect((await finishedBy(view.id)).score).toBe(1.25);
+  });
+
+  it('refuses weights that cannot give full marks, with a message on the key', async () => {
+    const exam = await createEvaluation(db, training, subject.id, { date: '2026-12-01' });
+    const auth = { ...(await as(teacher)), 'accept-language': 'en' };
+    const add = (payload: object) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/evaluations/${exam.id}/questions`,
+        headers: auth,
+        payload: { prompt: 'p', ...payload },
+      });
+    const refused = [
+      { kind: 'single', choices: ['a', 'b'], answer_key: { weights: [0.5, 0] } },
+      { kind: 'single', choices: ['a', 'b'], answer_key: { weights: [1] } },
+      { kind: 'multiple', choices: ['a', 'b'], answer_key: { weights: [0.5, 0.25] } },
+      { kind: 'short', answer_key: { accepted: ['x'], weights: [0.5] } },
+      { kind: 'single', choices: ['a', 'b'], answer_key: { weights: [1, -2] } },
+    ];
+    for (const payload of refused) {
+      const answer = await add(payload);
+      expect(answer.statusCode).toBe(422);
+      expect(Object.keys(answer.json().errors)).toEqual([expect.stringMatching(/^answer_key/)]);
+    }
+    const kept = await add({
+      kind: 'multiple',
+      choices: ['a', 'b', 'c'],
+      answer_key: { choices: [2], weights: [0.5, 0.5, -1] },
+    });
+    expect(kept.statusCode).toBe(201);
+    // The right choices follow the weights, whatever the body said.
+    expect(kept.json().answer_key).toEqual({ choices: [0, 1], weights: [0.5, 0.5, -1] });
   });
 });

@@ -35,7 +35,7 @@ describe('parseGift', () => {
           kind: 'multiple',
           prompt: 'Which sorts are O(n log n)?',
           choices: ['Merge sort', 'Heap sort', 'Insertion sort'],
-          answer_key: { choices: [0, 1] },
+          answer_key: { weights: [0.5, 0.5, -1] },
         },
         {
           line: 8,
@@ -82,5 +82,37 @@ describe('parseGift', () => {
       errors: [{ line: 1 }],
     });
     expect(parseGift('}}} {{{', labels).ok).toBe(false);
+  });
+
+  it('keeps partial credit as Moodle reads it: one `=` makes a single choice, `%w%` its weight', () => {
+    const text = [
+      'Half credit {=full credit ~%50%half credit ~wrong}',
+      '',
+      'Where was he born? {=Bethlehem =%25%Jerusalem}',
+      '',
+      'Pick the primes {~%50%2 ~%50%3 ~%-100%4}',
+      '',
+      'Also right {=a =b ~c}',
+    ].join('\n');
+    const outcome = parseGift(text, labels);
+    expect(
+      outcome.ok && outcome.questions.map(({ kind, answer_key }) => ({ kind, answer_key })),
+    ).toEqual([
+      { kind: 'single', answer_key: { weights: [1, 0.5, 0] } },
+      { kind: 'short', answer_key: { accepted: ['Bethlehem', 'Jerusalem'], weights: [1, 0.25] } },
+      { kind: 'multiple', answer_key: { weights: [0.5, 0.5, -1] } },
+      { kind: 'single', answer_key: { weights: [1, 1, 0] } },
+    ]);
+  });
+
+  it('reads a file saved by a Windows editor: a byte order mark and CRLF line ends', () => {
+    const outcome = parseGift('\uFEFF// exported\r\nQ1 {=a ~b}\r\n\r\nQ2 {T}\r\n', labels);
+    expect(outcome).toMatchObject({
+      ok: true,
+      questions: [
+        { line: 2, prompt: 'Q1', answer_key: { choices: [0] } },
+        { line: 4, prompt: 'Q2', answer_key: { choices: [0] } },
+      ],
+    });
   });
 });

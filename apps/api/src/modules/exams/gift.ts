@@ -21,15 +21,19 @@ export type GiftOutcome =
  * GIFT text (Moodle's question format) to quiz questions, all or nothing (decision 46).
  * The text is cut into questions at blank lines, as GIFT writes them, and each is parsed alone by
  * `gift-pegjs`, so one faulty question is reported at its own line and the others still get checked.
- * Mapping: multiple choice with one right answer → single, with several (`=` or a positive `%w%`
- * weight) → multiple; short answer → short (its `=` answers accepted); essay → long; true/false →
- * single with the two choices `labels.true`, `labels.false`. Categories and descriptions are
+ * Mapping, scored as Moodle scores it (decision 184): multiple choice with an answer marked `=` →
+ * single, else → multiple, each choice worth its `%w%` weight (`=` 100%, `~` 0%); short answer →
+ * short, every answer accepted for its weight (100% unless written); essay → long; true/false →
+ * single with the two choices `labels.true`, `labels.false`. A single choice with one answer
+ * worth 100% and the others nothing, and a short answer whose answers are all worth 100%, are
+ * stored without weights (all or nothing scores them the same). Categories and descriptions are
  * skipped; numerical and matching questions are refused (the quiz has no such kinds).
  */
 export function parseGift(text: string, labels: TrueFalseLabels): GiftOutcome {
   const questions: Array<QuestionBody & { line: number }> = [];
   const errors: GiftProblem[] = [];
-  for (const block of blocksOf(text)) {
+  // A file saved by a Windows editor may start with a byte order mark.
+  for (const block of blocksOf(text.replace(/^\uFEFF/, ''))) {
     let parsed: GIFTQuestion[];
     try {
       parsed = parse(`${block.text}\n`);
@@ -95,26 +99,42 @@ function questionOf(item: GIFTQuestion, labels: TrueFalseLabels): QuestionBody |
         answer_key: { choices: [item.isTrue ? 0 : 1] },
       };
     case 'Short': {
-      const accepted = item.choices.filter(right).map((choice) => String(choice.text.text).trim());
+      // Every answer of a short-answer question is accepted, for its weight (100% unless `%w%`).
+      const accepted = item.choices.map((choice) => String(choice.text.text).trim());
       if (accepted.length === 0)
         return 'A short-answer question needs at least one accepted answer.';
+      const weights = item.choices.map((choice) => fractionOf(choice.weight, 1));
       return {
         kind: 'short',
         prompt: item.stem.text.trim(),
         choices: [],
-        answer_key: { accepted },
+        answer_key: {
+          accepted,
+          ...(weights.every((weight) => weight === 1) ? {} : { weights }),
+        },
       };
     }
     case 'MC': {
+      // Moodle: one right answer when any is marked `=` (worth 100%), the others worth their
+      // `%w%`; several (checkboxes) when none is, each worth its `%w%`.
       const choices = item.choices.map((choice) => String(choice.text.text).trim());
-      const correct = item.choices.flatMap((choice, index) => (right(choice) ? [index] : []));
       if (choices.length < 2) return 'A multiple-choice question needs at least two choices.';
-      if (correct.length === 0) return 'A multiple-choice question needs a right answer.';
+      const single = item.choices.some((choice) => choice.isCorrect);
+      const weights = item.choices.map((choice) =>
+        fractionOf(choice.weight, choice.isCorrect ? 1 : 0),
+      );
+      if (!weights.some((weight) => weight > 0))
+        return 'A multiple-choice question needs a right answer.';
+      // One choice worth 100%, the others nothing: all or nothing scores the same.
+      const plain =
+        single &&
+        weights.filter((weight) => weight === 1).length === 1 &&
+        weights.every((weight) => weight === 0 || weight === 1);
       return {
-        kind: correct.length === 1 ? 'single' : 'multiple',
+        kind: single ? 'single' : 'multiple',
         prompt: item.stem.text.trim(),
         choices,
-        answer_key: { choices: correct },
+        answer_key: plain ? { choices: [weights.indexOf(1)] } : { weights },
       };
     }
     default:
@@ -122,7 +142,7 @@ function questionOf(item: GIFTQuestion, labels: TrueFalseLabels): QuestionBody |
   }
 }
 
-/** A right answer: marked `=`, or weighted above zero (`~%50%`). */
-function right(choice: { isCorrect: boolean; weight: number | null }): boolean {
-  return choice.isCorrect || (choice.weight ?? 0) > 0;
+/** A GIFT weight (`%50%`, a percentage) as a fraction, or the fallback when none is written. */
+function fractionOf(weight: number | null, fallback: number): number {
+  return weight === null ? fallback : weight / 100;
 }

@@ -22,16 +22,46 @@ import { parseGift } from './gift.ts';
 
 type Body = ReturnType<typeof questionBody.parse>;
 
+/** Two fractions equal to Moodle's precision (its grades keep seven decimals). */
+const FULL = (weight: number) => Math.abs(weight - 1) < 1e-6;
+
+/**
+ * What a weighted key must be (Moodle's rules for partial credit): one weight per choice or
+ * accepted answer; a single choice or a short answer has one full-credit option (100%), a
+ * multiple choice positive weights that add up to 100% (within half a percent, for thirds written
+ * 33.33%); a short answer's weights are not negative.
+ */
+function weightProblem(body: Body, weights: readonly number[]): string | null {
+  const options = body.kind === 'short' ? (body.answer_key?.accepted ?? []) : body.choices;
+  if (weights.length !== options.length) return 'exams.validation.weights';
+  if (body.kind === 'short' && weights.some((weight) => weight < 0)) {
+    return 'exams.validation.weights';
+  }
+  if (body.kind === 'multiple') {
+    const positive = weights.filter((weight) => weight > 0).reduce((sum, w) => sum + w, 0);
+    return Math.abs(positive - 1) <= 0.005 ? null : 'exams.validation.weightsSum';
+  }
+  return weights.some(FULL) ? null : 'exams.validation.fullCredit';
+}
+
+/** The right choices of a weighted key: full credit for a single choice, any credit for many. */
+const rightOf = (kind: Body['kind'], weights: readonly number[]) =>
+  weights.flatMap((weight, index) =>
+    (kind === 'single' ? FULL(weight) : weight > 0) ? [index] : [],
+  );
+
 /**
  * What a question's choices and answer key must be for its kind: a single choice has at least two
  * choices and exactly one right one, a multiple choice at least two and one or more right ones
  * (indexes within the choices); a short answer has accepted answers and no choices; a long answer
- * neither (a teacher grades it).
+ * neither (a teacher grades it). A key with weights names its right choices by them (rightOf).
  */
 function questionProblems(body: Body): FieldErrors {
   const errors: FieldErrors = {};
   const key = body.answer_key ?? {};
-  const right = key.choices ?? [];
+  const weights = body.kind === 'long' ? undefined : key.weights;
+  const right =
+    weights && body.kind !== 'short' ? rightOf(body.kind, weights) : (key.choices ?? []);
   if (body.kind === 'single' || body.kind === 'multiple') {
     if (body.choices.length < 2) errors.choices = ['exams.validation.choices'];
     if (
@@ -39,7 +69,7 @@ function questionProblems(body: Body): FieldErrors {
       new Set(right).size !== right.length
     ) {
       errors.answer_key = ['exams.validation.keyRange'];
-    } else if (body.kind === 'single' && right.length !== 1) {
+    } else if (body.kind === 'single' && right.length !== 1 && !weights) {
       errors.answer_key = ['exams.validation.singleKey'];
     } else if (body.kind === 'multiple' && right.length === 0) {
       errors.answer_key = ['exams.validation.multipleKey'];
@@ -50,18 +80,23 @@ function questionProblems(body: Body): FieldErrors {
       errors.answer_key = ['exams.validation.shortKey'];
     }
   }
+  const weighted = weights && !errors.answer_key && !errors.choices && weightProblem(body, weights);
+  if (weighted) errors.answer_key = [weighted];
   return errors;
 }
 
 /** The row to store: only the parts of the key that the kind uses. */
 function stored(body: Body) {
   const key = body.answer_key ?? {};
+  const weights = key.weights && { weights: key.weights };
   const answer_key =
     body.kind === 'long'
       ? null
       : body.kind === 'short'
-        ? { accepted: key.accepted ?? [] }
-        : { choices: [...(key.choices ?? [])].sort((a, b) => a - b) };
+        ? { accepted: key.accepted ?? [], ...weights }
+        : weights
+          ? { choices: rightOf(body.kind, weights.weights), ...weights }
+          : { choices: [...(key.choices ?? [])].sort((a, b) => a - b) };
   return {
     kind: body.kind,
     prompt: body.prompt,

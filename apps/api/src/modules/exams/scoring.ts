@@ -24,28 +24,56 @@ function normaliseShort(text: string): string {
 }
 
 /**
- * The points an answer earns, or null when a teacher grades it (long text). Choices score all or
- * nothing: the exact set of right choices (a single question: the one right choice). A short
- * answer scores when it matches one accepted answer (normaliseShort on both sides).
+ * Whether a given short answer matches an accepted one, both normalised; `*` in the accepted one
+ * stands for any run of characters, as in Moodle's short answers (`\*` is a literal star).
  */
-function pointsFor(question: Scorable, value: AnswerValue): number | null {
+function matchesShort(given: string, accepted: string): boolean {
+  if (!accepted.includes('*')) return given === accepted;
+  const pattern = accepted
+    .split(/(\\\*|\*)/)
+    .map((part) =>
+      part === '*' ? '.*' : part === '\\*' ? '\\*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('');
+  return new RegExp(`^${pattern}$`, 'su').test(given);
+}
+
+/** Points of a fraction of the question, to the hundredth the grades keep. */
+const share = (fraction: number, points: number) => Math.round(fraction * points * 100) / 100;
+
+/**
+ * The fraction of the points an answer earns, by Moodle's rules when the key is weighted: a
+ * single choice earns its choice's weight (a negative one takes points off); a multiple choice the
+ * sum of its chosen weights, kept between 0 and 1; a short answer the weight of the first accepted
+ * answer it matches. Without weights, all or nothing: the exact set of right choices, or any
+ * accepted answer.
+ */
+function fractionFor(question: Scorable, value: AnswerValue): number {
   const key = question.answer_key ?? {};
-  switch (question.kind) {
-    case 'long':
-      return null;
-    case 'short': {
-      const given = normaliseShort(value.text ?? '');
-      const accepted = (key.accepted ?? []).map(normaliseShort);
-      return given !== '' && accepted.includes(given) ? question.points : 0;
-    }
-    case 'single':
-    case 'multiple': {
-      const chosen = [...new Set(value.choices ?? [])].sort((a, b) => a - b);
-      const right = [...new Set(key.choices ?? [])].sort((a, b) => a - b);
-      const same = chosen.length === right.length && chosen.every((c, i) => c === right[i]);
-      return same && right.length > 0 ? question.points : 0;
-    }
+  const weights = key.weights;
+  if (question.kind === 'short') {
+    const given = normaliseShort(value.text ?? '');
+    if (given === '') return 0;
+    const accepted = (key.accepted ?? []).map(normaliseShort);
+    const found = accepted.findIndex((answer) => matchesShort(given, answer));
+    if (found < 0) return 0;
+    return weights ? (weights[found] ?? 0) : 1;
   }
+  const chosen = [...new Set(value.choices ?? [])].sort((a, b) => a - b);
+  if (weights) {
+    if (question.kind === 'single') return chosen.length === 1 ? (weights[chosen[0]!] ?? 0) : 0;
+    const sum = chosen.reduce((total, index) => total + (weights[index] ?? 0), 0);
+    return Math.min(Math.max(sum, 0), 1);
+  }
+  const right = [...new Set(key.choices ?? [])].sort((a, b) => a - b);
+  const same = chosen.length === right.length && chosen.every((c, i) => c === right[i]);
+  return same && right.length > 0 ? 1 : 0;
+}
+
+/** The points an answer earns, or null when a teacher grades it (long text). */
+export function pointsFor(question: Scorable, value: AnswerValue): number | null {
+  if (question.kind === 'long') return null;
+  return share(fractionFor(question, value), question.points);
 }
 
 /**
@@ -60,8 +88,10 @@ async function scoreAttempt(tx: DbOrTx, attemptId: number): Promise<number> {
     total += awarded ?? 0;
     await setAnswerPoints(tx, row.id, awarded);
   }
-  await setAttemptScore(tx, attemptId, total);
-  return total;
+  // A negative choice takes points off its question, never the exam below zero (decision 184).
+  const score = Math.max(Math.round(total * 100) / 100, 0);
+  await setAttemptScore(tx, attemptId, score);
+  return score;
 }
 
 /**

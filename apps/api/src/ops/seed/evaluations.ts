@@ -289,7 +289,8 @@ const QUIZ = [
     kind: 'multiple',
     prompt: 'Parmi ces tris, lesquels sont en O(n log n) dans le pire cas ?',
     choices: ['Tri fusion', 'Tri rapide', 'Tri par tas', 'Tri par insertion'],
-    answer_key: { choices: [0, 2] },
+    // Partial credit as Moodle gives it: each right sort half the points, each wrong one -50%.
+    answer_key: { choices: [0, 2], weights: [0.5, -0.5, 0.5, -0.5] },
     points: 3,
     position: 2,
   },

@@ -58,7 +58,24 @@ const lines = (text: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-function toBody(form: QuestionForm): QuestionBody {
+/**
+ * The body the editor sends. A question that gives partial credit (weights, from an import) keeps
+ * its key while the fields that make it are as they were: the form has no weights to edit.
+ */
+function toBody(form: QuestionForm, question?: Question): QuestionBody {
+  const body = keyedBody(form);
+  const original = question && toForm(question);
+  const sameKey =
+    original !== undefined &&
+    (['kind', 'choices', 'right', 'accepted'] as const).every(
+      (field) => form[field] === original[field],
+    );
+  return question?.answer_key?.weights && sameKey
+    ? { ...body, answer_key: question.answer_key }
+    : body;
+}
+
+function keyedBody(form: QuestionForm): QuestionBody {
   const choice = form.kind === 'single' || form.kind === 'multiple';
   const right = form.right
     .split(/[\s,;]+/)
@@ -106,7 +123,7 @@ function QuestionEditor({
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const body = toBody(values);
+      const body = toBody(values, question);
       if (question) await updateQuestion(question.id, body);
       else await createQuestion(evaluationId, body);
       await queryClient.invalidateQueries({ queryKey: ['exam', 'questions', evaluationId] });
@@ -123,6 +140,7 @@ function QuestionEditor({
   return (
     <form className="exam-editor" onSubmit={submit} noValidate>
       {failure && <Notice kind="error">{failure}</Notice>}
+      {question?.answer_key?.weights && <Notice kind="info">{t('exams.staff.weighted')}</Notice>}
       <SelectField label={t('exams.staff.kind')} {...form.register('kind')}>
         {KINDS.map((value) => (
           <option key={value} value={value}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useMyEvaluation, useQuestions } from '../../../api/exams.ts';
 import { useSession } from '../../../api/session.ts';
+import { formatPercent } from '../../../lib/format.ts';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { ExamStartPanel } from './exam-start.tsx';
@@ -42,8 +43,15 @@ function StudentTest({ id }: { id: number }) {
 
 /** The questions in order with their answer key: what a student will be asked. */
 export function QuestionPreview({ question, number }: { question: Question; number: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const key = question.answer_key ?? {};
+  /** What an option earns when the question gives partial credit, else nothing. */
+  const weightOf = (index: number) => {
+    const weight = key.weights?.[index];
+    return weight === undefined
+      ? ''
+      : ` (${t('exams.staff.weight', { percent: formatPercent(weight, i18n.language) })})`;
+  };
   return (
     <>
       <p>
@@ -57,14 +65,19 @@ export function QuestionPreview({ question, number }: { question: Question; numb
           {question.choices.map((choice, index) => (
             <li key={choice} className={key.choices?.includes(index) ? 'exam-key' : undefined}>
               {choice}
-              {key.choices?.includes(index) ? ` (${t('exams.staff.rightOne')})` : ''}
+              {key.weights
+                ? weightOf(index)
+                : key.choices?.includes(index)
+                  ? ` (${t('exams.staff.rightOne')})`
+                  : ''}
             </li>
           ))}
         </ul>
       )}
       {question.kind === 'short' && (
         <p className="exam-key">
-          {t('exams.staff.accepted')}: {(key.accepted ?? []).join(' · ')}
+          {t('exams.staff.accepted')}:{' '}
+          {(key.accepted ?? []).map((answer, index) => `${answer}${weightOf(index)}`).join(' · ')}
         </p>
       )}
     </>
