@@ -35,7 +35,7 @@ test('a student takes the open exam: answers survive a reload and a dropped conn
   const attemptId = page.url().split('/').at(-1);
   await expect(page.getByRole('heading', { level: 1, name: EXAM })).toBeVisible();
 
-  // A choice and a short answer, saved as they change.
+  // A choice and a number, saved as they change.
   const binary = page.getByRole('group', {
     name: /recherche dichotomique dans un tableau trié de n/,
   });

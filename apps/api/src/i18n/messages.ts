@@ -810,6 +810,16 @@ const catalogue = {
     en: 'The positive weights of a multiple-choice question add up to 100%.',
     de: 'Die positiven Gewichtungen einer Mehrfachauswahlfrage ergeben zusammen 100 %.',
   },
+  'exams.validation.numericalKey': {
+    fr: 'Une question numérique a au moins un nombre accepté.',
+    en: 'A numerical question has at least one accepted number.',
+    de: 'Eine numerische Frage hat mindestens eine akzeptierte Zahl.',
+  },
+  'exams.validation.number': {
+    fr: 'Un nombre accepté a une valeur et une tolérance positive ou nulle.',
+    en: 'An accepted number has a value and a tolerance of zero or more.',
+    de: 'Eine akzeptierte Zahl hat einen Wert und eine Toleranz von null oder mehr.',
+  },
   'exams.validation.examOnly': {
     fr: 'Seul un examen peut porter un quiz.',
     en: 'Only an exam can carry a quiz.',

@@ -23499,7 +23499,7 @@ export interface operations {
                         questions: {
                             id: number;
                             /** @enum {string} */
-                            kind: "single" | "multiple" | "short" | "long";
+                            kind: "single" | "multiple" | "short" | "numerical" | "long";
                             prompt: string;
                             choices: {
                                 index: number;
@@ -23543,7 +23543,7 @@ export interface operations {
                         questions: {
                             id: number;
                             /** @enum {string} */
-                            kind: "single" | "multiple" | "short" | "long";
+                            kind: "single" | "multiple" | "short" | "numerical" | "long";
                             prompt: string;
                             choices: {
                                 index: number;
@@ -23777,12 +23777,16 @@ export interface operations {
                             id: number;
                             evaluation_id: number;
                             /** @enum {string} */
-                            kind: "single" | "multiple" | "short" | "long";
+                            kind: "single" | "multiple" | "short" | "numerical" | "long";
                             prompt: string;
                             choices: string[];
                             answer_key: {
                                 choices?: number[];
                                 accepted?: string[];
+                                numbers?: {
+                                    value: number;
+                                    tolerance: number;
+                                }[];
                                 weights?: number[];
                             } | null;
                             points: number;
@@ -23876,13 +23880,17 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "single" | "multiple" | "short" | "long";
+                    kind: "single" | "multiple" | "short" | "numerical" | "long";
                     prompt: string;
                     /** @default [] */
                     choices?: string[];
                     answer_key?: {
                         choices?: number[];
                         accepted?: string[];
+                        numbers?: {
+                            value: number;
+                            tolerance: number;
+                        }[];
                         weights?: number[];
                     } | null;
                     /** @default 1 */
@@ -23901,12 +23909,16 @@ export interface operations {
                         id: number;
                         evaluation_id: number;
                         /** @enum {string} */
-                        kind: "single" | "multiple" | "short" | "long";
+                        kind: "single" | "multiple" | "short" | "numerical" | "long";
                         prompt: string;
                         choices: string[];
                         answer_key: {
                             choices?: number[];
                             accepted?: string[];
+                            numbers?: {
+                                value: number;
+                                tolerance: number;
+                            }[];
                             weights?: number[];
                         } | null;
                         points: number;
@@ -24125,7 +24137,7 @@ export interface operations {
                         questions: {
                             id: number;
                             /** @enum {string} */
-                            kind: "single" | "multiple" | "short" | "long";
+                            kind: "single" | "multiple" | "short" | "numerical" | "long";
                             prompt: string;
                             choices: {
                                 index: number;
@@ -24366,7 +24378,7 @@ export interface operations {
                         questions: {
                             id: number;
                             /** @enum {string} */
-                            kind: "single" | "multiple" | "short" | "long";
+                            kind: "single" | "multiple" | "short" | "numerical" | "long";
                             prompt: string;
                             choices: {
                                 index: number;
@@ -24563,12 +24575,16 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind?: "single" | "multiple" | "short" | "long";
+                    kind?: "single" | "multiple" | "short" | "numerical" | "long";
                     prompt?: string;
                     choices?: string[];
                     answer_key?: {
                         choices?: number[];
                         accepted?: string[];
+                        numbers?: {
+                            value: number;
+                            tolerance: number;
+                        }[];
                         weights?: number[];
                     } | null;
                     points?: number;
@@ -24586,12 +24602,16 @@ export interface operations {
                         id: number;
                         evaluation_id: number;
                         /** @enum {string} */
-                        kind: "single" | "multiple" | "short" | "long";
+                        kind: "single" | "multiple" | "short" | "numerical" | "long";
                         prompt: string;
                         choices: string[];
                         answer_key: {
                             choices?: number[];
                             accepted?: string[];
+                            numbers?: {
+                                value: number;
+                                tolerance: number;
+                            }[];
                             weights?: number[];
                         } | null;
                         points: number;

@@ -88,3 +88,8 @@ export function formatPercent(fraction: number, language: string): string {
     fraction,
   );
 }
+
+/** A number as the reader's language writes it, every decimal kept: 9.81 → "9,81" in French. */
+export function formatNumber(value: number, language: string): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 10 }).format(value);
+}

@@ -3,19 +3,31 @@ import type { Wire } from '../wire.ts';
 import { instantField } from './common-fields.ts';
 import { evaluationPersonRef } from './evaluations.ts';
 
-export const QUESTION_KINDS = ['single', 'multiple', 'short', 'long'] as const;
+export const QUESTION_KINDS = ['single', 'multiple', 'short', 'numerical', 'long'] as const;
 export const questionKind = z.enum(QUESTION_KINDS);
 export type QuestionKind = z.infer<typeof questionKind>;
 
 /**
- * Correct choices (indexes into `choices`) or accepted short answers. `weights`, when given, is
- * the fraction of the points each choice (or each accepted answer, in order) earns, as Moodle
+ * Correct choices (indexes into `choices`), accepted short answers or accepted numbers. `weights`,
+ * when given, is the fraction of the points each choice (or each accepted answer, in order) earns, as Moodle
  * scores it: from -1 to 1, a choice's 0.5 is half the points, -0.25 takes a quarter off. Without
  * weights a question scores all or nothing.
  */
 export const answerKey = z.object({
   choices: z.array(z.number().int().min(0)).max(20).optional(),
   accepted: z.array(z.string().trim().min(1).max(500)).max(50).optional(),
+  /** The accepted numbers of a numerical question: a value and how far from it still counts. */
+  numbers: z
+    .array(
+      z.object({
+        value: z.number({ error: 'exams.validation.number' }),
+        tolerance: z
+          .number({ error: 'exams.validation.number' })
+          .min(0, { error: 'exams.validation.number' }),
+      }),
+    )
+    .max(50)
+    .optional(),
   weights: z
     .array(
       z

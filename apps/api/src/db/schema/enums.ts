@@ -13,7 +13,13 @@ export const attemptFinishedByEnum = pgEnum('attempt_finished_by', [
   'timeout',
   'teacher',
 ]);
-export const questionKindEnum = pgEnum('question_kind', ['single', 'multiple', 'short', 'long']);
+export const questionKindEnum = pgEnum('question_kind', [
+  'single',
+  'multiple',
+  'short',
+  'numerical',
+  'long',
+]);
 export const resourceKindEnum = pgEnum('resource_kind', ['file', 'link']);
 export const eventAudienceEnum = pgEnum('event_audience', [
   'personal',

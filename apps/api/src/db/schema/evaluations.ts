@@ -109,6 +109,8 @@ export const evaluations = pgTable(
 export interface QuestionAnswerKey {
   choices?: number[];
   accepted?: string[];
+  /** A numerical question's accepted numbers, each with how far from it still counts. */
+  numbers?: Array<{ value: number; tolerance: number }>;
   weights?: number[];
 }
 

@@ -155,7 +155,8 @@ export async function read(ctx: AppContext, actor: Actor, id: number) {
 
 /** A value that fits its question's kind (choice indexes in range, one for a single choice). */
 function fits(question: Question, value: AnswerValue): boolean {
-  if (question.kind === 'short' || question.kind === 'long') {
+  if (question.kind === 'short' || question.kind === 'numerical' || question.kind === 'long') {
+    // A number is typed as text: a half-typed "3," is saved as it stands and scored at hand-in.
     return value.choices === undefined && typeof value.text === 'string';
   }
   if (value.text !== undefined || value.choices === undefined) return false;

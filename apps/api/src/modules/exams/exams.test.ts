@@ -581,7 +581,9 @@ describe('questions', () => {
         headers: auth,
         payload: { text },
       });
-    const faulty = await importText('What is 2+2? {=4 ~3}\n\nBroken {=a ~b\n\nHow far? {#3:1}\n');
+    const faulty = await importText(
+      'What is 2+2? {=4 ~3}\n\nBroken {=a ~b\n\nMatch {=a -> 1 =b -> 2}\n',
+    );
     expect(faulty.json()).toMatchObject({ imported: 0, errors: [{ line: 3 }, { line: 5 }] });
     expect(await db.select().from(questions).where(eq(questions.evaluation_id, exam.id))).toEqual(
       [],
@@ -622,23 +624,32 @@ describe('questions', () => {
           'Primes {~%50%2 ~%50%3 ~%-100%4}',
           '',
           'Guess {=right ~%-50%penalised ~neutral}',
+          '',
+          'Gravity? {#9.81:0.005}',
         ].join('\r\n'),
       },
     });
-    expect(imported.json()).toEqual({ imported: 4, errors: [] });
+    expect(imported.json()).toEqual({ imported: 5, errors: [] });
     const q = await db
       .select()
       .from(questions)
       .where(eq(questions.evaluation_id, exam.id))
       .orderBy(questions.position);
-    expect(q.map((row) => row.kind)).toEqual(['single', 'short', 'multiple', 'single']);
-    // Each question is worth 1 point; the answers below earn 1, 0.25, 0.5 and -0.5.
+    expect(q.map((row) => row.kind)).toEqual([
+      'single',
+      'short',
+      'multiple',
+      'single',
+      'numerical',
+    ]);
+    // Each question is worth 1 point; the answers below earn 1, 0.25, 0.5, -0.5 and 1.
     const view = (await start(exam.id)).json();
     await save(view.id, [
       { question_id: q[0]!.id, value: { choices: [0] } },
       { question_id: q[1]!.id, value: { text: 'jerusalem' } },
       { question_id: q[2]!.id, value: { choices: [0] } },
       { question_id: q[3]!.id, value: { choices: [1] } },
+      { question_id: q[4]!.id, value: { text: '9,812' } },
     ]);
     await app.inject({
       method: 'POST',
@@ -652,9 +663,10 @@ describe('questions', () => {
         [q[1]!.id, 0.25],
         [q[2]!.id, 0.5],
         [q[3]!.id, -0.5],
+        [q[4]!.id, 1],
       ]),
     );
-    expect((await finishedBy(view.id)).score).toBe(1.25);
+    expect((await finishedBy(view.id)).score).toBe(2.25);
   });
 
   it('refuses weights that cannot give full marks, with a message on the key', async () => {
@@ -673,6 +685,9 @@ describe('questions', () => {
       { kind: 'multiple', choices: ['a', 'b'], answer_key: { weights: [0.5, 0.25] } },
       { kind: 'short', answer_key: { accepted: ['x'], weights: [0.5] } },
       { kind: 'single', choices: ['a', 'b'], answer_key: { weights: [1, -2] } },
+      { kind: 'numerical', answer_key: { numbers: [] } },
+      { kind: 'numerical', answer_key: { numbers: [{ value: 1, tolerance: -1 }] } },
+      { kind: 'numerical', answer_key: { numbers: [{ value: 1, tolerance: 0 }], weights: [0.5] } },
     ];
     for (const payload of refused) {
       const answer = await add(payload);

@@ -72,8 +72,8 @@ describe('parseGift', () => {
     const outcome = parseGift(text, labels);
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
-    expect(outcome.errors.map((e) => e.line)).toEqual([3, 6, 8, 10]);
-    expect(outcome.errors[1]!.message).toContain('Numerical');
+    expect(outcome.errors.map((e) => e.line)).toEqual([3, 8, 10]);
+    expect(outcome.errors[1]!.message).toContain('Matching');
   });
 
   it('refuses text with no question at all, and plain garbage', () => {
@@ -114,5 +114,38 @@ describe('parseGift', () => {
         { line: 4, prompt: 'Q2', answer_key: { choices: [0] } },
       ],
     });
+  });
+
+  it('reads numerical questions: a tolerance, a range, an exact value, weighted answers', () => {
+    const text = [
+      'Gravity? {#9.81:0.005}',
+      '',
+      'Between one and five {#1..5}',
+      '',
+      'Exactly {#2}',
+      '',
+      'When was Ulysses S. Grant born? {#',
+      '  =1822:0',
+      '  =%50%1822:2',
+      '}',
+    ].join('\n');
+    const outcome = parseGift(text, labels);
+    expect(
+      outcome.ok && outcome.questions.map(({ kind, answer_key }) => ({ kind, answer_key })),
+    ).toEqual([
+      { kind: 'numerical', answer_key: { numbers: [{ value: 9.81, tolerance: 0.005 }] } },
+      { kind: 'numerical', answer_key: { numbers: [{ value: 3, tolerance: 2 }] } },
+      { kind: 'numerical', answer_key: { numbers: [{ value: 2, tolerance: 0 }] } },
+      {
+        kind: 'numerical',
+        answer_key: {
+          numbers: [
+            { value: 1822, tolerance: 0 },
+            { value: 1822, tolerance: 2 },
+          ],
+          weights: [1, 0.5],
+        },
+      },
+    ]);
   });
 });

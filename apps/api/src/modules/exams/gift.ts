@@ -1,5 +1,10 @@
 import type { QuestionBody } from '@skolar/shared';
-import { type GIFTQuestion, type SyntaxError as GiftSyntaxError, parse } from 'gift-pegjs';
+import {
+  type GIFTQuestion,
+  type SyntaxError as GiftSyntaxError,
+  type NumericalFormat,
+  parse,
+} from 'gift-pegjs';
 
 /** How the import names true and false, in the language of the teacher who imports. */
 export interface TrueFalseLabels {
@@ -26,8 +31,9 @@ export type GiftOutcome =
  * short, every answer accepted for its weight (100% unless written); essay → long; true/false →
  * single with the two choices `labels.true`, `labels.false`. A single choice with one answer
  * worth 100% and the others nothing, and a short answer whose answers are all worth 100%, are
- * stored without weights (all or nothing scores them the same). Categories and descriptions are
- * skipped; numerical and matching questions are refused (the quiz has no such kinds).
+ * stored without weights (all or nothing scores them the same); numerical → numerical, each
+ * accepted number with its tolerance. Categories and descriptions are skipped; matching
+ * questions are refused (the quiz has no such kind yet).
  */
 export function parseGift(text: string, labels: TrueFalseLabels): GiftOutcome {
   const questions: Array<QuestionBody & { line: number }> = [];
@@ -114,6 +120,26 @@ function questionOf(item: GIFTQuestion, labels: TrueFalseLabels): QuestionBody |
         },
       };
     }
+    case 'Numerical': {
+      // `#3.14:0.01` (a value and its tolerance), `#1..5` (a range), `#2` (exact), or several
+      // `=` answers, each worth its `%w%` (100% unless written), tried in order as Moodle does.
+      const answers = Array.isArray(item.choices)
+        ? item.choices.map((choice) => ({
+            number: numberOf(choice.text),
+            weight: fractionOf(choice.weight, choice.isCorrect ? 1 : 0),
+          }))
+        : [{ number: numberOf(item.choices), weight: 1 }];
+      const weights = answers.map((answer) => answer.weight);
+      return {
+        kind: 'numerical',
+        prompt: item.stem.text.trim(),
+        choices: [],
+        answer_key: {
+          numbers: answers.map((answer) => answer.number),
+          ...(weights.every((weight) => weight === 1) ? {} : { weights }),
+        },
+      };
+    }
     case 'MC': {
       // Moodle: one right answer when any is marked `=` (worth 100%), the others worth their
       // `%w%`; several (checkboxes) when none is, each worth its `%w%`.
@@ -138,8 +164,21 @@ function questionOf(item: GIFTQuestion, labels: TrueFalseLabels): QuestionBody |
       };
     }
     default:
-      return `Questions of type ${item.type} cannot be imported (single, multiple, short and long only).`;
+      return `Questions of type ${item.type} cannot be imported (single, multiple, short, numerical and long only).`;
   }
+}
+
+/** A GIFT number as a value and a tolerance: a range `1..5` is its middle, give or take half. */
+function numberOf(format: NumericalFormat): { value: number; tolerance: number } {
+  if (format.type === 'high-low') {
+    const low = format.numberLow ?? 0;
+    const high = format.numberHigh ?? 0;
+    return { value: (low + high) / 2, tolerance: Math.abs(high - low) / 2 };
+  }
+  return {
+    value: format.number ?? 0,
+    tolerance: format.type === 'range' ? (format.range ?? 0) : 0,
+  };
 }
 
 /** A GIFT weight (`%50%`, a percentage) as a fraction, or the fallback when none is written. */

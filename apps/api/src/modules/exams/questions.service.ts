@@ -29,12 +29,19 @@ const FULL = (weight: number) => Math.abs(weight - 1) < 1e-6;
  * What a weighted key must be (Moodle's rules for partial credit): one weight per choice or
  * accepted answer; a single choice or a short answer has one full-credit option (100%), a
  * multiple choice positive weights that add up to 100% (within half a percent, for thirds written
- * 33.33%); a short answer's weights are not negative.
+ * 33.33%); a short or numerical answer's weights are not negative.
  */
 function weightProblem(body: Body, weights: readonly number[]): string | null {
-  const options = body.kind === 'short' ? (body.answer_key?.accepted ?? []) : body.choices;
+  const key = body.answer_key ?? {};
+  const options =
+    body.kind === 'short'
+      ? (key.accepted ?? [])
+      : body.kind === 'numerical'
+        ? (key.numbers ?? [])
+        : body.choices;
   if (weights.length !== options.length) return 'exams.validation.weights';
-  if (body.kind === 'short' && weights.some((weight) => weight < 0)) {
+  const typed = body.kind === 'short' || body.kind === 'numerical';
+  if (typed && weights.some((weight) => weight < 0)) {
     return 'exams.validation.weights';
   }
   if (body.kind === 'multiple') {
@@ -53,15 +60,15 @@ const rightOf = (kind: Body['kind'], weights: readonly number[]) =>
 /**
  * What a question's choices and answer key must be for its kind: a single choice has at least two
  * choices and exactly one right one, a multiple choice at least two and one or more right ones
- * (indexes within the choices); a short answer has accepted answers and no choices; a long answer
- * neither (a teacher grades it). A key with weights names its right choices by them (rightOf).
+ * (indexes within the choices); a short answer has accepted answers and no choices, a numerical
+ * one accepted numbers; a long answer neither (a teacher grades it). A key with weights names its right choices by them (rightOf).
  */
 function questionProblems(body: Body): FieldErrors {
   const errors: FieldErrors = {};
   const key = body.answer_key ?? {};
   const weights = body.kind === 'long' ? undefined : key.weights;
-  const right =
-    weights && body.kind !== 'short' ? rightOf(body.kind, weights) : (key.choices ?? []);
+  const typed = body.kind === 'short' || body.kind === 'numerical';
+  const right = weights && !typed ? rightOf(body.kind, weights) : (key.choices ?? []);
   if (body.kind === 'single' || body.kind === 'multiple') {
     if (body.choices.length < 2) errors.choices = ['exams.validation.choices'];
     if (
@@ -79,6 +86,9 @@ function questionProblems(body: Body): FieldErrors {
     if (body.kind === 'short' && (key.accepted ?? []).length === 0) {
       errors.answer_key = ['exams.validation.shortKey'];
     }
+    if (body.kind === 'numerical' && (key.numbers ?? []).length === 0) {
+      errors.answer_key = ['exams.validation.numericalKey'];
+    }
   }
   const weighted = weights && !errors.answer_key && !errors.choices && weightProblem(body, weights);
   if (weighted) errors.answer_key = [weighted];
@@ -94,9 +104,11 @@ function stored(body: Body) {
       ? null
       : body.kind === 'short'
         ? { accepted: key.accepted ?? [], ...weights }
-        : weights
-          ? { choices: rightOf(body.kind, weights.weights), ...weights }
-          : { choices: [...(key.choices ?? [])].sort((a, b) => a - b) };
+        : body.kind === 'numerical'
+          ? { numbers: key.numbers ?? [], ...weights }
+          : weights
+            ? { choices: rightOf(body.kind, weights.weights), ...weights }
+            : { choices: [...(key.choices ?? [])].sort((a, b) => a - b) };
   return {
     kind: body.kind,
     prompt: body.prompt,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pointsFor } from './scoring.ts';
+import { pointsFor, typedNumber } from './scoring.ts';
 
 // Each case is Moodle's grading of the question type (qtype_multichoice single and multi,
 // qtype_shortanswer), on a question worth 20 points.
@@ -63,5 +63,53 @@ describe('pointsFor, as Moodle scores a question', () => {
     expect(pointsFor(question, { choices: [0] })).toBe(0);
     expect(pointsFor(short(['Paris']), { text: 'paris' })).toBe(20);
     expect(pointsFor({ kind: 'long', points: 20, answer_key: null }, { text: 'essay' })).toBeNull();
+  });
+
+  it('gives a number the weight of the first accepted number it is within the tolerance of', () => {
+    const grant = {
+      kind: 'numerical' as const,
+      points: 20,
+      answer_key: {
+        numbers: [
+          { value: 1822, tolerance: 0 },
+          { value: 1822, tolerance: 2 },
+        ],
+        weights: [1, 0.5],
+      },
+    };
+    expect(pointsFor(grant, { text: '1822' })).toBe(20);
+    expect(pointsFor(grant, { text: '1824' })).toBe(10);
+    expect(pointsFor(grant, { text: '1825' })).toBe(0);
+    expect(pointsFor(grant, { text: 'eighteen' })).toBe(0);
+    const gravity = {
+      kind: 'numerical' as const,
+      points: 20,
+      answer_key: { numbers: [{ value: 9.81, tolerance: 0.005 }] },
+    };
+    expect(pointsFor(gravity, { text: ' 9,812 ' })).toBe(20);
+    expect(pointsFor(gravity, { text: '9.816' })).toBe(0);
+    // Both ends of a tolerance count, whatever binary fractions make of them.
+    const tenth = {
+      kind: 'numerical' as const,
+      points: 20,
+      answer_key: { numbers: [{ value: 0.3, tolerance: 0.1 }] },
+    };
+    expect(pointsFor(tenth, { text: '0.4' })).toBe(20);
+    expect(pointsFor(tenth, { text: '0.2' })).toBe(20);
+  });
+
+  it('reads a typed number with a decimal point or comma, a sign and an exponent, and nothing else', () => {
+    expect(['3.14', '3,14', '-2', '+.5', '1e3', '12.'].map(typedNumber)).toEqual([
+      3.14, 3.14, -2, 0.5, 1000, 12,
+    ]);
+    expect(['', '3.1.4', '1 000', '3,14,1', 'NaN', 'Infinity', '0x10'].map(typedNumber)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });

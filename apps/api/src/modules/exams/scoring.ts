@@ -13,7 +13,7 @@ export const graceEndOf = (attempt: { deadline_at: Date }) =>
   new Date(attempt.deadline_at.getTime() + RECONNECT_GRACE_MS);
 
 interface Scorable {
-  kind: 'single' | 'multiple' | 'short' | 'long';
+  kind: 'single' | 'multiple' | 'short' | 'numerical' | 'long';
   points: number;
   answer_key: QuestionAnswerKey | null;
 }
@@ -38,6 +38,23 @@ function matchesShort(given: string, accepted: string): boolean {
   return new RegExp(`^${pattern}$`, 'su').test(given);
 }
 
+/** A typed number: `3.14` or `3,14` (a decimal comma), a sign and an exponent; null otherwise. */
+export function typedNumber(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$/.test(trimmed)) return null;
+  const value = Number(trimmed.replace(',', '.'));
+  return Number.isFinite(value) ? value : null;
+}
+
+/**
+ * Whether a number is within an accepted one's tolerance (Moodle's nominal tolerance, both ends
+ * included), allowing for the rounding of binary fractions (0.1 + 0.2 is 0.3).
+ */
+function within(given: number, accepted: { value: number; tolerance: number }): boolean {
+  const slack = 1e-9 * Math.max(1, Math.abs(accepted.value));
+  return Math.abs(given - accepted.value) <= accepted.tolerance + slack;
+}
+
 /** Points of a fraction of the question, to the hundredth the grades keep. */
 const share = (fraction: number, points: number) => Math.round(fraction * points * 100) / 100;
 
@@ -45,7 +62,8 @@ const share = (fraction: number, points: number) => Math.round(fraction * points
  * The fraction of the points an answer earns, by Moodle's rules when the key is weighted: a
  * single choice earns its choice's weight (a negative one takes points off); a multiple choice the
  * sum of its chosen weights, kept between 0 and 1; a short answer the weight of the first accepted
- * answer it matches. Without weights, all or nothing: the exact set of right choices, or any
+ * answer it matches; a number the weight of the first accepted number it is within the tolerance
+ * of. Without weights, all or nothing: the exact set of right choices, or any
  * accepted answer.
  */
 function fractionFor(question: Scorable, value: AnswerValue): number {
@@ -56,6 +74,13 @@ function fractionFor(question: Scorable, value: AnswerValue): number {
     if (given === '') return 0;
     const accepted = (key.accepted ?? []).map(normaliseShort);
     const found = accepted.findIndex((answer) => matchesShort(given, answer));
+    if (found < 0) return 0;
+    return weights ? (weights[found] ?? 0) : 1;
+  }
+  if (question.kind === 'numerical') {
+    const given = typedNumber(value.text ?? '');
+    if (given === null) return 0;
+    const found = (key.numbers ?? []).findIndex((accepted) => within(given, accepted));
     if (found < 0) return 0;
     return weights ? (weights[found] ?? 0) : 1;
   }

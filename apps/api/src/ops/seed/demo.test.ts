@@ -173,7 +173,7 @@ describe('seedDemo', () => {
     expect(rows.some((t) => t.visibility === 'private')).toBe(true);
   });
 
-  it('has an exam of student@uni open right now, with a four-kind quiz', async () => {
+  it('has an exam of student@uni open right now, with a quiz of every kind', async () => {
     const [student] = await database.db
       .select({ id: users.id })
       .from(users)
@@ -210,6 +210,7 @@ describe('seedDemo', () => {
     expect([...new Set(items.map((q) => q.kind))].sort()).toEqual([
       'long',
       'multiple',
+      'numerical',
       'short',
       'single',
     ]);

@@ -274,7 +274,10 @@ export const EVALUATIONS: EvaluationSeed[] = [
   },
 ];
 
-/** The online quiz of the exam open now: every kind of question, six in all (shuffled per student). */
+/**
+ * The online quiz of the exam open now: every kind of question, six in all (shuffled per student),
+ * one with Moodle's partial credit.
+ */
 const QUIZ = [
   {
     kind: 'single',
@@ -295,10 +298,10 @@ const QUIZ = [
     position: 2,
   },
   {
-    kind: 'short',
+    kind: 'numerical',
     prompt:
       'Combien de comparaisons, au plus, fait une recherche dichotomique dans un tableau trié de 1024 éléments ?',
-    answer_key: { accepted: ['11'] },
+    answer_key: { numbers: [{ value: 11, tolerance: 0 }] },
     points: 2,
     position: 3,
   },

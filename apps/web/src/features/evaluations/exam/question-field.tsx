@@ -7,7 +7,7 @@ type Value = { choices?: number[]; text?: string };
 
 /**
  * One question as an accessible control: a radio group (single) or a checkbox group (multiple)
- * in a fieldset whose legend is the prompt, or a labelled text field (short, long). Choices name
+ * in a fieldset whose legend is the prompt, or a labelled text field (short, numerical, long). Choices name
  * their original index, whatever order they are shown in.
  */
 export function QuestionField({
@@ -32,19 +32,21 @@ export function QuestionField({
       <span className="exam-question__points">{t('exams.points', { count: question.points })}</span>
     </>
   );
-  if (question.kind === 'short' || question.kind === 'long') {
+  if (question.kind === 'short' || question.kind === 'numerical' || question.kind === 'long') {
     return (
       <div className="field">
         <label htmlFor={id} className="field__label">
           {heading}
         </label>
-        {question.kind === 'short' ? (
+        {question.kind !== 'long' ? (
           <input
             id={id}
             className="field__input"
             value={value.text ?? ''}
             disabled={disabled}
             maxLength={500}
+            // A phone shows its number pad for a number (a decimal point or comma both count).
+            inputMode={question.kind === 'numerical' ? 'decimal' : undefined}
             onChange={(event) => onChange({ text: event.target.value })}
           />
         ) : (

@@ -55,4 +55,43 @@ describe('the questions of an exam, for its staff', () => {
       answer_key: { weights: [1, 0.5, 0] },
     });
   });
+
+  it('adds a numerical question from lines of numbers, refusing a line that is not one', async () => {
+    const fetch = mockFetch((_url, init) =>
+      init.method === 'POST'
+        ? jsonResponse(201, { ...WEIGHTED, id: 6, kind: 'numerical' })
+        : jsonResponse(200, { data: [] }),
+    );
+    renderPanels();
+    fireEvent.click(await screen.findByRole('button', { name: 'Ajouter une question' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Type de question'), {
+      target: { value: 'numerical' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Question'), {
+      target: { value: 'Pesanteur à Paris (m/s²) ?' },
+    });
+    const numbers = within(dialog).getByLabelText('Nombres acceptés');
+    fireEvent.change(numbers, { target: { value: '9,81:0.01\nneuf' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(dialog).findByText(/Écrivez un nombre par ligne/)).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    fireEvent.change(numbers, { target: { value: '9,81:0.01\n9..10.5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true),
+    );
+    const [, init] = fetch.mock.calls.find(([, call]) => call?.method === 'POST')!;
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      kind: 'numerical',
+      choices: [],
+      answer_key: {
+        numbers: [
+          { value: 9.81, tolerance: 0.01 },
+          { value: 9.75, tolerance: 0.75 },
+        ],
+      },
+    });
+  });
 });

@@ -29,7 +29,7 @@ import { toastError } from '../../../ui/toast-error.ts';
 import { QuestionPreview } from './test-page.tsx';
 import './exam.css';
 
-const KINDS: QuestionKind[] = ['single', 'multiple', 'short', 'long'];
+const KINDS: QuestionKind[] = ['single', 'multiple', 'short', 'numerical', 'long'];
 
 /** Staff panels of an exam's page: its questions (with GIFT import) and its attempts. */
 export function ExamStaffPanels({ evaluation }: { evaluation: Evaluation }) {
@@ -49,6 +49,8 @@ interface QuestionForm {
   choices: string;
   right: string;
   accepted: string;
+  /** A numerical question's accepted numbers, one per line: `9.81`, `9.81:0.01` or `1..5`. */
+  numbers: string;
   points: string;
 }
 
@@ -67,12 +69,30 @@ function toBody(form: QuestionForm, question?: Question): QuestionBody {
   const original = question && toForm(question);
   const sameKey =
     original !== undefined &&
-    (['kind', 'choices', 'right', 'accepted'] as const).every(
+    (['kind', 'choices', 'right', 'accepted', 'numbers'] as const).every(
       (field) => form[field] === original[field],
     );
   return question?.answer_key?.weights && sameKey
     ? { ...body, answer_key: question.answer_key }
     : body;
+}
+
+const NUMBER = '[+-]?(?:\\d+(?:[.,]\\d*)?|[.,]\\d+)';
+const RANGE = new RegExp(`^(${NUMBER})\\s*\\.\\.\\s*(${NUMBER})$`);
+const TOLERANCE = new RegExp(`^(${NUMBER})(?:\\s*:\\s*(${NUMBER}))?$`);
+const numeric = (text: string) => Number(text.replace(',', '.'));
+
+/** One line of accepted numbers as a value and a tolerance; null when it is not one. */
+function numberLine(line: string): { value: number; tolerance: number } | null {
+  const range = RANGE.exec(line);
+  if (range) {
+    const [low, high] = [numeric(range[1]!), numeric(range[2]!)].sort((a, b) => a - b);
+    return { value: (low! + high!) / 2, tolerance: (high! - low!) / 2 };
+  }
+  const exact = TOLERANCE.exec(line);
+  if (!exact) return null;
+  const tolerance = exact[2] === undefined ? 0 : numeric(exact[2]);
+  return tolerance < 0 ? null : { value: numeric(exact[1]!), tolerance };
 }
 
 function keyedBody(form: QuestionForm): QuestionBody {
@@ -90,7 +110,9 @@ function keyedBody(form: QuestionForm): QuestionBody {
         ? null
         : choice
           ? { choices: right }
-          : { accepted: lines(form.accepted) },
+          : form.kind === 'numerical'
+            ? { numbers: lines(form.numbers).flatMap((line) => numberLine(line) ?? []) }
+            : { accepted: lines(form.accepted) },
     points: Number(form.points),
   };
 }
@@ -102,6 +124,9 @@ function toForm(question?: Question): QuestionForm {
     choices: question?.choices.join('\n') ?? '',
     right: (question?.answer_key?.choices ?? []).map((i) => i + 1).join(', '),
     accepted: (question?.answer_key?.accepted ?? []).join('\n'),
+    numbers: (question?.answer_key?.numbers ?? [])
+      .map(({ value, tolerance }) => (tolerance === 0 ? `${value}` : `${value}:${tolerance}`))
+      .join('\n'),
     points: String(question?.points ?? 1),
   };
 }
@@ -122,6 +147,11 @@ function QuestionEditor({
   const kind = form.watch('kind');
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
+    // A line that is not a number is the teacher's to fix, before anything is sent.
+    if (values.kind === 'numerical' && lines(values.numbers).some((line) => !numberLine(line))) {
+      form.setError('numbers', { type: 'format', message: t('exams.staff.numbersInvalid') });
+      return;
+    }
     try {
       const body = toBody(values, question);
       if (question) await updateQuestion(question.id, body);
@@ -133,7 +163,10 @@ function QuestionEditor({
       if (!placed) setFailure(errorMessage(error));
       const key = (error as { errors?: Record<string, string[]> }).errors?.answer_key?.[0];
       if (key)
-        form.setError(kind === 'short' ? 'accepted' : 'right', { type: 'server', message: key });
+        form.setError(kind === 'short' ? 'accepted' : kind === 'numerical' ? 'numbers' : 'right', {
+          type: 'server',
+          message: key,
+        });
     }
   });
   const errors = form.formState.errors;
@@ -170,6 +203,15 @@ function QuestionEditor({
             {...form.register('right')}
           />
         </>
+      )}
+      {kind === 'numerical' && (
+        <TextAreaField
+          label={t('exams.staff.numbers')}
+          hint={t('exams.staff.numbersHint')}
+          rows={3}
+          error={errors.numbers}
+          {...form.register('numbers')}
+        />
       )}
       {kind === 'short' && (
         <TextAreaField

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useMyEvaluation, useQuestions } from '../../../api/exams.ts';
 import { useSession } from '../../../api/session.ts';
-import { formatPercent } from '../../../lib/format.ts';
+import { formatNumber, formatPercent } from '../../../lib/format.ts';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { ExamStartPanel } from './exam-start.tsx';
@@ -73,6 +73,24 @@ export function QuestionPreview({ question, number }: { question: Question; numb
             </li>
           ))}
         </ul>
+      )}
+      {question.kind === 'numerical' && (
+        <p className="exam-key">
+          {t('exams.staff.numbers')}:{' '}
+          {(key.numbers ?? [])
+            .map(
+              (accepted, index) =>
+                `${
+                  accepted.tolerance === 0
+                    ? formatNumber(accepted.value, i18n.language)
+                    : t('exams.staff.numberShown', {
+                        value: formatNumber(accepted.value, i18n.language),
+                        tolerance: formatNumber(accepted.tolerance, i18n.language),
+                      })
+                }${weightOf(index)}`,
+            )
+            .join(' · ')}
+        </p>
       )}
       {question.kind === 'short' && (
         <p className="exam-key">
