@@ -835,6 +835,21 @@ const catalogue = {
     en: 'This answer does not fit the kind of question.',
     de: 'Diese Antwort passt nicht zur Art der Frage.',
   },
+  'exams.gift.syntax': {
+    fr: 'Cette question n’est pas du GIFT valide : vérifiez ses accolades et les signes = ~ # de ses réponses.',
+    en: 'This question is not valid GIFT: check its braces and the = ~ # marks of its answers.',
+    de: 'Diese Frage ist kein gültiges GIFT: Prüfen Sie die geschweiften Klammern und die Zeichen = ~ # der Antworten.',
+  },
+  'exams.gift.matching': {
+    fr: 'Les questions d’appariement ne peuvent pas encore être importées.',
+    en: 'Matching questions cannot be imported yet.',
+    de: 'Zuordnungsfragen können noch nicht importiert werden.',
+  },
+  'exams.gift.empty': {
+    fr: 'Le texte ne contient aucune question.',
+    en: 'The text holds no question.',
+    de: 'Der Text enthält keine Frage.',
+  },
   'exams.gift.true': {
     fr: 'Vrai',
     en: 'True',

@@ -585,6 +585,17 @@ describe('questions', () => {
       'What is 2+2? {=4 ~3}\n\nBroken {=a ~b\n\nMatch {=a -> 1 =b -> 2}\n',
     );
     expect(faulty.json()).toMatchObject({ imported: 0, errors: [{ line: 3 }, { line: 5 }] });
+    // In the teacher's language, never the parser's English.
+    const inGerman = await app.inject({
+      method: 'POST',
+      url: `/api/evaluations/${exam.id}/questions/import`,
+      headers: { ...auth, 'accept-language': 'de' },
+      payload: { text: 'Broken {=a ~b\n\nMatch {=a -> 1 =b -> 2}\n' },
+    });
+    expect(inGerman.json().errors).toEqual([
+      { line: 1, message: expect.stringContaining('kein gültiges GIFT') },
+      { line: 3, message: 'Zuordnungsfragen können noch nicht importiert werden.' },
+    ]);
     expect(await db.select().from(questions).where(eq(questions.evaluation_id, exam.id))).toEqual(
       [],
     );

@@ -73,7 +73,11 @@ describe('parseGift', () => {
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.errors.map((e) => e.line)).toEqual([3, 8, 10]);
-    expect(outcome.errors[1]!.message).toContain('Matching');
+    expect(outcome.errors.map((e) => e.message)).toEqual([
+      'exams.gift.syntax',
+      'exams.gift.matching',
+      'exams.validation.multipleKey',
+    ]);
   });
 
   it('refuses text with no question at all, and plain garbage', () => {

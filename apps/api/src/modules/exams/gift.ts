@@ -1,10 +1,6 @@
 import type { QuestionBody } from '@skolar/shared';
-import {
-  type GIFTQuestion,
-  type SyntaxError as GiftSyntaxError,
-  type NumericalFormat,
-  parse,
-} from 'gift-pegjs';
+import { type GIFTQuestion, type NumericalFormat, parse } from 'gift-pegjs';
+import type { MessageKey } from '../../i18n/messages.ts';
 
 /** How the import names true and false, in the language of the teacher who imports. */
 export interface TrueFalseLabels {
@@ -12,10 +8,13 @@ export interface TrueFalseLabels {
   false: string;
 }
 
-/** A faulty question: the line where it starts (1-based) and what is wrong with it. */
+/**
+ * A faulty question: the line where it starts (1-based) and what is wrong with it, as a message
+ * key the import translates into the teacher's language.
+ */
 interface GiftProblem {
   line: number;
-  message: string;
+  message: MessageKey;
 }
 
 export type GiftOutcome =
@@ -43,8 +42,10 @@ export function parseGift(text: string, labels: TrueFalseLabels): GiftOutcome {
     let parsed: GIFTQuestion[];
     try {
       parsed = parse(`${block.text}\n`);
-    } catch (error) {
-      errors.push({ line: block.line, message: syntaxMessage(error) });
+    } catch {
+      // The parser's own words are English and name its grammar's tokens: the teacher gets a
+      // translated hint instead, at the line of the question.
+      errors.push({ line: block.line, message: 'exams.gift.syntax' });
       continue;
     }
     for (const item of parsed) {
@@ -56,7 +57,7 @@ export function parseGift(text: string, labels: TrueFalseLabels): GiftOutcome {
   }
   if (errors.length > 0) return { ok: false, errors };
   if (questions.length === 0)
-    return { ok: false, errors: [{ line: 1, message: 'No question found.' }] };
+    return { ok: false, errors: [{ line: 1, message: 'exams.gift.empty' }] };
   return { ok: true, questions };
 }
 
@@ -84,13 +85,8 @@ function blocksOf(text: string): Array<{ line: number; text: string }> {
   return blocks;
 }
 
-function syntaxMessage(error: unknown): string {
-  const syntax = error as Partial<GiftSyntaxError>;
-  return typeof syntax.message === 'string' ? syntax.message : 'Malformed question.';
-}
-
 /** One parsed GIFT item as a question, null when it is not a question, a message when refused. */
-function questionOf(item: GIFTQuestion, labels: TrueFalseLabels): QuestionBody | null | string {
+function questionOf(item: GIFTQuestion, labels: TrueFalseLabels): QuestionBody | null | MessageKey {
   switch (item.type) {
     case 'Category':
     case 'Description':
@@ -107,8 +103,7 @@ function questionOf(item: GIFTQuestion, labels: TrueFalseLabels): QuestionBody |
     case 'Short': {
       // Every answer of a short-answer question is accepted, for its weight (100% unless `%w%`).
       const accepted = item.choices.map((choice) => String(choice.text.text).trim());
-      if (accepted.length === 0)
-        return 'A short-answer question needs at least one accepted answer.';
+      if (accepted.length === 0) return 'exams.validation.shortKey';
       const weights = item.choices.map((choice) => fractionOf(choice.weight, 1));
       return {
         kind: 'short',
@@ -144,13 +139,12 @@ function questionOf(item: GIFTQuestion, labels: TrueFalseLabels): QuestionBody |
       // Moodle: one right answer when any is marked `=` (worth 100%), the others worth their
       // `%w%`; several (checkboxes) when none is, each worth its `%w%`.
       const choices = item.choices.map((choice) => String(choice.text.text).trim());
-      if (choices.length < 2) return 'A multiple-choice question needs at least two choices.';
+      if (choices.length < 2) return 'exams.validation.choices';
       const single = item.choices.some((choice) => choice.isCorrect);
       const weights = item.choices.map((choice) =>
         fractionOf(choice.weight, choice.isCorrect ? 1 : 0),
       );
-      if (!weights.some((weight) => weight > 0))
-        return 'A multiple-choice question needs a right answer.';
+      if (!weights.some((weight) => weight > 0)) return 'exams.validation.multipleKey';
       // One choice worth 100%, the others nothing: all or nothing scores the same.
       const plain =
         single &&
@@ -164,7 +158,7 @@ function questionOf(item: GIFTQuestion, labels: TrueFalseLabels): QuestionBody |
       };
     }
     default:
-      return `Questions of type ${item.type} cannot be imported (single, multiple, short, numerical and long only).`;
+      return 'exams.gift.matching';
   }
 }
 

@@ -236,7 +236,15 @@ export async function importGift(
   const parsed = parseGift(text, labels);
   return ctx.db.transaction(async (tx) => {
     const exam = await editableExam(tx, actor, evaluationId);
-    if (!parsed.ok) return { imported: 0, errors: parsed.errors };
+    if (!parsed.ok) {
+      return {
+        imported: 0,
+        errors: parsed.errors.map(({ line, message }) => ({
+          line,
+          message: translate(locale, message),
+        })),
+      };
+    }
     const errors = parsed.questions.flatMap((item) => {
       const result = questionBody.safeParse(item);
       const problems = result.success
