@@ -165,6 +165,7 @@ export async function update(
     });
     if (set?.role) {
       const before = await personRow(tx, id);
+      // The edited teacher's role, not the actor's: only a change is written to the audit log.
       if (before?.role !== set.role) {
         await record(tx, ctx, actor, {
           action: 'role.change',

@@ -99,6 +99,7 @@ export async function update(ctx: AppContext, actor: Actor, id: number, body: Pa
     await checkBody(ctx.db, next.data, id);
     await ctx.db.transaction(async (tx) => {
       await updateUser(tx, id, set);
+      // The edited account's role, not the actor's: a change of role or institution is audited.
       if (next.data.role !== current.role || next.data.institution_id !== current.institution_id) {
         await record(tx, ctx, actor, {
           action: 'role.change',
