@@ -1345,9 +1345,26 @@ export const REQUESTS: Record<string, Build> = {
   'GET /api/evaluations/:id/questions': async (f) => ({
     url: `/api/evaluations/${(await f.examQuestion()).evaluation_id}/questions`,
   }),
+  'GET /api/evaluations/:id/statistics': async (f) => ({
+    url: `/api/evaluations/${(await f.examQuestion()).evaluation_id}/statistics`,
+  }),
+  'GET /api/evaluations/:id/questions/export': async (f) => ({
+    url: `/api/evaluations/${(await f.examQuestion()).evaluation_id}/questions/export?format=moodle_xml`,
+  }),
+  'POST /api/evaluations/:id/questions/try': async (f) => {
+    const question = await f.examQuestion();
+    return {
+      url: `/api/evaluations/${question.evaluation_id}/questions/try`,
+      payload: { answers: [{ question_id: question.id, value: { text: 'guess' } }] },
+    };
+  },
   'POST /api/evaluations/:id/questions': async (f) => ({
     url: `/api/evaluations/${(await f.examQuestion()).evaluation_id}/questions`,
     payload: { kind: 'short', prompt: 'Two plus two?', answer_key: { accepted: ['4'] } },
+  }),
+  'POST /api/evaluations/:id/questions/import/preview': async (f) => ({
+    url: `/api/evaluations/${(await f.examQuestion()).evaluation_id}/questions/import/preview`,
+    payload: { text: 'Two plus two? {=4 ~5}' },
   }),
   'POST /api/evaluations/:id/questions/import': async (f) => ({
     url: `/api/evaluations/${(await f.examQuestion()).evaluation_id}/questions/import`,

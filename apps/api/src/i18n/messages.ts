@@ -815,6 +815,26 @@ const catalogue = {
     en: 'A numerical question has at least one accepted number.',
     de: 'Eine numerische Frage hat mindestens eine akzeptierte Zahl.',
   },
+  'exams.validation.matchingItems': {
+    fr: 'Une question d’appariement a au moins deux éléments à associer.',
+    en: 'A matching question has at least two items to match.',
+    de: 'Eine Zuordnungsfrage hat mindestens zwei zuzuordnende Elemente.',
+  },
+  'exams.validation.matchingOptions': {
+    fr: 'Une question d’appariement propose au moins deux réponses, toutes différentes.',
+    en: 'A matching question offers at least two answers, all different.',
+    de: 'Eine Zuordnungsfrage bietet mindestens zwei verschiedene Antworten an.',
+  },
+  'exams.validation.matchingKey': {
+    fr: 'Chaque élément est associé à l’une des réponses proposées.',
+    en: 'Each item is matched with one of the answers offered.',
+    de: 'Jedes Element ist einer der angebotenen Antworten zugeordnet.',
+  },
+  'exams.validation.feedback': {
+    fr: 'Un commentaire par choix ou réponse acceptée, ou aucun.',
+    en: 'One feedback per choice or accepted answer, or none.',
+    de: 'Ein Feedback pro Auswahl oder akzeptierter Antwort, oder keines.',
+  },
   'exams.validation.number': {
     fr: 'Un nombre accepté a une valeur et une tolérance positive ou nulle.',
     en: 'An accepted number has a value and a tolerance of zero or more.',
@@ -840,10 +860,20 @@ const catalogue = {
     en: 'This question is not valid GIFT: check its braces and the = ~ # marks of its answers.',
     de: 'Diese Frage ist kein gültiges GIFT: Prüfen Sie die geschweiften Klammern und die Zeichen = ~ # der Antworten.',
   },
-  'exams.gift.matching': {
-    fr: 'Les questions d’appariement ne peuvent pas encore être importées.',
-    en: 'Matching questions cannot be imported yet.',
-    de: 'Zuordnungsfragen können noch nicht importiert werden.',
+  'exams.import.refused': {
+    fr: 'Questions refusées : {count}. Corrigez-les, ou importez seulement les questions valides.',
+    en: 'Questions refused: {count}. Fix them, or import the valid questions only.',
+    de: 'Abgelehnte Fragen: {count}. Korrigieren Sie sie oder importieren Sie nur die gültigen Fragen.',
+  },
+  'exams.import.unsupported': {
+    fr: 'Ce type de question Moodle n’existe pas dans Skolar (questions calculées, cloze, glisser-déposer…).',
+    en: 'This Moodle question type does not exist in Skolar (calculated, cloze, drag and drop…).',
+    de: 'Diesen Moodle-Fragetyp gibt es in Skolar nicht (berechnete Fragen, Lückentext, Drag-and-drop …).',
+  },
+  'exams.import.xml': {
+    fr: 'Ce fichier n’est pas un export XML Moodle lisible : vérifiez qu’il commence par <quiz> et que ses balises sont fermées.',
+    en: 'This file is not a readable Moodle XML export: check that it starts with <quiz> and that its tags are closed.',
+    de: 'Diese Datei ist kein lesbarer Moodle-XML-Export: Prüfen Sie, dass sie mit <quiz> beginnt und alle Tags geschlossen sind.',
   },
   'exams.gift.empty': {
     fr: 'Le texte ne contient aucune question.',

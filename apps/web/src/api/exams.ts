@@ -1,4 +1,10 @@
-import type { QuestionBody, SaveAnswersBody } from '@skolar/shared';
+import type {
+  QuestionBody,
+  QuestionFileFormat,
+  QuestionImportBody,
+  QuizTryBody,
+  SaveAnswersBody,
+} from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, ok } from './client.ts';
 
@@ -29,19 +35,47 @@ export function useQuestions(evaluationId: number) {
     enabled: evaluationId > 0,
   });
 }
+/** The quiz's item analysis on its closed attempts (those who mark the exam). */
+export function useQuizStatistics(evaluationId: number) {
+  return useQuery({
+    queryKey: ['exam', 'statistics', evaluationId],
+    queryFn: () =>
+      ok(api.GET('/api/evaluations/{id}/statistics', { params: { path: { id: evaluationId } } })),
+    enabled: evaluationId > 0,
+  });
+}
 export const createQuestion = (evaluationId: number, body: QuestionBody) =>
   ok(api.POST('/api/evaluations/{id}/questions', { params: { path: { id: evaluationId } }, body }));
 export const updateQuestion = (id: number, body: Partial<QuestionBody>) =>
   ok(api.PATCH('/api/questions/{id}', { params: { path: { id } }, body }));
 export const deleteQuestion = (id: number) =>
   ok(api.DELETE('/api/questions/{id}', { params: { path: { id } } }));
-export const importGift = (evaluationId: number, text: string) =>
+/** Each question of a file as it would be imported, or why it is refused: nothing is written. */
+export const previewQuestionImport = (evaluationId: number, body: QuestionImportBody) =>
+  ok(
+    api.POST('/api/evaluations/{id}/questions/import/preview', {
+      params: { path: { id: evaluationId } },
+      body,
+    }),
+  );
+export const importQuestions = (evaluationId: number, body: QuestionImportBody) =>
   ok(
     api.POST('/api/evaluations/{id}/questions/import', {
       params: { path: { id: evaluationId } },
-      body: { text },
+      body,
     }),
   );
+/** Answers scored as a hand-in would score them, with their feedback; nothing is stored. */
+export const tryQuiz = (evaluationId: number, body: QuizTryBody) =>
+  ok(
+    api.POST('/api/evaluations/{id}/questions/try', {
+      params: { path: { id: evaluationId } },
+      body,
+    }),
+  );
+/** The quiz as a file to download (a plain link: the browser saves it). */
+export const questionExportUrl = (evaluationId: number, format: QuestionFileFormat) =>
+  `/api/evaluations/${evaluationId}/questions/export?format=${format}`;
 
 /** Each student of the exam with their extra time and attempt. */
 export function useAttemptRoster(evaluationId: number) {

@@ -2425,6 +2425,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/evaluations/{id}/questions/try": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Score answers to the quiz as a hand-in would, with the feedback they get (staff previewing as a student); nothing is stored */
+        post: operations["tryQuiz"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations/{id}/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The quiz’s item analysis on its closed attempts (facility, discrimination, responses; mean, median, SD, Cronbach’s alpha), for those who mark the exam */
+        get: operations["quizStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations/{id}/questions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The quiz as a GIFT or Moodle XML file, key and feedback included (staff who mark the exam), for Moodle or another exam */
+        get: operations["exportQuestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations/{id}/questions/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Each question of a GIFT or Moodle XML text as it would be imported (its key as it will score) or why it is refused; nothing is written */
+        post: operations["previewQuestionImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/evaluations/{id}/questions/import": {
         parameters: {
             query?: never;
@@ -2434,8 +2502,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import questions from GIFT text, all or nothing, with the faulty lines reported */
-        post: operations["importGiftQuestions"];
+        /** Import the questions of a GIFT or Moodle XML text: 422 when one is refused, unless `skip_refused`; questions the exam has are not added twice */
+        post: operations["importQuestions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -23499,9 +23567,15 @@ export interface operations {
                         questions: {
                             id: number;
                             /** @enum {string} */
-                            kind: "single" | "multiple" | "short" | "numerical" | "long";
+                            kind: "single" | "multiple" | "short" | "numerical" | "matching" | "long" | "description";
                             prompt: string;
+                            /** @enum {string} */
+                            format: "plain" | "html";
                             choices: {
+                                index: number;
+                                label: string;
+                            }[];
+                            options: {
                                 index: number;
                                 label: string;
                             }[];
@@ -23512,10 +23586,17 @@ export interface operations {
                             value: {
                                 choices?: number[];
                                 text?: string;
+                                pairs?: (number | null)[];
                             };
                             /** Format: date-time */
                             typed_at: string | null;
                         }[];
+                        review: {
+                            question_id: number;
+                            points_awarded: number | null;
+                            feedback: string[];
+                            general: string | null;
+                        }[] | null;
                     };
                 };
             };
@@ -23543,9 +23624,15 @@ export interface operations {
                         questions: {
                             id: number;
                             /** @enum {string} */
-                            kind: "single" | "multiple" | "short" | "numerical" | "long";
+                            kind: "single" | "multiple" | "short" | "numerical" | "matching" | "long" | "description";
                             prompt: string;
+                            /** @enum {string} */
+                            format: "plain" | "html";
                             choices: {
+                                index: number;
+                                label: string;
+                            }[];
+                            options: {
                                 index: number;
                                 label: string;
                             }[];
@@ -23556,10 +23643,17 @@ export interface operations {
                             value: {
                                 choices?: number[];
                                 text?: string;
+                                pairs?: (number | null)[];
                             };
                             /** Format: date-time */
                             typed_at: string | null;
                         }[];
+                        review: {
+                            question_id: number;
+                            points_awarded: number | null;
+                            feedback: string[];
+                            general: string | null;
+                        }[] | null;
                     };
                 };
             };
@@ -23777,9 +23871,13 @@ export interface operations {
                             id: number;
                             evaluation_id: number;
                             /** @enum {string} */
-                            kind: "single" | "multiple" | "short" | "numerical" | "long";
+                            kind: "single" | "multiple" | "short" | "numerical" | "matching" | "long" | "description";
                             prompt: string;
+                            /** @enum {string} */
+                            format: "plain" | "html";
+                            title: string | null;
                             choices: string[];
+                            options: string[];
                             answer_key: {
                                 choices?: number[];
                                 accepted?: string[];
@@ -23788,6 +23886,10 @@ export interface operations {
                                     tolerance: number;
                                 }[];
                                 weights?: number[];
+                                case_sensitive?: boolean;
+                                pairs?: number[];
+                                feedback?: string[];
+                                general?: string;
                             } | null;
                             points: number;
                             position: number;
@@ -23880,10 +23982,18 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "single" | "multiple" | "short" | "numerical" | "long";
+                    kind: "single" | "multiple" | "short" | "numerical" | "matching" | "long" | "description";
                     prompt: string;
+                    /**
+                     * @default plain
+                     * @enum {string}
+                     */
+                    format?: "plain" | "html";
+                    title?: string | null;
                     /** @default [] */
                     choices?: string[];
+                    /** @default [] */
+                    options?: string[];
                     answer_key?: {
                         choices?: number[];
                         accepted?: string[];
@@ -23892,6 +24002,10 @@ export interface operations {
                             tolerance: number;
                         }[];
                         weights?: number[];
+                        case_sensitive?: boolean;
+                        pairs?: number[];
+                        feedback?: string[];
+                        general?: string;
                     } | null;
                     /** @default 1 */
                     points?: number;
@@ -23909,9 +24023,13 @@ export interface operations {
                         id: number;
                         evaluation_id: number;
                         /** @enum {string} */
-                        kind: "single" | "multiple" | "short" | "numerical" | "long";
+                        kind: "single" | "multiple" | "short" | "numerical" | "matching" | "long" | "description";
                         prompt: string;
+                        /** @enum {string} */
+                        format: "plain" | "html";
+                        title: string | null;
                         choices: string[];
+                        options: string[];
                         answer_key: {
                             choices?: number[];
                             accepted?: string[];
@@ -23920,6 +24038,10 @@ export interface operations {
                                 tolerance: number;
                             }[];
                             weights?: number[];
+                            case_sensitive?: boolean;
+                            pairs?: number[];
+                            feedback?: string[];
+                            general?: string;
                         } | null;
                         points: number;
                         position: number;
@@ -23998,7 +24120,366 @@ export interface operations {
             };
         };
     };
-    importGiftQuestions: {
+    tryQuiz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answers: {
+                        question_id: number;
+                        value: {
+                            choices?: number[];
+                            text?: string;
+                            pairs?: (number | null)[];
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        score: number;
+                        max_points: number;
+                        review: {
+                            question_id: number;
+                            points_awarded: number | null;
+                            feedback: string[];
+                            general: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    quizStatistics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: number;
+                        max_points: number;
+                        mean: number | null;
+                        median: number | null;
+                        sd: number | null;
+                        alpha: number | null;
+                        questions: {
+                            question_id: number;
+                            number: number;
+                            title: string | null;
+                            prompt: string;
+                            /** @enum {string} */
+                            format: "plain" | "html";
+                            /** @enum {string} */
+                            kind: "single" | "multiple" | "short" | "numerical" | "matching" | "long" | "description";
+                            points: number;
+                            facility: number | null;
+                            sd: number | null;
+                            discrimination: number | null;
+                            flags: ("negative" | "weak" | "tooHard" | "tooEasy")[];
+                            awaiting: number;
+                            responses: {
+                                label: string;
+                                count: number;
+                                credit: boolean;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    exportQuestions: {
+        parameters: {
+            query?: {
+                format?: "gift" | "moodle_xml";
+            };
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description GIFT or Moodle XML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/xml": string;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                    "application/xml": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                    "application/xml": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                    "application/xml": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                    "application/xml": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                    "application/xml": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    previewQuestionImport: {
         parameters: {
             query?: never;
             header?: never;
@@ -24011,6 +24492,148 @@ export interface operations {
             content: {
                 "application/json": {
                     text: string;
+                    /**
+                     * @default gift
+                     * @enum {string}
+                     */
+                    format?: "gift" | "moodle_xml";
+                    /** @default false */
+                    skip_refused?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            line: number;
+                            question: {
+                                /** @enum {string} */
+                                kind: "single" | "multiple" | "short" | "numerical" | "matching" | "long" | "description";
+                                prompt: string;
+                                /** @enum {string} */
+                                format: "plain" | "html";
+                                title: string | null;
+                                choices: string[];
+                                options: string[];
+                                answer_key: {
+                                    choices?: number[];
+                                    accepted?: string[];
+                                    numbers?: {
+                                        value: number;
+                                        tolerance: number;
+                                    }[];
+                                    weights?: number[];
+                                    case_sensitive?: boolean;
+                                    pairs?: number[];
+                                    feedback?: string[];
+                                    general?: string;
+                                } | null;
+                                points: number;
+                            } | null;
+                            problems: string[];
+                            duplicate: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    importQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                    /**
+                     * @default gift
+                     * @enum {string}
+                     */
+                    format?: "gift" | "moodle_xml";
+                    /** @default false */
+                    skip_refused?: boolean;
                 };
             };
         };
@@ -24023,7 +24646,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         imported: number;
-                        errors: {
+                        duplicates: number;
+                        refused: {
                             line: number;
                             message: string;
                         }[];
@@ -24137,9 +24761,15 @@ export interface operations {
                         questions: {
                             id: number;
                             /** @enum {string} */
-                            kind: "single" | "multiple" | "short" | "numerical" | "long";
+                            kind: "single" | "multiple" | "short" | "numerical" | "matching" | "long" | "description";
                             prompt: string;
+                            /** @enum {string} */
+                            format: "plain" | "html";
                             choices: {
+                                index: number;
+                                label: string;
+                            }[];
+                            options: {
                                 index: number;
                                 label: string;
                             }[];
@@ -24150,10 +24780,17 @@ export interface operations {
                             value: {
                                 choices?: number[];
                                 text?: string;
+                                pairs?: (number | null)[];
                             };
                             /** Format: date-time */
                             typed_at: string | null;
                         }[];
+                        review: {
+                            question_id: number;
+                            points_awarded: number | null;
+                            feedback: string[];
+                            general: string | null;
+                        }[] | null;
                     };
                 };
             };
@@ -24246,6 +24883,7 @@ export interface operations {
                         value: {
                             choices?: number[];
                             text?: string;
+                            pairs?: (number | null)[];
                         };
                         /** Format: date-time */
                         typed_at: string;
@@ -24378,9 +25016,15 @@ export interface operations {
                         questions: {
                             id: number;
                             /** @enum {string} */
-                            kind: "single" | "multiple" | "short" | "numerical" | "long";
+                            kind: "single" | "multiple" | "short" | "numerical" | "matching" | "long" | "description";
                             prompt: string;
+                            /** @enum {string} */
+                            format: "plain" | "html";
                             choices: {
+                                index: number;
+                                label: string;
+                            }[];
+                            options: {
                                 index: number;
                                 label: string;
                             }[];
@@ -24391,10 +25035,17 @@ export interface operations {
                             value: {
                                 choices?: number[];
                                 text?: string;
+                                pairs?: (number | null)[];
                             };
                             /** Format: date-time */
                             typed_at: string | null;
                         }[];
+                        review: {
+                            question_id: number;
+                            points_awarded: number | null;
+                            feedback: string[];
+                            general: string | null;
+                        }[] | null;
                     };
                 };
             };
@@ -24575,9 +25226,13 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind?: "single" | "multiple" | "short" | "numerical" | "long";
+                    kind?: "single" | "multiple" | "short" | "numerical" | "matching" | "long" | "description";
                     prompt?: string;
+                    /** @enum {string} */
+                    format?: "plain" | "html";
+                    title?: string | null;
                     choices?: string[];
+                    options?: string[];
                     answer_key?: {
                         choices?: number[];
                         accepted?: string[];
@@ -24586,6 +25241,10 @@ export interface operations {
                             tolerance: number;
                         }[];
                         weights?: number[];
+                        case_sensitive?: boolean;
+                        pairs?: number[];
+                        feedback?: string[];
+                        general?: string;
                     } | null;
                     points?: number;
                 };
@@ -24602,9 +25261,13 @@ export interface operations {
                         id: number;
                         evaluation_id: number;
                         /** @enum {string} */
-                        kind: "single" | "multiple" | "short" | "numerical" | "long";
+                        kind: "single" | "multiple" | "short" | "numerical" | "matching" | "long" | "description";
                         prompt: string;
+                        /** @enum {string} */
+                        format: "plain" | "html";
+                        title: string | null;
                         choices: string[];
+                        options: string[];
                         answer_key: {
                             choices?: number[];
                             accepted?: string[];
@@ -24613,6 +25276,10 @@ export interface operations {
                                 tolerance: number;
                             }[];
                             weights?: number[];
+                            case_sensitive?: boolean;
+                            pairs?: number[];
+                            feedback?: string[];
+                            general?: string;
                         } | null;
                         points: number;
                         position: number;

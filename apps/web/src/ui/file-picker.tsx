@@ -14,6 +14,12 @@ export const IMAGE_FILES: Accept = {
   'image/webp': ['.webp'],
 };
 export const PDF_FILES: Accept = { 'application/pdf': ['.pdf'] };
+/** Questions to import (GIFT text or a Moodle XML export): read in the browser, sent as text. */
+export const QUESTION_FILES: Accept = {
+  'text/plain': ['.txt', '.gift'],
+  'application/xml': ['.xml'],
+  'text/xml': ['.xml'],
+};
 /** A CSV to import (people, grades): read in the browser, its text sent as JSON. */
 export const CSV_FILES: Accept = { 'text/csv': ['.csv'] };
 
@@ -27,6 +33,8 @@ export const MAX_BYTES = {
   cover: 5 * MB,
   document: 20 * MB,
   csv: 800 * 1024,
+  /** `questionImportBody` takes 500,000 characters. */
+  questions: 480 * 1024,
 };
 
 interface FilePickerProps {

@@ -16,6 +16,21 @@ export function RichContent({ html, label }: { html: string; label: string }) {
   );
 }
 
+/**
+ * A short rich text the server cleaned the same way (a question's prompt): a plain block, with no
+ * landmark of its own, that keeps the chapters' typography.
+ */
+export function RichHtml({ html, id }: { html: string; id?: string }) {
+  return (
+    <div
+      id={id}
+      className="rich-content rich-content--inline"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the API on every write
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
+
 /** A YouTube or Vimeo video in its player; other links are not embedded. */
 export function VideoEmbed({ url, title }: { url: string; title: string }) {
   const embed = videoEmbedUrl(url);

@@ -18,7 +18,9 @@ export const questionKindEnum = pgEnum('question_kind', [
   'multiple',
   'short',
   'numerical',
+  'matching',
   'long',
+  'description',
 ]);
 export const resourceKindEnum = pgEnum('resource_kind', ['file', 'link']);
 export const eventAudienceEnum = pgEnum('event_audience', [

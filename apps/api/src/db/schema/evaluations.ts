@@ -112,6 +112,14 @@ export interface QuestionAnswerKey {
   /** A numerical question's accepted numbers, each with how far from it still counts. */
   numbers?: Array<{ value: number; tolerance: number }>;
   weights?: number[];
+  /** A short answer compared with its case (Moodle's `usecase`). */
+  case_sensitive?: boolean;
+  /** A matching question's key: for each item, the index of its answer in `options`. */
+  pairs?: number[];
+  /** Feedback per choice, accepted answer or number ('' for none), released with the answers. */
+  feedback?: string[];
+  /** Feedback whatever the answer, released with the answers. */
+  general?: string;
 }
 
 /** A quiz item of an exam taken online. */
@@ -124,15 +132,26 @@ export const questions = pgTable(
       .references(() => evaluations.id, { onDelete: 'cascade' }),
     kind: questionKindEnum('kind').notNull(),
     prompt: text('prompt').notNull(),
-    /** Options of a `single` or `multiple` question; empty for `short` and `long`. */
+    /** `plain` text, or `html` cleaned by the chapters' allow-list on every write. */
+    format: text('format').$type<'plain' | 'html'>().notNull().default('plain'),
+    /** A short name for the editor (GIFT's `::title::`), never shown to students. */
+    title: text('title'),
+    /** Options of a `single` or `multiple` question, the items of a `matching` one. */
     choices: jsonb('choices').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The answers a `matching` question offers against each item, distractors included. */
+    options: jsonb('options').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     answer_key: jsonb('answer_key').$type<QuestionAnswerKey>(),
     points: numeric('points', { precision: 6, scale: 2, mode: 'number' }).notNull().default(1),
     position: integer('position').notNull().default(0),
     ...timestamps(),
   },
   (t) => [
-    check('questions_points_check', sql`${t.points} > 0`),
+    // A description takes no answer and counts no points (decision 186).
+    check(
+      'questions_points_check',
+      sql`${t.points} > 0 OR (${t.kind}::text = 'description' AND ${t.points} = 0)`,
+    ),
+    check('questions_format_check', sql`${t.format} IN ('plain', 'html')`),
     index('questions_evaluation_id_idx').on(t.evaluation_id, t.position),
   ],
 );
@@ -171,6 +190,8 @@ export const attempts = pgTable(
 export interface AnswerValue {
   choices?: number[];
   text?: string;
+  /** A matching answer: per item, the index of the chosen answer in `options` (null: none). */
+  pairs?: Array<number | null>;
 }
 
 /** A student's answer to one question within an attempt (autosaved). */

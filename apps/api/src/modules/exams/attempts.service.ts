@@ -3,7 +3,6 @@ import { can, requireAccess } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { AnswerValue } from '../../db/schema/index.ts';
 import {
   conflict,
   type FieldErrors,
@@ -12,8 +11,8 @@ import {
   validationFailed,
 } from '../../http/errors.ts';
 import { localDay, minuteOfDay, timeOfMinutes } from '../../time.ts';
-import { extraMinutesOf } from '../evaluations/evaluations.queries.ts';
-import { isOpen } from '../evaluations/window.ts';
+import { extraMinutesOf, latestAttemptDeadlines } from '../evaluations/evaluations.queries.ts';
+import { answersClosedAt, isOpen } from '../evaluations/window.ts';
 import {
   type Attempt,
   answersOf,
@@ -32,8 +31,8 @@ import {
   setAttemptDeadline,
   setExtraMinutes,
 } from './exams.queries.ts';
-import { closeAttempt, graceEndOf } from './scoring.ts';
-import { choiceSeed, seededShuffle } from './shuffle.ts';
+import { closeAttempt, feedbackFor, fits, graceEndOf } from './scoring.ts';
+import { choiceSeed, seededShuffle, shuffleAround } from './shuffle.ts';
 
 /**
  * How far a typing time may stray from the server's own bounds (decision 44): the browser dates
@@ -58,9 +57,41 @@ function deadlineFor(exam: Exam, startedAt: Date, extraMinutes: number): Date {
 }
 
 /**
+ * Whether the exam's answers are released: once nothing takes an answer any more (its window and
+ * every attempt's deadline past, with the reconnection grace; decision 173), as corrections are.
+ */
+async function answersReleased(db: DbOrTx, exam: Exam, now: Date): Promise<boolean> {
+  const latest = (await latestAttemptDeadlines(db, [exam.id])).get(exam.id) ?? null;
+  return now >= answersClosedAt('exam', exam.window, latest);
+}
+
+type Saved = Awaited<ReturnType<typeof answersOf>>[number];
+
+/**
+ * The marked questions of a closed attempt with their feedback (decision 186): the points each
+ * answer earned, the feedback of what was answered and the question's general feedback.
+ */
+function reviewOf(questionRows: readonly Question[], saved: readonly Saved[]) {
+  const byQuestion = new Map(saved.map((answer) => [answer.question_id, answer]));
+  return questionRows
+    .filter((question) => question.kind !== 'description')
+    .map((question) => {
+      const answer = byQuestion.get(question.id);
+      return {
+        question_id: question.id,
+        points_awarded: answer ? answer.points_awarded : question.kind === 'long' ? null : 0,
+        feedback: answer ? feedbackFor(question, answer.value) : [],
+        general: question.answer_key?.general ?? null,
+      };
+    });
+}
+
+/**
  * The attempt as its student sees it: the questions without their answer key, in this attempt's
- * own order when the exam shuffles (choices keep their original index), the saved answers, and
- * the server's clock with what remains of the attempt by it.
+ * own order when the exam shuffles (choices keep their original index; a matching question's
+ * answers always come in an order of the attempt's own), the saved answers, and the server's
+ * clock with what remains of the attempt by it. Points and feedback come with it once the attempt
+ * is closed and the exam's answers released, never before.
  */
 async function viewOf(ctx: AppContext, db: DbOrTx, exam: Exam, attempt: Attempt) {
   const now = ctx.clock.now();
@@ -68,8 +99,11 @@ async function viewOf(ctx: AppContext, db: DbOrTx, exam: Exam, attempt: Attempt)
     questionsOf(db, exam.id),
     answersOf(db, attempt.id),
   ]);
-  const ordered = exam.shuffle ? seededShuffle(questionRows, attempt.id) : questionRows;
+  const ordered = exam.shuffle
+    ? shuffleAround(questionRows, attempt.id, (question) => question.kind === 'description')
+    : questionRows;
   const remainingMs = attempt.finished_at ? 0 : attempt.deadline_at.getTime() - now.getTime();
+  const released = attempt.finished_at !== null && (await answersReleased(db, exam, now));
   return {
     id: attempt.id,
     evaluation_id: exam.id,
@@ -82,17 +116,22 @@ async function viewOf(ctx: AppContext, db: DbOrTx, exam: Exam, attempt: Attempt)
     remaining_seconds: Math.max(0, Math.floor(remainingMs / 1000)),
     questions: ordered.map((question) => {
       const choices = question.choices.map((label, index) => ({ index, label }));
+      const options = question.options.map((label, index) => ({ index, label }));
+      const seed = choiceSeed(attempt.id, question.id);
       return {
         id: question.id,
         kind: question.kind,
         prompt: question.prompt,
-        choices: exam.shuffle
-          ? seededShuffle(choices, choiceSeed(attempt.id, question.id))
-          : choices,
+        format: question.format,
+        // A matching question's items keep their order (the key pairs them by position).
+        choices:
+          exam.shuffle && question.kind !== 'matching' ? seededShuffle(choices, seed) : choices,
+        options: seededShuffle(options, seed),
         points: question.points,
       };
     }),
-    answers: saved,
+    answers: saved.map(({ question_id, value, typed_at }) => ({ question_id, value, typed_at })),
+    review: released ? reviewOf(ordered, saved) : null,
   };
 }
 
@@ -151,19 +190,6 @@ export async function read(ctx: AppContext, actor: Actor, id: number) {
   const attempt = await settle(ctx, (await attemptById(ctx.db, id))!);
   const exam = await examById(ctx.db, attempt.evaluation_id);
   return viewOf(ctx, ctx.db, exam, attempt);
-}
-
-/** A value that fits its question's kind (choice indexes in range, one for a single choice). */
-function fits(question: Question, value: AnswerValue): boolean {
-  if (question.kind === 'short' || question.kind === 'numerical' || question.kind === 'long') {
-    // A number is typed as text: a half-typed "3," is saved as it stands and scored at hand-in.
-    return value.choices === undefined && typeof value.text === 'string';
-  }
-  if (value.text !== undefined || value.choices === undefined) return false;
-  const inRange = value.choices.every((index) => index < question.choices.length);
-  const unique = new Set(value.choices).size === value.choices.length;
-  const count = question.kind === 'single' ? value.choices.length <= 1 : true;
-  return inRange && unique && count;
 }
 
 type SaveOutcome =

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   type AnswerValue,
@@ -79,6 +79,7 @@ export function answersOf(db: DbOrTx, attemptId: number) {
       question_id: answers.question_id,
       value: answers.value,
       typed_at: answers.typed_at,
+      points_awarded: answers.points_awarded,
     })
     .from(answers)
     .where(eq(answers.attempt_id, attemptId))
@@ -260,6 +261,29 @@ export async function markAttemptFinished(
     .where(and(eq(attempts.id, id), isNull(attempts.finished_at)))
     .returning({ id: attempts.id });
   return closed.length > 0;
+}
+
+/** The closed attempts of an exam (statistics.service.ts). */
+export function closedAttemptsOf(db: DbOrTx, evaluationId: number) {
+  return db
+    .select({ id: attempts.id })
+    .from(attempts)
+    .where(and(eq(attempts.evaluation_id, evaluationId), isNotNull(attempts.finished_at)))
+    .orderBy(asc(attempts.id));
+}
+
+/** Every answer of the closed attempts of an exam, with its points (null: not graded yet). */
+export function closedAnswersOf(db: DbOrTx, evaluationId: number) {
+  return db
+    .select({
+      attempt_id: answers.attempt_id,
+      question_id: answers.question_id,
+      value: answers.value,
+      points_awarded: answers.points_awarded,
+    })
+    .from(answers)
+    .innerJoin(attempts, eq(attempts.id, answers.attempt_id))
+    .where(and(eq(attempts.evaluation_id, evaluationId), isNotNull(attempts.finished_at)));
 }
 
 /** The saved answers of an attempt with their question's kind, points and answer key. */

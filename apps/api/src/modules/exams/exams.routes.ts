@@ -3,13 +3,18 @@ import {
   attemptRoster,
   attemptRosterRow,
   attemptView,
-  giftImportAnswer,
-  giftImportBody,
   idText,
   patchOf,
   question,
   questionBody,
+  questionFileFormat,
+  questionImportAnswer,
+  questionImportBody,
+  questionImportPreview,
   questionList,
+  quizStatistics,
+  quizTryAnswer,
+  quizTryBody,
   saveAnswersAnswer,
   saveAnswersBody,
 } from '@skolar/shared';
@@ -20,6 +25,7 @@ import { idParams } from '../../http/pagination.ts';
 import { errorResponses } from '../../http/route-kit.ts';
 import * as attempts from './attempts.service.ts';
 import * as questions from './questions.service.ts';
+import * as stats from './statistics.service.ts';
 
 const tags = ['exams'];
 const studentParams = z.object({
@@ -102,6 +108,71 @@ export const examEvaluationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => questions.list(app.ctx, requireActor(request), request.params.id),
   );
   app.post(
+    '/:id/questions/try',
+    {
+      config: { access: { entity: 'question', action: 'list' } },
+      schema: {
+        operationId: 'tryQuiz',
+        tags,
+        summary:
+          'Score answers to the quiz as a hand-in would, with the feedback they get (staff previewing as a student); nothing is stored',
+        params: idParams,
+        body: quizTryBody,
+        response: { 200: quizTryAnswer, ...errorResponses },
+      },
+    },
+    async (request) =>
+      questions.tryQuiz(app.ctx, requireActor(request), request.params.id, request.body),
+  );
+  app.get(
+    '/:id/statistics',
+    {
+      config: { access: { entity: 'question', action: 'list' } },
+      schema: {
+        operationId: 'quizStatistics',
+        tags,
+        summary:
+          'The quiz’s item analysis on its closed attempts (facility, discrimination, responses; mean, median, SD, Cronbach’s alpha), for those who mark the exam',
+        params: idParams,
+        response: { 200: quizStatistics, ...errorResponses },
+      },
+    },
+    async (request) => stats.statistics(app.ctx, requireActor(request), request.params.id),
+  );
+  app.get(
+    '/:id/questions/export',
+    {
+      config: { access: { entity: 'question', action: 'list' } },
+      schema: {
+        operationId: 'exportQuestions',
+        tags,
+        summary:
+          'The quiz as a GIFT or Moodle XML file, key and feedback included (staff who mark the exam), for Moodle or another exam',
+        params: idParams,
+        querystring: z.object({ format: questionFileFormat.default('gift') }),
+        produces: ['text/plain', 'application/xml'],
+        response: { 200: z.string().describe('GIFT or Moodle XML'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { content, fileName, type } = await questions.exportQuiz(
+        app.ctx,
+        requireActor(request),
+        request.params.id,
+        request.query.format,
+      );
+      const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      return reply
+        .header('content-type', `${type}; charset=utf-8`)
+        .header(
+          'content-disposition',
+          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        )
+        .header('cache-control', 'private, no-store')
+        .send(content);
+    },
+  );
+  app.post(
     '/:id/questions',
     {
       config: { access: { entity: 'question', action: 'create' } },
@@ -122,24 +193,48 @@ export const examEvaluationRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
   );
   app.post(
+    '/:id/questions/import/preview',
+    {
+      config: { access: { entity: 'question', action: 'create' } },
+      schema: {
+        operationId: 'previewQuestionImport',
+        tags,
+        summary:
+          'Each question of a GIFT or Moodle XML text as it would be imported (its key as it will score) or why it is refused; nothing is written',
+        params: idParams,
+        body: questionImportBody,
+        response: { 200: questionImportPreview, ...errorResponses },
+      },
+    },
+    async (request) =>
+      questions.previewImport(
+        app.ctx,
+        requireActor(request),
+        request.params.id,
+        request.body,
+        request.locale,
+      ),
+  );
+  app.post(
     '/:id/questions/import',
     {
       config: { access: { entity: 'question', action: 'create' } },
       schema: {
-        operationId: 'importGiftQuestions',
+        operationId: 'importQuestions',
         tags,
-        summary: 'Import questions from GIFT text, all or nothing, with the faulty lines reported',
+        summary:
+          'Import the questions of a GIFT or Moodle XML text: 422 when one is refused, unless `skip_refused`; questions the exam has are not added twice',
         params: idParams,
-        body: giftImportBody,
-        response: { 200: giftImportAnswer, ...errorResponses },
+        body: questionImportBody,
+        response: { 200: questionImportAnswer, ...errorResponses },
       },
     },
     async (request) =>
-      questions.importGift(
+      questions.importQuestions(
         app.ctx,
         requireActor(request),
         request.params.id,
-        request.body.text,
+        request.body,
         request.locale,
       ),
   );

@@ -571,39 +571,83 @@ describe('questions', () => {
     expect(locked.statusCode).toBe(409);
   });
 
-  it('imports GIFT all or nothing, reporting faulty questions by line', async () => {
+  it('imports GIFT all or nothing unless the teacher skips the refused questions, never twice the same', async () => {
     const exam = await createEvaluation(db, training, subject.id, { date: '2026-12-01' });
     const auth = { ...(await as(teacher)), 'accept-language': 'en' };
-    const importText = (text: string) =>
+    const importText = (text: string, extra: object = {}, path = 'import') =>
       app.inject({
         method: 'POST',
-        url: `/api/evaluations/${exam.id}/questions/import`,
+        url: `/api/evaluations/${exam.id}/questions/${path}`,
         headers: auth,
-        payload: { text },
+        payload: { text, ...extra },
       });
-    const faulty = await importText(
-      'What is 2+2? {=4 ~3}\n\nBroken {=a ~b\n\nMatch {=a -> 1 =b -> 2}\n',
-    );
-    expect(faulty.json()).toMatchObject({ imported: 0, errors: [{ line: 3 }, { line: 5 }] });
+    const file = 'What is 2+2? {=4 ~3}\n\nBroken {=a ~b\n\nNone right {~a ~b}\n';
+    const faulty = await importText(file);
+    expect(faulty.statusCode).toBe(422);
+    expect(faulty.json().errors).toEqual({
+      text: ['Questions refused: 2. Fix them, or import the valid questions only.'],
+      'line.3': [expect.stringContaining('GIFT')],
+      'line.5': ['A multiple-choice question has at least one right answer.'],
+    });
+    // The preview says the same per question, and how the valid one will score.
+    const preview = await importText(file, {}, 'import/preview');
+    expect(preview.json().data).toEqual([
+      {
+        line: 1,
+        question: {
+          kind: 'single',
+          prompt: 'What is 2+2?',
+          format: 'plain',
+          title: null,
+          choices: ['4', '3'],
+          options: [],
+          answer_key: { choices: [0] },
+          points: 1,
+        },
+        problems: [],
+        duplicate: false,
+      },
+      { line: 3, question: null, problems: [expect.any(String)], duplicate: false },
+      {
+        line: 5,
+        question: null,
+        problems: ['A multiple-choice question has at least one right answer.'],
+        duplicate: false,
+      },
+    ]);
     // In the teacher's language, never the parser's English.
     const inGerman = await app.inject({
       method: 'POST',
       url: `/api/evaluations/${exam.id}/questions/import`,
       headers: { ...auth, 'accept-language': 'de' },
-      payload: { text: 'Broken {=a ~b\n\nMatch {=a -> 1 =b -> 2}\n' },
+      payload: { text: 'Broken {=a ~b\n\nNone right {~a ~b}\n' },
     });
-    expect(inGerman.json().errors).toEqual([
-      { line: 1, message: expect.stringContaining('kein gültiges GIFT') },
-      { line: 3, message: 'Zuordnungsfragen können noch nicht importiert werden.' },
-    ]);
+    expect(inGerman.json().errors).toMatchObject({
+      'line.1': [expect.stringContaining('kein gültiges GIFT')],
+      'line.3': ['Eine Mehrfachauswahlfrage hat mindestens eine richtige Antwort.'],
+    });
     expect(await db.select().from(questions).where(eq(questions.evaluation_id, exam.id))).toEqual(
       [],
     );
 
+    // Skipping the refused: the valid one comes in, and the refused are listed.
+    const skipped = await importText(file, { skip_refused: true });
+    expect(skipped.json()).toEqual({
+      imported: 1,
+      duplicates: 0,
+      refused: [
+        { line: 3, message: expect.any(String) },
+        { line: 5, message: 'A multiple-choice question has at least one right answer.' },
+      ],
+    });
     const done = await importText(
-      'What is 2+2? {=4 ~3}\n\nThe sun is a star. {T}\n\nExplain. {}\n',
+      'What is 2+2? {=4 ~3}\n\nThe sun is a star. {T}\n\nExplain. {}\n\nExplain. {}\n',
     );
-    expect(done.json()).toEqual({ imported: 3, errors: [] });
+    // 2+2 is in the exam already, the second essay repeats the first: neither is added twice.
+    expect(done.json()).toEqual({ imported: 2, duplicates: 2, refused: [] });
+    expect((await importText('// nothing\n')).json().errors).toEqual({
+      text: ['The text holds no question.'],
+    });
     const rows = await db
       .select()
       .from(questions)
@@ -640,7 +684,7 @@ describe('questions', () => {
         ].join('\r\n'),
       },
     });
-    expect(imported.json()).toEqual({ imported: 5, errors: [] });
+    expect(imported.json()).toEqual({ imported: 5, duplicates: 0, refused: [] });
     const q = await db
       .select()
       .from(questions)
@@ -713,5 +757,388 @@ describe('questions', () => {
     expect(kept.statusCode).toBe(201);
     // The right choices follow the weights, whatever the body said.
     expect(kept.json().answer_key).toEqual({ choices: [0, 1], weights: [0.5, 0.5, -1] });
+  });
+
+  it('imports every Moodle kind, scores matching per pair, and gives feedback only once answers are released', async () => {
+    const exam = await createEvaluation(db, training, subject.id, {
+      date: '2026-11-22',
+      start_time: '10:30',
+      end_time: '12:30',
+      duration_minutes: 60,
+    });
+    const imported = await app.inject({
+      method: 'POST',
+      url: `/api/evaluations/${exam.id}/questions/import`,
+      headers: await as(teacher),
+      payload: {
+        text: [
+          '::Intro::Read carefully.',
+          '',
+          '::Capitals::[html]<p>Match <b>each</b> city<script>x()</script></p> {',
+          '  =Paris -> France',
+          '  =Berlin -> Germany',
+          '  =Rome -> Italy',
+          '  = -> Spain',
+          '  #### Capitals are seats of government.',
+          '}',
+          '',
+          '::Blank::Moodle costs {~$1 #Too much =nothing #Right, it is free ~$10} to download.',
+        ].join('\n'),
+      },
+    });
+    expect(imported.json()).toEqual({ imported: 3, duplicates: 0, refused: [] });
+    const q = await db
+      .select()
+      .from(questions)
+      .where(eq(questions.evaluation_id, exam.id))
+      .orderBy(questions.position);
+    expect(q.map((row) => [row.kind, row.title, row.format, row.points])).toEqual([
+      ['description', 'Intro', 'plain', 0],
+      ['matching', 'Capitals', 'html', 1],
+      ['single', 'Blank', 'plain', 1],
+    ]);
+    expect(q[1]!.prompt).toBe('<p>Match <b>each</b> city</p>');
+
+    const view = (await start(exam.id)).json();
+    const matching = view.questions.find((item: { id: number }) => item.id === q[1]!.id);
+    // The student gets the items and the answers in an order of the attempt, never the pairs.
+    expect(matching.choices.map((c: { label: string }) => c.label)).toEqual([
+      'Paris',
+      'Berlin',
+      'Rome',
+    ]);
+    expect(matching.options.map((o: { label: string }) => o.label).sort()).toEqual([
+      'France',
+      'Germany',
+      'Italy',
+      'Spain',
+    ]);
+    for (const secret of ['pairs', 'seats of government', 'Too much', 'it is free']) {
+      expect(JSON.stringify(view)).not.toContain(secret);
+    }
+    // A description takes no answer.
+    const refused = await save(view.id, [{ question_id: q[0]!.id, value: { text: 'x' } }]);
+    expect(refused.statusCode).toBe(422);
+    // Paris → France and Rome → Italy right, Berlin → Spain wrong: 2 of 3 pairs.
+    const saved = await save(view.id, [
+      { question_id: q[1]!.id, value: { pairs: [0, 3, 2] } },
+      { question_id: q[2]!.id, value: { choices: [1] } },
+    ]);
+    expect(saved.statusCode).toBe(200);
+    const finished = await app.inject({
+      method: 'POST',
+      url: `/api/attempts/${view.id}/finish`,
+      headers: await as(student),
+    });
+    expect(finished.json().review).toBeNull();
+    expect(finished.body).not.toContain('it is free');
+    expect((await finishedBy(view.id)).score).toBe(1.67);
+
+    // Once the window has closed (12:30 Paris) and the minute of grace passed, the review comes.
+    const readAt = async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/attempts/${view.id}`,
+          headers: await as(student),
+        })
+      ).json();
+    const shift = Date.parse('2026-11-22T11:32:00Z') - clock.now().getTime();
+    clock.advance(shift);
+    try {
+      const review = (await readAt()).review;
+      expect(review).toEqual([
+        {
+          question_id: q[1]!.id,
+          points_awarded: 0.67,
+          feedback: [],
+          general: 'Capitals are seats of government.',
+        },
+        {
+          question_id: q[2]!.id,
+          points_awarded: 1,
+          feedback: ['Right, it is free'],
+          general: null,
+        },
+      ]);
+    } finally {
+      clock.advance(-shift);
+    }
+  });
+
+  it('checks matching, description and HTML questions written in the editor', async () => {
+    const exam = await createEvaluation(db, training, subject.id, { date: '2026-12-01' });
+    const auth = { ...(await as(teacher)), 'accept-language': 'en' };
+    const add = (payload: object) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/evaluations/${exam.id}/questions`,
+        headers: auth,
+        payload: { prompt: 'p', ...payload },
+      });
+    const refused: Array<[object, string]> = [
+      [
+        { kind: 'matching', choices: ['a'], options: ['1', '2'], answer_key: { pairs: [0] } },
+        'choices',
+      ],
+      [
+        {
+          kind: 'matching',
+          choices: ['a', 'b'],
+          options: ['1', '1'],
+          answer_key: { pairs: [0, 1] },
+        },
+        'options',
+      ],
+      [
+        {
+          kind: 'matching',
+          choices: ['a', 'b'],
+          options: ['1', '2'],
+          answer_key: { pairs: [0, 2] },
+        },
+        'answer_key',
+      ],
+      [
+        { kind: 'single', choices: ['a', 'b'], options: ['x'], answer_key: { choices: [0] } },
+        'options',
+      ],
+      [
+        {
+          kind: 'single',
+          choices: ['a', 'b'],
+          answer_key: { choices: [0], feedback: ['only one'] },
+        },
+        'answer_key',
+      ],
+      [{ kind: 'short', points: 0, answer_key: { accepted: ['x'] } }, 'points'],
+      [{ kind: 'long', format: 'html', prompt: '<script>alert(1)</script>' }, 'prompt'],
+    ];
+    for (const [payload, field] of refused) {
+      const answer = await add(payload);
+      expect(answer.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(Object.keys(answer.json().errors)).toContain(field);
+    }
+    const description = await add({ kind: 'description', points: 5, prompt: 'Part two' });
+    expect(description.statusCode).toBe(201);
+    expect(description.json()).toMatchObject({ points: 0, answer_key: null });
+    const html = await add({
+      kind: 'long',
+      format: 'html',
+      prompt: '<p onclick="x()">Explain <em>why</em></p><img src="https://evil.test/x.png">',
+      answer_key: { general: 'Think of the stack.' },
+    });
+    expect(html.json()).toMatchObject({
+      prompt: '<p>Explain <em>why</em></p>',
+      answer_key: { general: 'Think of the stack.' },
+    });
+    // PATCH applies the fields it is given: the title alone.
+    const renamed = await app.inject({
+      method: 'PATCH',
+      url: `/api/questions/${html.json().id}`,
+      headers: auth,
+      payload: { title: 'Recursion' },
+    });
+    expect(renamed.json()).toMatchObject({ title: 'Recursion', format: 'html' });
+  });
+
+  it('exports the quiz as GIFT and Moodle XML that import into another exam as the same questions', async () => {
+    const auth = await as(teacher);
+    const source = await createEvaluation(db, training, subject.id, {
+      date: '2026-12-02',
+      title: 'Algo: partiel',
+    });
+    const imported = await app.inject({
+      method: 'POST',
+      url: `/api/evaluations/${source.id}/questions/import`,
+      headers: auth,
+      payload: {
+        text: [
+          '::Intro::[html]<p>Bonne <b>chance</b></p>',
+          '',
+          '::Q1::Half {=full #Yes ~%50%half ~%-25%wrong ####Always.}',
+          '',
+          'Match {=a -> 1 =b -> 2 = -> 3}',
+          '',
+          'Two plus {=two =%50%2} equals four.',
+          '',
+          'Grant? {#=1822:0 =%50%1822:2}',
+          '',
+          'Explain {}',
+        ].join('\n'),
+      },
+    });
+    expect(imported.json().imported).toBe(6);
+    const shape = (rows: Array<typeof questions.$inferSelect>) =>
+      rows.map(({ kind, prompt, format, title, choices, options, answer_key, points }) => ({
+        kind,
+        prompt,
+        format,
+        title,
+        choices,
+        options,
+        answer_key,
+        points,
+      }));
+    const original = shape(
+      await db
+        .select()
+        .from(questions)
+        .where(eq(questions.evaluation_id, source.id))
+        .orderBy(questions.position),
+    );
+    for (const format of ['gift', 'moodle_xml'] as const) {
+      const exported = await app.inject({
+        method: 'GET',
+        url: `/api/evaluations/${source.id}/questions/export?format=${format}`,
+        headers: auth,
+      });
+      expect(exported.statusCode).toBe(200);
+      expect(exported.headers['content-disposition']).toContain(
+        format === 'gift' ? 'filename="Algo partiel.gift.txt"' : 'filename="Algo partiel.xml"',
+      );
+      expect(exported.body).toContain(format === 'gift' ? '$CATEGORY: Algo: partiel' : '<quiz>');
+      const target = await createEvaluation(db, training, subject.id, { date: '2026-12-03' });
+      const again = await app.inject({
+        method: 'POST',
+        url: `/api/evaluations/${target.id}/questions/import`,
+        headers: auth,
+        payload: { text: exported.body, format },
+      });
+      expect(again.json()).toEqual({ imported: 6, duplicates: 0, refused: [] });
+      const copy = shape(
+        await db
+          .select()
+          .from(questions)
+          .where(eq(questions.evaluation_id, target.id))
+          .orderBy(questions.position),
+      );
+      expect(copy).toEqual(original);
+    }
+    // A student never downloads the key.
+    const student404 = await app.inject({
+      method: 'GET',
+      url: `/api/evaluations/${source.id}/questions/export`,
+      headers: await as(student),
+    });
+    expect(student404.statusCode).toBe(403);
+  });
+
+  it('lets those who mark the exam answer it as a student, scored as a hand-in, with nothing stored', async () => {
+    const { exam, q } = await quiz({ start: '14:00', end: '16:00' });
+    const auth = await as(teacher);
+    const attemptsBefore = (await db.select().from(attempts)).length;
+    const tried = await app.inject({
+      method: 'POST',
+      url: `/api/evaluations/${exam.id}/questions/try`,
+      headers: auth,
+      payload: {
+        answers: [
+          { question_id: q[0]!.id, value: { choices: [1] } },
+          { question_id: q[1]!.id, value: { choices: [0] } },
+          { question_id: q[2]!.id, value: { text: ` ${SECRET.toUpperCase()} ` } },
+          { question_id: q[3]!.id, value: { text: 'Because.' } },
+        ],
+      },
+    });
+    expect(tried.statusCode).toBe(200);
+    expect(tried.json()).toEqual({
+      score: 4,
+      max_points: 12,
+      review: [
+        { question_id: q[0]!.id, points_awarded: 2, feedback: [], general: null },
+        { question_id: q[1]!.id, points_awarded: 0, feedback: [], general: null },
+        { question_id: q[2]!.id, points_awarded: 2, feedback: [], general: null },
+        { question_id: q[3]!.id, points_awarded: null, feedback: [], general: null },
+      ],
+    });
+    // Nothing was stored: no attempt, and the quiz can still change.
+    expect((await db.select().from(attempts)).length).toBe(attemptsBefore);
+    const edited = await app.inject({
+      method: 'PATCH',
+      url: `/api/questions/${q[0]!.id}`,
+      headers: auth,
+      payload: { points: 3 },
+    });
+    expect(edited.statusCode).toBe(200);
+    const wrong = await app.inject({
+      method: 'POST',
+      url: `/api/evaluations/${exam.id}/questions/try`,
+      headers: auth,
+      payload: { answers: [{ question_id: q[0]!.id, value: { text: 'x' } }] },
+    });
+    expect(wrong.statusCode).toBe(422);
+    const asStudent = await app.inject({
+      method: 'POST',
+      url: `/api/evaluations/${exam.id}/questions/try`,
+      headers: await as(student),
+      payload: { answers: [] },
+    });
+    expect(asStudent.statusCode).toBe(403);
+  });
+
+  it('gives those who mark the exam its statistics on the closed attempts, responses included', async () => {
+    const { exam, q } = await quiz({ start: '10:30', end: '12:30' });
+    const sit = async (user: typeof student, list: Array<[number, object]>) => {
+      const view = (await start(exam.id, user)).json();
+      await save(
+        view.id,
+        list.map(([index, value]) => ({ question_id: q[index]!.id, value })),
+        user,
+      );
+      await app.inject({
+        method: 'POST',
+        url: `/api/attempts/${view.id}/finish`,
+        headers: await as(user),
+      });
+    };
+    // The student gets Q1 and Q3 right; the classmate only Q2's first choice.
+    await sit(student, [
+      [0, { choices: [1] }],
+      [2, { text: SECRET }],
+      [3, { text: 'An essay.' }],
+    ]);
+    await sit(classmate, [
+      [0, { choices: [2] }],
+      [1, { choices: [0] }],
+      [2, { text: 'Dichotomie' }],
+    ]);
+    const read = async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/evaluations/${exam.id}/statistics`,
+          headers: await as(teacher),
+        })
+      ).json();
+    const stats = await read();
+    // Q4 (an essay) waits for its marks: out of the figures; totals 4 and 0 on 7 points.
+    expect(stats).toMatchObject({ attempts: 2, max_points: 7, mean: 2, median: 2 });
+    expect(stats.sd).toBeCloseTo(Math.SQRT2 * 2, 10);
+    const [q1, q2, q3, q4] = stats.questions;
+    expect(q1).toMatchObject({ facility: 0.5, discrimination: 1, flags: [] });
+    expect(q1.responses).toEqual([
+      { label: 'a', count: 0, credit: false },
+      { label: 'b', count: 1, credit: true },
+      { label: 'c', count: 1, credit: false },
+    ]);
+    // Q2 nobody got right (the exact set a and c): facility 0, flagged.
+    expect(q2).toMatchObject({ facility: 0, flags: ['tooHard'] });
+    expect(q3.responses).toEqual([
+      { label: SECRET, count: 1, credit: true },
+      { label: 'Dichotomie', count: 1, credit: false },
+    ]);
+    expect(q4).toMatchObject({ awaiting: 1, facility: null });
+
+    // Another teacher of the school who does not mark it, and the student, see nothing.
+    const outsider = await createUser(db, 'teacher', school.id);
+    for (const user of [outsider, student]) {
+      const denied = await app.inject({
+        method: 'GET',
+        url: `/api/evaluations/${exam.id}/statistics`,
+        headers: await as(user),
+      });
+      expect([403, 404]).toContain(denied.statusCode);
+    }
   });
 });

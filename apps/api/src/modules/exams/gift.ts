@@ -1,64 +1,73 @@
 import type { QuestionBody } from '@skolar/shared';
-import { type GIFTQuestion, type NumericalFormat, parse } from 'gift-pegjs';
+import { type GIFTQuestion, type NumericalFormat, parse, type TextFormat } from 'gift-pegjs';
 import type { MessageKey } from '../../i18n/messages.ts';
-
-/** How the import names true and false, in the language of the teacher who imports. */
-export interface TrueFalseLabels {
-  true: string;
-  false: string;
-}
+import { percentToFraction, plainOf, promptOf } from './prompt.ts';
+import type { ReadQuestion, TrueFalseLabels } from './question-file.ts';
 
 /**
- * A faulty question: the line where it starts (1-based) and what is wrong with it, as a message
- * key the import translates into the teacher's language.
+ * GIFT text (Moodle's question format) to quiz questions, each read alone: a faulty one is
+ * reported at its own line and the others still read (the import decides what to take).
+ * The text is cut into questions at blank lines, as GIFT writes them, and each is parsed by
+ * `gift-pegjs`. Mapping, scored as Moodle scores it (decision 184): multiple choice with an answer
+ * marked `=` → single, else → multiple, each choice worth its `%w%` weight (`=` 100%, `~` 0%);
+ * short answer → short, every answer accepted for its weight (100% unless written); essay → long;
+ * true/false → single with the two choices `labels.true`, `labels.false`. A single choice with one
+ * answer worth 100% and the others nothing, and a short answer whose answers are all worth 100%,
+ * are stored without weights (all or nothing scores them the same); numerical → numerical, each
+ * accepted number with its tolerance; matching → matching (decision 186), a description → a
+ * description. Titles are kept, per-answer and general feedback go into the key (released with
+ * the answers), the prompt keeps its `[format]` (prompt.ts), `$CATEGORY:` names the category of
+ * the questions after it.
  */
-interface GiftProblem {
-  line: number;
-  message: MessageKey;
-}
-
-export type GiftOutcome =
-  | { ok: true; questions: Array<QuestionBody & { line: number }> }
-  | { ok: false; errors: GiftProblem[] };
-
-/**
- * GIFT text (Moodle's question format) to quiz questions, all or nothing (decision 46).
- * The text is cut into questions at blank lines, as GIFT writes them, and each is parsed alone by
- * `gift-pegjs`, so one faulty question is reported at its own line and the others still get checked.
- * Mapping, scored as Moodle scores it (decision 184): multiple choice with an answer marked `=` →
- * single, else → multiple, each choice worth its `%w%` weight (`=` 100%, `~` 0%); short answer →
- * short, every answer accepted for its weight (100% unless written); essay → long; true/false →
- * single with the two choices `labels.true`, `labels.false`. A single choice with one answer
- * worth 100% and the others nothing, and a short answer whose answers are all worth 100%, are
- * stored without weights (all or nothing scores them the same); numerical → numerical, each
- * accepted number with its tolerance. Categories and descriptions are skipped; matching
- * questions are refused (the quiz has no such kind yet).
- */
-export function parseGift(text: string, labels: TrueFalseLabels): GiftOutcome {
-  const questions: Array<QuestionBody & { line: number }> = [];
-  const errors: GiftProblem[] = [];
+export function readGift(text: string, labels: TrueFalseLabels): ReadQuestion[] {
+  const read: ReadQuestion[] = [];
+  let category: string | null = null;
   // A file saved by a Windows editor may start with a byte order mark.
   for (const block of blocksOf(text.replace(/^\uFEFF/, ''))) {
     let parsed: GIFTQuestion[];
     try {
-      parsed = parse(`${block.text}\n`);
+      parsed = parse(`${literalOutsideAnswers(block.text)}\n`);
     } catch {
       // The parser's own words are English and name its grammar's tokens: the teacher gets a
       // translated hint instead, at the line of the question.
-      errors.push({ line: block.line, message: 'exams.gift.syntax' });
+      read.push({ line: block.line, question: null, problem: 'exams.gift.syntax', category });
       continue;
     }
     for (const item of parsed) {
+      if (item.type === 'Category') {
+        category = item.title.trim() || null;
+        continue;
+      }
       const mapped = questionOf(item, labels);
-      if (mapped === null) continue;
-      if (typeof mapped === 'string') errors.push({ line: block.line, message: mapped });
-      else questions.push({ ...mapped, line: block.line });
+      read.push(
+        typeof mapped === 'string'
+          ? { line: block.line, question: null, problem: mapped, category }
+          : { line: block.line, question: mapped, problem: null, category },
+      );
     }
   }
-  if (errors.length > 0) return { ok: false, errors };
-  if (questions.length === 0)
-    return { ok: false, errors: [{ line: 1, message: 'exams.gift.empty' }] };
-  return { ok: true, questions };
+  return read;
+}
+
+/**
+ * Moodle reads `=`, `~` and `#` outside the answers' braces as plain text (its own sample file
+ * asks `1+1=2 {T}`); gift-pegjs wants them escaped there, so they are escaped before it reads.
+ */
+function literalOutsideAnswers(text: string): string {
+  let depth = 0;
+  let out = '';
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index]!;
+    if (char === '\\') {
+      out += char + (text[index + 1] ?? '');
+      index += 1;
+      continue;
+    }
+    if (char === '{') depth += 1;
+    if (char === '}') depth = Math.max(0, depth - 1);
+    out += depth === 0 && (char === '=' || char === '~' || char === '#') ? `\\${char}` : char;
+  }
+  return out;
 }
 
 /** Runs of non-blank lines, each with the line of its first line that is not a comment. */
@@ -85,33 +94,62 @@ function blocksOf(text: string): Array<{ line: number; text: string }> {
   return blocks;
 }
 
-/** One parsed GIFT item as a question, null when it is not a question, a message when refused. */
-function questionOf(item: GIFTQuestion, labels: TrueFalseLabels): QuestionBody | null | MessageKey {
+/** Drops the answer-key fields a question does not use: no empty feedback, no empty list. */
+function extras(feedback: Array<TextFormat | null>, general: TextFormat | null) {
+  const texts = feedback.map((item) => (item ? plainOf(item) : ''));
+  const overall = general ? plainOf(general) : '';
+  return {
+    ...(texts.some((text) => text !== '') ? { feedback: texts } : {}),
+    ...(overall !== '' ? { general: overall } : {}),
+  };
+}
+
+/** One parsed GIFT question as a quiz question, or a message when refused. */
+function questionOf(
+  item: Exclude<GIFTQuestion, { type: 'Category' }>,
+  labels: TrueFalseLabels,
+): QuestionBody | MessageKey {
+  const base = { title: item.title?.trim() || null, ...promptOf(item.stem) };
   switch (item.type) {
-    case 'Category':
     case 'Description':
-      return null;
-    case 'Essay':
-      return { kind: 'long', prompt: item.stem.text.trim(), choices: [], answer_key: null };
+      return { ...base, kind: 'description', choices: [], answer_key: null, points: 0 };
+    case 'Essay': {
+      const key = extras([], item.globalFeedback);
+      return { ...base, kind: 'long', choices: [], answer_key: key.general ? key : null };
+    }
     case 'TF':
+      // Moodle reads `{T#a#b}` as a: the feedback of a wrong answer, b: of the right one;
+      // gift-pegjs hands them over in that order as trueFeedback and falseFeedback.
       return {
+        ...base,
         kind: 'single',
-        prompt: item.stem.text.trim(),
         choices: [labels.true, labels.false],
-        answer_key: { choices: [item.isTrue ? 0 : 1] },
+        answer_key: {
+          choices: [item.isTrue ? 0 : 1],
+          ...extras(
+            item.isTrue
+              ? [item.falseFeedback, item.trueFeedback]
+              : [item.trueFeedback, item.falseFeedback],
+            item.globalFeedback,
+          ),
+        },
       };
     case 'Short': {
       // Every answer of a short-answer question is accepted, for its weight (100% unless `%w%`).
-      const accepted = item.choices.map((choice) => String(choice.text.text).trim());
+      const accepted = item.choices.map((choice) => plainOf(choice.text));
       if (accepted.length === 0) return 'exams.validation.shortKey';
       const weights = item.choices.map((choice) => fractionOf(choice.weight, 1));
       return {
+        ...base,
         kind: 'short',
-        prompt: item.stem.text.trim(),
         choices: [],
         answer_key: {
           accepted,
           ...(weights.every((weight) => weight === 1) ? {} : { weights }),
+          ...extras(
+            item.choices.map((choice) => choice.feedback),
+            item.globalFeedback,
+          ),
         },
       };
     }
@@ -122,23 +160,29 @@ function questionOf(item: GIFTQuestion, labels: TrueFalseLabels): QuestionBody |
         ? item.choices.map((choice) => ({
             number: numberOf(choice.text),
             weight: fractionOf(choice.weight, choice.isCorrect ? 1 : 0),
+            feedback: choice.feedback,
           }))
-        : [{ number: numberOf(item.choices), weight: 1 }];
+        : [{ number: numberOf(item.choices), weight: 1, feedback: null }];
       const weights = answers.map((answer) => answer.weight);
       return {
+        ...base,
         kind: 'numerical',
-        prompt: item.stem.text.trim(),
         choices: [],
         answer_key: {
           numbers: answers.map((answer) => answer.number),
           ...(weights.every((weight) => weight === 1) ? {} : { weights }),
+          ...extras(
+            answers.map((answer) => answer.feedback),
+            item.globalFeedback,
+          ),
         },
       };
     }
     case 'MC': {
       // Moodle: one right answer when any is marked `=` (worth 100%), the others worth their
-      // `%w%`; several (checkboxes) when none is, each worth its `%w%`.
-      const choices = item.choices.map((choice) => String(choice.text.text).trim());
+      // `%w%`; several (checkboxes) when none is, each worth its `%w%`. A missing word question
+      // is one whose answers stand inside its sentence: the stem keeps the blank where they stood.
+      const choices = item.choices.map((choice) => plainOf(choice.text));
       if (choices.length < 2) return 'exams.validation.choices';
       const single = item.choices.some((choice) => choice.isCorrect);
       const weights = item.choices.map((choice) =>
@@ -151,14 +195,41 @@ function questionOf(item: GIFTQuestion, labels: TrueFalseLabels): QuestionBody |
         weights.filter((weight) => weight === 1).length === 1 &&
         weights.every((weight) => weight === 0 || weight === 1);
       return {
+        ...base,
         kind: single ? 'single' : 'multiple',
-        prompt: item.stem.text.trim(),
         choices,
-        answer_key: plain ? { choices: [weights.indexOf(1)] } : { weights },
+        answer_key: {
+          ...(plain ? { choices: [weights.indexOf(1)] } : { weights }),
+          ...extras(
+            item.choices.map((choice) => choice.feedback),
+            item.globalFeedback,
+          ),
+        },
       };
     }
-    default:
-      return 'exams.gift.matching';
+    case 'Matching': {
+      // Items with their answer, `= -> answer` (no item) a distractor; an answer written twice is
+      // offered once, as Moodle does. Each right pair earns its share of the points.
+      const options: string[] = [];
+      const choices: string[] = [];
+      const pairs: number[] = [];
+      for (const pair of item.matchPairs) {
+        const answer = pair.subanswer.trim();
+        if (answer === '') return 'exams.validation.matchingKey';
+        if (!options.includes(answer)) options.push(answer);
+        const text = plainOf(pair.subquestion);
+        if (text === '') continue;
+        choices.push(text);
+        pairs.push(options.indexOf(answer));
+      }
+      return {
+        ...base,
+        kind: 'matching',
+        choices,
+        options,
+        answer_key: { pairs, ...extras([], item.globalFeedback) },
+      };
+    }
   }
 }
 
@@ -177,5 +248,5 @@ function numberOf(format: NumericalFormat): { value: number; tolerance: number }
 
 /** A GIFT weight (`%50%`, a percentage) as a fraction, or the fallback when none is written. */
 function fractionOf(weight: number | null, fallback: number): number {
-  return weight === null ? fallback : weight / 100;
+  return weight === null ? fallback : percentToFraction(weight);
 }

@@ -1,4 +1,10 @@
-import { type QuestionBody, questionBody } from '@skolar/shared';
+import {
+  type QuestionBody,
+  type QuestionFileFormat,
+  type QuestionImportBody,
+  type QuizTryBody,
+  questionBody,
+} from '@skolar/shared';
 import { deleteEvent, record } from '../../audit/audit.ts';
 import { can, requireAccess } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
@@ -18,7 +24,13 @@ import {
   questionsOf,
   updateQuestion,
 } from './exams.queries.ts';
-import { parseGift } from './gift.ts';
+import { readGift } from './gift.ts';
+import { writeGift } from './gift-export.ts';
+import { readMoodleXml } from './moodle-xml.ts';
+import { writeMoodleXml } from './moodle-xml-export.ts';
+import { cleanHtml } from './prompt.ts';
+import type { ReadQuestion } from './question-file.ts';
+import { examScore, feedbackFor, fits, pointsFor } from './scoring.ts';
 
 type Body = ReturnType<typeof questionBody.parse>;
 
@@ -57,19 +69,51 @@ const rightOf = (kind: Body['kind'], weights: readonly number[]) =>
     (kind === 'single' ? FULL(weight) : weight > 0) ? [index] : [],
   );
 
+/** How many feedback texts a question's key may hold: one per choice, accepted answer or number. */
+function feedbackSlots(body: Body): number {
+  const key = body.answer_key ?? {};
+  if (body.kind === 'single' || body.kind === 'multiple') return body.choices.length;
+  if (body.kind === 'short') return (key.accepted ?? []).length;
+  if (body.kind === 'numerical') return (key.numbers ?? []).length;
+  return 0;
+}
+
+/** A matching question's items, answers and pairs: every item paired with one of the answers. */
+function matchingProblems(body: Body): FieldErrors {
+  const errors: FieldErrors = {};
+  const pairs = body.answer_key?.pairs ?? [];
+  if (body.choices.length < 2) errors.choices = ['exams.validation.matchingItems'];
+  if (body.options.length < 2 || new Set(body.options).size !== body.options.length) {
+    errors.options = ['exams.validation.matchingOptions'];
+  }
+  const paired =
+    pairs.length === body.choices.length && pairs.every((index) => index < body.options.length);
+  if (!paired) errors.answer_key = ['exams.validation.matchingKey'];
+  return errors;
+}
+
 /**
  * What a question's choices and answer key must be for its kind: a single choice has at least two
  * choices and exactly one right one, a multiple choice at least two and one or more right ones
  * (indexes within the choices); a short answer has accepted answers and no choices, a numerical
- * one accepted numbers; a long answer neither (a teacher grades it). A key with weights names its right choices by them (rightOf).
+ * one accepted numbers; a matching question items paired with its answers; a long answer and a
+ * description neither (a teacher grades the one, the other takes no answer). A key with weights
+ * names its right choices by them (rightOf). Only a description is worth no points.
  */
 function questionProblems(body: Body): FieldErrors {
   const errors: FieldErrors = {};
   const key = body.answer_key ?? {};
-  const weights = body.kind === 'long' ? undefined : key.weights;
   const typed = body.kind === 'short' || body.kind === 'numerical';
+  const choiceKind = body.kind === 'single' || body.kind === 'multiple';
+  const weights = choiceKind || typed ? key.weights : undefined;
   const right = weights && !typed ? rightOf(body.kind, weights) : (key.choices ?? []);
-  if (body.kind === 'single' || body.kind === 'multiple') {
+  if (body.kind !== 'description' && body.points <= 0) errors.points = ['exams.validation.points'];
+  if (body.kind !== 'matching' && body.options.length > 0) {
+    errors.options = ['exams.validation.noChoices'];
+  }
+  if (body.kind === 'matching') {
+    Object.assign(errors, matchingProblems(body));
+  } else if (choiceKind) {
     if (body.choices.length < 2) errors.choices = ['exams.validation.choices'];
     if (
       right.some((index) => index >= body.choices.length) ||
@@ -92,34 +136,80 @@ function questionProblems(body: Body): FieldErrors {
   }
   const weighted = weights && !errors.answer_key && !errors.choices && weightProblem(body, weights);
   if (weighted) errors.answer_key = [weighted];
+  const feedback = key.feedback ?? [];
+  if (!errors.answer_key && feedback.length > 0 && feedback.length !== feedbackSlots(body)) {
+    errors.answer_key = ['exams.validation.feedback'];
+  }
+  if (!errors.answer_key && body.kind === 'description' && key.general) {
+    errors.answer_key = ['exams.validation.feedback'];
+  }
   return errors;
 }
 
-/** The row to store: only the parts of the key that the kind uses. */
-function stored(body: Body) {
+/** The feedback a key keeps: per-answer texts when any is written, the general one when written. */
+function notesOf(key: NonNullable<Body['answer_key']>, slots: number) {
+  const feedback = (key.feedback ?? []).map((text) => text.trim());
+  const general = key.general?.trim() ?? '';
+  return {
+    ...(slots > 0 && feedback.some((text) => text !== '') ? { feedback } : {}),
+    ...(general !== '' ? { general } : {}),
+  };
+}
+
+/** The key to store: only the parts of the key that the kind uses. */
+function keyOf(body: Body) {
   const key = body.answer_key ?? {};
+  const notes = notesOf(key, feedbackSlots(body));
   const weights = key.weights && { weights: key.weights };
-  const answer_key =
-    body.kind === 'long'
-      ? null
-      : body.kind === 'short'
-        ? { accepted: key.accepted ?? [], ...weights }
-        : body.kind === 'numerical'
-          ? { numbers: key.numbers ?? [], ...weights }
-          : weights
-            ? { choices: rightOf(body.kind, weights.weights), ...weights }
-            : { choices: [...(key.choices ?? [])].sort((a, b) => a - b) };
+  switch (body.kind) {
+    case 'description':
+      return null;
+    case 'long':
+      return notes.general ? notes : null;
+    case 'matching':
+      return { pairs: key.pairs ?? [], ...notes };
+    case 'short':
+      return {
+        accepted: key.accepted ?? [],
+        ...weights,
+        ...(key.case_sensitive ? { case_sensitive: true } : {}),
+        ...notes,
+      };
+    case 'numerical':
+      return { numbers: key.numbers ?? [], ...weights, ...notes };
+    default:
+      return weights
+        ? { choices: rightOf(body.kind, weights.weights), ...weights, ...notes }
+        : { choices: [...(key.choices ?? [])].sort((a, b) => a - b), ...notes };
+  }
+}
+
+/** The row to store. */
+function stored(body: Body) {
   return {
     kind: body.kind,
     prompt: body.prompt,
+    format: body.format,
+    title: body.title,
     choices: body.choices,
-    answer_key,
-    points: body.points,
+    options: body.kind === 'matching' ? body.options : [],
+    answer_key: keyOf(body),
+    points: body.kind === 'description' ? 0 : body.points,
   };
+}
+
+/**
+ * The body as it will be checked and stored: an HTML prompt cleaned by the chapters' allow-list
+ * (what is left must still say something), a description worth no points.
+ */
+function normalised(body: Body): Body {
+  const prompt = body.format === 'html' ? cleanHtml(body.prompt) : body.prompt;
+  return { ...body, prompt, points: body.kind === 'description' ? 0 : body.points };
 }
 
 function check(body: Body): void {
   const errors = questionProblems(body);
+  if (body.prompt.trim() === '') errors.prompt = ['validation.required'];
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 }
 
@@ -143,11 +233,84 @@ const present = (row: Question) => ({
   evaluation_id: row.evaluation_id,
   kind: row.kind,
   prompt: row.prompt,
+  format: row.format,
+  title: row.title,
   choices: row.choices,
+  options: row.options,
   answer_key: row.answer_key,
   points: row.points,
   position: row.position,
 });
+
+/**
+ * The quiz as a file for Moodle or another exam (decision 187): GIFT or Moodle XML, the exam's
+ * title as the category, named after the exam.
+ */
+export async function exportQuiz(
+  ctx: AppContext,
+  actor: Actor,
+  evaluationId: number,
+  format: QuestionFileFormat,
+) {
+  const exam = await examIn(ctx.db, markedExams(actor), evaluationId);
+  if (!exam) throw notFound();
+  const rows = await questionsOf(ctx.db, exam.id);
+  const base =
+    exam.title
+      .replace(/[/\\:*?"<>|]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() || 'quiz';
+  return format === 'moodle_xml'
+    ? {
+        content: writeMoodleXml(rows, exam.title),
+        fileName: `${base}.xml`,
+        type: 'application/xml',
+      }
+    : { content: writeGift(rows, exam.title), fileName: `${base}.gift.txt`, type: 'text/plain' };
+}
+
+/**
+ * The quiz answered by those who mark it, as a student would (decision 188): each question's
+ * points, the feedback the answers get and the score, computed as a hand-in scores them. Nothing is
+ * stored: no attempt, nothing in the roster, the statistics or the grades, and the quiz stays
+ * editable.
+ */
+export async function tryQuiz(
+  ctx: AppContext,
+  actor: Actor,
+  evaluationId: number,
+  body: QuizTryBody,
+) {
+  const exam = await examIn(ctx.db, markedExams(actor), evaluationId);
+  if (!exam) throw notFound();
+  const rows = await questionsOf(ctx.db, exam.id);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const errors: FieldErrors = {};
+  body.answers.forEach((answer, index) => {
+    const row = byId.get(answer.question_id);
+    if (!row) errors[`answers.${index}.question_id`] = ['exams.validation.unknownQuestion'];
+    else if (!fits(row, answer.value))
+      errors[`answers.${index}.value`] = ['exams.validation.answerKind'];
+  });
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  const given = new Map(body.answers.map((answer) => [answer.question_id, answer.value]));
+  const review = rows
+    .filter((row) => row.kind !== 'description')
+    .map((row) => {
+      const value = given.get(row.id) ?? {};
+      return {
+        question_id: row.id,
+        points_awarded: pointsFor(row, value),
+        feedback: feedbackFor(row, value),
+        general: row.answer_key?.general ?? null,
+      };
+    });
+  return {
+    score: examScore(review.map((item) => item.points_awarded)),
+    max_points: rows.reduce((sum, row) => sum + row.points, 0),
+    review,
+  };
+}
 
 /** The quiz with its answer key, in order (staff of the evaluation). */
 export async function list(ctx: AppContext, actor: Actor, evaluationId: number) {
@@ -171,7 +334,8 @@ async function append(tx: DbOrTx, evaluationId: number, bodies: Body[]) {
   return rows;
 }
 
-export async function create(ctx: AppContext, actor: Actor, evaluationId: number, body: Body) {
+export async function create(ctx: AppContext, actor: Actor, evaluationId: number, given: Body) {
+  const body = normalised(given);
   check(body);
   return ctx.db.transaction(async (tx) => {
     const exam = await editableExam(tx, actor, evaluationId);
@@ -191,13 +355,18 @@ export async function update(
   return ctx.db.transaction(async (tx) => {
     const current = await questionById(tx, id);
     await editableExam(tx, actor, current!.evaluation_id);
-    const merged = questionBody.parse({
-      kind: patch.kind ?? current!.kind,
-      prompt: patch.prompt ?? current!.prompt,
-      choices: patch.choices ?? current!.choices,
-      answer_key: patch.answer_key === undefined ? current!.answer_key : patch.answer_key,
-      points: patch.points ?? current!.points,
-    });
+    const merged = normalised(
+      questionBody.parse({
+        kind: patch.kind ?? current!.kind,
+        prompt: patch.prompt ?? current!.prompt,
+        format: patch.format ?? current!.format,
+        title: patch.title === undefined ? current!.title : patch.title,
+        choices: patch.choices ?? current!.choices,
+        options: patch.options ?? current!.options,
+        answer_key: patch.answer_key === undefined ? current!.answer_key : patch.answer_key,
+        points: patch.points ?? current!.points,
+      }),
+    );
     check(merged);
     const row = await updateQuestion(tx, id, { ...stored(merged), updated_at: ctx.clock.now() });
     return present(row);
@@ -218,46 +387,128 @@ const messageOf = (locale: Locale, key: string) =>
   isMessageKey(key) ? translate(locale, key) : key;
 
 /**
- * GIFT text to questions appended to the quiz, all or nothing: any faulty question and nothing is
- * imported, each fault reported at the line where its question starts (decision 46). True/false
- * choices are named in the importing teacher's language.
+ * What makes two questions the same for an import: kind, prompt, choices and answers, spaces and
+ * case aside (a file imported twice adds nothing the second time).
  */
-export async function importGift(
-  ctx: AppContext,
-  actor: Actor,
-  evaluationId: number,
-  text: string,
-  locale: Locale,
-) {
+function signatureOf(question: Pick<Body, 'kind' | 'prompt' | 'choices' | 'options'>): string {
+  const flat = (text: string) => text.replace(/\s+/g, ' ').trim().toLocaleLowerCase();
+  return JSON.stringify([
+    question.kind,
+    flat(question.prompt),
+    question.choices.map(flat),
+    question.options.map(flat),
+  ]);
+}
+
+/** The questions a file holds, read in its format with true and false in the teacher's language. */
+function readFile(body: QuestionImportBody, locale: Locale): ReadQuestion[] {
   const labels = {
     true: translate(locale, 'exams.gift.true'),
     false: translate(locale, 'exams.gift.false'),
   };
-  const parsed = parseGift(text, labels);
-  return ctx.db.transaction(async (tx) => {
-    const exam = await editableExam(tx, actor, evaluationId);
-    if (!parsed.ok) {
+  return body.format === 'moodle_xml'
+    ? readMoodleXml(body.text, labels)
+    : readGift(body.text, labels);
+}
+
+/**
+ * Each question of the file as it will be imported (decision 187): the question as stored, key
+ * included, or why it is refused, in the teacher's language; and whether the exam, or the file
+ * before it, already has it.
+ */
+async function planImport(
+  db: DbOrTx,
+  evaluationId: number,
+  body: QuestionImportBody,
+  locale: Locale,
+) {
+  const known = new Set((await questionsOf(db, evaluationId)).map(signatureOf));
+  return readFile(body, locale).map((item) => {
+    if (item.problem !== null) {
       return {
-        imported: 0,
-        errors: parsed.errors.map(({ line, message }) => ({
-          line,
-          message: translate(locale, message),
-        })),
+        line: item.line,
+        question: null,
+        problems: [translate(locale, item.problem)],
+        duplicate: false,
       };
     }
-    const errors = parsed.questions.flatMap((item) => {
-      const result = questionBody.safeParse(item);
-      const problems = result.success
-        ? Object.values(questionProblems(result.data)).flat()
-        : result.error.issues.map((issue) => issue.message);
-      return problems.map((key) => ({ line: item.line, message: messageOf(locale, key) }));
-    });
-    if (errors.length > 0) return { imported: 0, errors };
-    const rows = await append(
-      tx,
-      exam.id,
-      parsed.questions.map((item) => questionBody.parse(item)),
-    );
-    return { imported: rows.length, errors: [] };
+    const parsed = questionBody.safeParse(item.question);
+    if (!parsed.success) {
+      return {
+        line: item.line,
+        question: null,
+        problems: parsed.error.issues.map((issue) => messageOf(locale, issue.message)),
+        duplicate: false,
+      };
+    }
+    const question = normalised(parsed.data);
+    const problems = Object.values(questionProblems(question)).flat();
+    if (question.prompt.trim() === '') problems.push('validation.required');
+    const signature = signatureOf(question);
+    const duplicate = problems.length === 0 && known.has(signature);
+    if (problems.length === 0) known.add(signature);
+    return {
+      line: item.line,
+      question: { ...stored(question), points: question.points },
+      problems: problems.map((key) => messageOf(locale, key)),
+      duplicate,
+    };
+  });
+}
+
+/** The questions of a file as they would be imported, before anything is (staff who mark). */
+export async function previewImport(
+  ctx: AppContext,
+  actor: Actor,
+  evaluationId: number,
+  body: QuestionImportBody,
+  locale: Locale,
+) {
+  const exam = await editableExam(ctx.db, actor, evaluationId);
+  return { data: await planImport(ctx.db, exam.id, body, locale) };
+}
+
+/**
+ * A file's questions appended to the quiz, in one transaction: 422 when the file holds none, or
+ * when one is refused and the teacher did not choose to skip the refused ones (each reason under
+ * `line.<n>`); a question the exam already has is left out and counted.
+ */
+export async function importQuestions(
+  ctx: AppContext,
+  actor: Actor,
+  evaluationId: number,
+  body: QuestionImportBody,
+  locale: Locale,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const exam = await editableExam(tx, actor, evaluationId);
+    const plan = await planImport(tx, exam.id, body, locale);
+    if (plan.length === 0) throw validationFailed({ text: ['exams.gift.empty'] });
+    const refused = plan.filter((item) => item.problems.length > 0);
+    if (refused.length > 0 && !body.skip_refused) {
+      const errors: FieldErrors = {
+        text: [translate(locale, 'exams.import.refused', { count: refused.length })],
+      };
+      for (const item of refused) {
+        errors[`line.${item.line}`] = [...(errors[`line.${item.line}`] ?? []), ...item.problems];
+      }
+      throw validationFailed(errors);
+    }
+    const taken = plan.filter((item) => item.problems.length === 0 && !item.duplicate);
+    const rows =
+      taken.length > 0
+        ? await append(
+            tx,
+            exam.id,
+            taken.map((item) => normalised(questionBody.parse(item.question))),
+          )
+        : [];
+    return {
+      imported: rows.length,
+      duplicates: plan.filter((item) => item.duplicate).length,
+      refused: refused.flatMap((item) =>
+        item.problems.map((message) => ({ line: item.line, message })),
+      ),
+    };
   });
 }

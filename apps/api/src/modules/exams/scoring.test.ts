@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pointsFor, typedNumber } from './scoring.ts';
+import { feedbackFor, pointsFor, typedNumber } from './scoring.ts';
 
 // Each case is Moodle's grading of the question type (qtype_multichoice single and multi,
 // qtype_shortanswer), on a question worth 20 points.
@@ -111,5 +111,64 @@ describe('pointsFor, as Moodle scores a question', () => {
       null,
       null,
     ]);
+  });
+});
+
+describe('matching and description, as Moodle scores them (qtype_match, qtype_description)', () => {
+  // Three items; four answers offered, the last a distractor.
+  const matching = { kind: 'matching' as const, points: 6, answer_key: { pairs: [0, 1, 2] } };
+
+  it('gives each right pair its share of the points, unanswered items nothing', () => {
+    expect(pointsFor(matching, { pairs: [0, 1, 2] })).toBe(6);
+    expect(pointsFor(matching, { pairs: [0, 3, 2] })).toBe(4);
+    expect(pointsFor(matching, { pairs: [1, 0, null] })).toBe(0);
+    expect(pointsFor(matching, { pairs: [0, null, null] })).toBe(2);
+    expect(pointsFor(matching, {})).toBe(0);
+    // Seven items worth 1 point: two right is 0.29 (to the hundredth).
+    const seven = {
+      kind: 'matching' as const,
+      points: 1,
+      answer_key: { pairs: [0, 1, 2, 3, 4, 5, 6] },
+    };
+    expect(pointsFor(seven, { pairs: [0, 1, 0, 0, 0, 0, 0] })).toBe(0.29);
+  });
+
+  it('scores no description and no essay', () => {
+    expect(pointsFor({ kind: 'description', points: 0, answer_key: null }, {})).toBeNull();
+    expect(pointsFor({ kind: 'long', points: 5, answer_key: null }, { text: 'x' })).toBeNull();
+  });
+});
+
+describe('feedbackFor, the feedback Moodle shows with a reviewed answer', () => {
+  it('gives the feedback of each chosen choice, of the matched answer or number, none elsewhere', () => {
+    const choice = {
+      kind: 'multiple' as const,
+      points: 1,
+      answer_key: { weights: [0.5, 0.5, -1], feedback: ['Yes', '', 'No'] },
+    };
+    expect(feedbackFor(choice, { choices: [2, 0, 1] })).toEqual(['Yes', 'No']);
+    const typed = {
+      kind: 'short' as const,
+      points: 1,
+      answer_key: { accepted: ['Paris', 'Par*'], feedback: ['Right', 'Close'] },
+    };
+    expect(feedbackFor(typed, { text: 'paris ' })).toEqual(['Right']);
+    expect(feedbackFor(typed, { text: 'Parma' })).toEqual(['Close']);
+    expect(feedbackFor(typed, { text: 'Lyon' })).toEqual([]);
+    const number = {
+      kind: 'numerical' as const,
+      points: 1,
+      answer_key: {
+        numbers: [
+          { value: 1822, tolerance: 0 },
+          { value: 1822, tolerance: 2 },
+        ],
+        feedback: ['Exact', 'Close'],
+      },
+    };
+    expect(feedbackFor(number, { text: '1823' })).toEqual(['Close']);
+    expect(
+      feedbackFor({ kind: 'matching', points: 1, answer_key: { pairs: [0] } }, { pairs: [0] }),
+    ).toEqual([]);
   });
 });

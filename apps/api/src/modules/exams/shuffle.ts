@@ -21,3 +21,17 @@ export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
 export function choiceSeed(attemptId: number, questionId: number): number {
   return (Math.imul(attemptId, 0x9e3779b1) ^ questionId) | 0;
 }
+
+/**
+ * The items shuffled for one seed, except those `fixed` keeps in place (a description stays where
+ * the teacher put it, introducing what follows; decision 186). Without fixed items, the order is
+ * seededShuffle's.
+ */
+export function shuffleAround<T>(items: readonly T[], seed: number, fixed: (item: T) => boolean) {
+  const moving = seededShuffle(
+    items.filter((item) => !fixed(item)),
+    seed,
+  );
+  let next = 0;
+  return items.map((item) => (fixed(item) ? item : moving[next++]!));
+}

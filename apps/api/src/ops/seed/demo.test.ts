@@ -208,7 +208,9 @@ describe('seedDemo', () => {
       .from(questions)
       .where(eq(questions.evaluation_id, exam.id));
     expect([...new Set(items.map((q) => q.kind))].sort()).toEqual([
+      'description',
       'long',
+      'matching',
       'multiple',
       'numerical',
       'short',
@@ -364,7 +366,7 @@ describe('seedDemo', () => {
       .from(attempts)
       .innerJoin(users, eq(users.id, attempts.student_id))
       .where(eq(users.email, 'jade.faure@uni.skolar.test'));
-    expect(row).toMatchObject({ finished_by: 'student', score: 8 });
+    expect(row).toMatchObject({ finished_by: 'student', score: 11 });
     expect(row!.finished_at!.getTime()).toBeLessThanOrEqual(NOW.getTime());
   });
 

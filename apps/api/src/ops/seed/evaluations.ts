@@ -56,7 +56,7 @@ export const EVALUATIONS: EvaluationSeed[] = [
     type: 'exam',
     title: 'Contrôle continu : complexité',
     description:
-      'Six questions en ligne sur la complexité des algorithmes, dans un ordre propre à chacun. Une seule tentative de 90 minutes.',
+      'Sept questions en ligne sur la complexité des algorithmes, dans un ordre propre à chacun. Une seule tentative de 90 minutes.',
     day: 0,
     openNow: true,
     duration_minutes: 90,
@@ -280,13 +280,49 @@ export const EVALUATIONS: EvaluationSeed[] = [
  */
 const QUIZ = [
   {
+    // A description introduces the exam; it stays first however the questions are shuffled.
+    kind: 'description',
+    title: 'Consignes',
+    format: 'html',
+    prompt:
+      '<p>Répondez aux questions dans l’ordre de votre choix. <strong>Une mauvaise réponse cochée peut retirer des points</strong> à la question 2.</p>',
+    points: 0,
+    position: 0,
+  },
+  {
     kind: 'single',
+    title: 'Recherche dichotomique',
     prompt:
       'Quelle est la complexité de la recherche dichotomique dans un tableau trié de n éléments ?',
     choices: ['O(1)', 'O(log n)', 'O(n)', 'O(n log n)'],
-    answer_key: { choices: [1] },
+    // Feedback reaches the student with the marked attempt, once the exam is over for everyone.
+    answer_key: {
+      choices: [1],
+      feedback: [
+        'Il faudrait un accès direct à l’élément cherché.',
+        'Oui : chaque comparaison divise l’intervalle par deux.',
+        'C’est la recherche séquentielle.',
+        'C’est le coût d’un bon tri, pas d’une recherche.',
+      ],
+      general: 'Après k comparaisons, il reste n / 2^k éléments.',
+    },
     points: 2,
     position: 1,
+  },
+  {
+    kind: 'matching',
+    title: 'Structures et opérations',
+    prompt: 'Associez chaque opération à sa complexité dans le pire cas.',
+    choices: [
+      'Accès au i-ème élément d’un tableau',
+      'Recherche dans un arbre binaire de recherche équilibré',
+      'Recherche dans une liste chaînée',
+    ],
+    // The last answer is a distractor: no operation takes it.
+    options: ['O(1)', 'O(log n)', 'O(n)', 'O(n²)'],
+    answer_key: { pairs: [0, 1, 2] },
+    points: 3,
+    position: 7,
   },
   {
     kind: 'multiple',
@@ -383,8 +419,8 @@ export async function seedEvaluations(
 }
 
 /**
- * Jade’s answers to the quiz, by position: 8 of the 10 points scored automatically, and a written
- * answer (5 points) waiting for its marks.
+ * Jade’s answers to the quiz, by position: 11 of the 13 points scored automatically, and a written
+ * answer (5 points) waiting for its marks. The description (position 0) takes no answer.
  */
 const JADE_ANSWERS: Record<number, AnswerValue> = {
   1: { choices: [1] },
@@ -395,6 +431,7 @@ const JADE_ANSWERS: Record<number, AnswerValue> = {
   },
   5: { choices: [1] },
   6: { text: 'grand O' },
+  7: { pairs: [0, 1, 2] },
 };
 
 /**
@@ -425,12 +462,12 @@ export async function seedHandedInQuiz(
     .where(eq(questions.evaluation_id, evaluationId))
     .orderBy(asc(questions.position));
   await tx.insert(answers).values(
-    quiz.map((question) => ({
-      attempt_id: attempt!.id,
-      question_id: question.id,
-      value: JADE_ANSWERS[question.position]!,
-      typed_at: finished,
-    })),
+    quiz.flatMap((question) => {
+      const value = JADE_ANSWERS[question.position];
+      return value
+        ? [{ attempt_id: attempt!.id, question_id: question.id, value, typed_at: finished }]
+        : [];
+    }),
   );
   await closeAttempt(tx, attempt!, 'student', finished);
 }

@@ -1,6 +1,7 @@
+import type { AttemptView } from '@skolar/shared';
 /** A value typed for one question, with when it was typed by the server's clock (estimated). */
 export interface QueuedAnswer {
-  value: { choices?: number[]; text?: string };
+  value: AttemptView['answers'][number]['value'];
   typed_at: string;
 }
 export type Queue = Record<string, QueuedAnswer>;

@@ -22,8 +22,19 @@ function attempt(overrides: Partial<AttemptView> = {}): AttemptView {
     finished_by: null,
     server_now: '2026-11-23T09:00:00.000Z',
     remaining_seconds: 3600,
-    questions: [{ id: 4, kind: 'short', prompt: PROMPT, choices: [], points: 2 }],
+    questions: [
+      {
+        id: 4,
+        kind: 'short',
+        prompt: PROMPT,
+        format: 'plain',
+        choices: [],
+        options: [],
+        points: 2,
+      },
+    ],
     answers: [],
+    review: null,
     ...overrides,
   };
 }
@@ -139,5 +150,44 @@ describe('handing in while offline', () => {
     expect(await screen.findByText(HANDED_IN)).toBeInTheDocument();
     expect(network.sent).toEqual([`POST /api/attempts/${ATTEMPT}/finish`]);
     expect(readHandIn(ATTEMPT)).toBe(false);
+  });
+});
+
+describe('a handed-in attempt', () => {
+  it('says the feedback comes later, then shows each question’s points and feedback once released', async () => {
+    const closed = { finished_at: '2026-11-23T09:02:00.000Z', finished_by: 'student' as const };
+    mockFetch(() => jsonResponse(200, attempt({ ...closed, remaining_seconds: 0 })));
+    const first = renderExam();
+    expect(await screen.findByText(/une fois l’examen terminé pour tous/)).toBeInTheDocument();
+    expect(screen.queryByText(/\/ 2 points/)).not.toBeInTheDocument();
+    first.unmount();
+
+    mockFetch(() =>
+      jsonResponse(
+        200,
+        attempt({
+          ...closed,
+          remaining_seconds: 0,
+          answers: [{ question_id: 4, value: { text: '10' }, typed_at: closed.finished_at }],
+          review: [
+            {
+              question_id: 4,
+              points_awarded: 1.5,
+              feedback: ['Presque : ⌈log₂ 1000⌉ = 10.'],
+              general: 'La recherche dichotomique divise par deux.',
+            },
+          ],
+        }),
+      ),
+    );
+    renderExam();
+    expect(await screen.findByText('1,5 / 2 points')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Commentaires sur votre réponse' })).getByText(
+        'Presque : ⌈log₂ 1000⌉ = 10.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/divise par deux/)).toBeInTheDocument();
+    expect(screen.queryByText(/une fois l’examen terminé pour tous/)).not.toBeInTheDocument();
   });
 });

@@ -21,6 +21,7 @@ import {
   writeQueue,
 } from './answer-queue.ts';
 import { QuestionField } from './question-field.tsx';
+import { QuestionReview, questionNumbers } from './question-review.tsx';
 import './exam.css';
 
 type SaveState = 'saved' | 'saving' | 'offline' | 'closed';
@@ -213,6 +214,8 @@ function ExamRun({ attempt }: { attempt: AttemptView }) {
     return () => clearInterval(interval);
   }, [closed, timeUp, t]);
 
+  const numbers = questionNumbers(view.questions);
+  const reviews = new Map((view.review ?? []).map((review) => [review.question_id, review]));
   const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
   const stateText = handInQueued
     ? t(state === 'offline' ? 'exams.run.state.handInOffline' : 'exams.run.state.handingIn')
@@ -221,9 +224,12 @@ function ExamRun({ attempt }: { attempt: AttemptView }) {
     <div className="container page exam-page">
       <PageHeader eyebrow={t('exams.title')} title={view.title} />
       {closed ? (
-        <Notice kind="success">
-          {t(view.finished_by === 'timeout' ? 'exams.run.closedByTime' : 'exams.run.handedIn')}
-        </Notice>
+        <>
+          <Notice kind="success">
+            {t(view.finished_by === 'timeout' ? 'exams.run.closedByTime' : 'exams.run.handedIn')}
+          </Notice>
+          {view.review === null && <p>{t('exams.review.later')}</p>}
+        </>
       ) : (
         <div className="exam-bar card">
           <p className="exam-bar__clock">
@@ -253,15 +259,18 @@ function ExamRun({ attempt }: { attempt: AttemptView }) {
         {announcement}
       </p>
       <ol className="exam-questions">
-        {view.questions.map((question, index) => (
+        {view.questions.map((question) => (
           <li key={question.id} className="card exam-question">
             <QuestionField
               question={question}
-              number={index + 1}
+              number={numbers.get(question.id) ?? null}
               value={answers[question.id] ?? {}}
               disabled={closed || handInQueued}
               onChange={(value) => change(question.id, value)}
             />
+            {reviews.has(question.id) && (
+              <QuestionReview review={reviews.get(question.id)!} points={question.points} />
+            )}
           </li>
         ))}
       </ol>

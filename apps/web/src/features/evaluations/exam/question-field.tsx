@@ -1,13 +1,16 @@
 import type { AttemptView } from '@skolar/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QuestionPrompt } from './question-prompt.tsx';
 
 type AttemptQuestion = AttemptView['questions'][number];
-type Value = { choices?: number[]; text?: string };
+type Value = AttemptView['answers'][number]['value'];
 
 /**
- * One question as an accessible control: a radio group (single) or a checkbox group (multiple)
- * in a fieldset whose legend is the prompt, or a labelled text field (short, numerical, long). Choices name
+ * One question as an accessible control, named by its number, its points and its prompt (which
+ * may be rich text, so it stands above the control rather than inside a label): a radio group
+ * (single) or a checkbox group (multiple), a labelled text field (short, numerical, long), or one
+ * list of answers per item (matching). A description is its text alone. Choices and answers name
  * their original index, whatever order they are shown in.
  */
 export function QuestionField({
@@ -18,29 +21,34 @@ export function QuestionField({
   onChange,
 }: {
   question: AttemptQuestion;
-  number: number;
+  /** Its number among the questions (a description has none). */
+  number: number | null;
   value: Value;
   disabled?: boolean;
   onChange: (value: Value) => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const heading = (
-    <>
+  const headId = `${id}-head`;
+  const promptId = `${id}-prompt`;
+  const prompt = <QuestionPrompt prompt={question.prompt} format={question.format} id={promptId} />;
+  if (question.kind === 'description') return prompt;
+  const named = `${headId} ${promptId}`;
+  const head = (
+    <p id={headId} className="exam-question__head">
       <span className="exam-question__number">{t('exams.run.questionNumber', { number })}</span>{' '}
-      {question.prompt}{' '}
       <span className="exam-question__points">{t('exams.points', { count: question.points })}</span>
-    </>
+    </p>
   );
   if (question.kind === 'short' || question.kind === 'numerical' || question.kind === 'long') {
     return (
       <div className="field">
-        <label htmlFor={id} className="field__label">
-          {heading}
-        </label>
+        {head}
+        {prompt}
         {question.kind !== 'long' ? (
           <input
             id={id}
+            aria-labelledby={named}
             className="field__input"
             value={value.text ?? ''}
             disabled={disabled}
@@ -52,6 +60,7 @@ export function QuestionField({
         ) : (
           <textarea
             id={id}
+            aria-labelledby={named}
             className="field__input"
             rows={6}
             value={value.text ?? ''}
@@ -62,11 +71,46 @@ export function QuestionField({
       </div>
     );
   }
+  if (question.kind === 'matching') {
+    const pairs = question.choices.map((_, item) => value.pairs?.[item] ?? null);
+    return (
+      <fieldset className="exam-choices" aria-labelledby={named} disabled={disabled}>
+        {head}
+        {prompt}
+        <p className="exam-choices__hint">{t('exams.run.matchHint')}</p>
+        {question.choices.map((item) => (
+          <div key={item.index} className="exam-match">
+            <label htmlFor={`${id}-item-${item.index}`} className="exam-match__item">
+              {item.label}
+            </label>
+            <select
+              id={`${id}-item-${item.index}`}
+              className="field__input exam-match__answer"
+              value={pairs[item.index] ?? ''}
+              onChange={(event) => {
+                const next = [...pairs];
+                next[item.index] = event.target.value === '' ? null : Number(event.target.value);
+                onChange({ pairs: next });
+              }}
+            >
+              <option value="">{t('exams.run.matchNone')}</option>
+              {question.options.map((option) => (
+                <option key={option.index} value={option.index}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+      </fieldset>
+    );
+  }
   const chosen = new Set(value.choices ?? []);
   const single = question.kind === 'single';
   return (
-    <fieldset className="exam-choices" disabled={disabled}>
-      <legend>{heading}</legend>
+    <fieldset className="exam-choices" aria-labelledby={named} disabled={disabled}>
+      {head}
+      {prompt}
       {single ? null : <p className="exam-choices__hint">{t('exams.run.severalAnswers')}</p>}
       {question.choices.map((choice) => (
         <label key={choice.index} className="exam-choice">

@@ -6,16 +6,48 @@ import { jsonResponse, mockFetch } from '../../../test/fetch.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ExamStaffPanels } from './staff-panels.tsx';
 
-/** A question imported from GIFT `{=full credit ~%50%half credit ~wrong}`. */
+/** A question imported from GIFT `{=full credit ~%50%half credit#Close ~wrong}####Think}`. */
 const WEIGHTED: Question = {
   id: 5,
   evaluation_id: 9,
   kind: 'single',
   prompt: 'Half',
+  format: 'plain',
+  title: 'Partial',
   choices: ['full credit', 'half credit', 'wrong'],
-  answer_key: { choices: [0], weights: [1, 0.5, 0] },
+  options: [],
+  answer_key: {
+    choices: [0],
+    weights: [1, 0.5, 0],
+    feedback: ['', 'Close', ''],
+    general: 'Think',
+  },
   points: 2,
   position: 1,
+};
+
+/** A text between the questions, then a matching question with a distractor. */
+const INTRO: Question = {
+  ...WEIGHTED,
+  id: 6,
+  kind: 'description',
+  prompt: 'Part two',
+  title: null,
+  choices: [],
+  answer_key: null,
+  points: 0,
+  position: 2,
+};
+const MATCHING: Question = {
+  ...WEIGHTED,
+  id: 7,
+  kind: 'matching',
+  prompt: 'Sounds',
+  title: null,
+  choices: ['Cat', 'Dog'],
+  options: ['Woof', 'Quack', 'Meow'],
+  answer_key: { pairs: [2, 0] },
+  position: 3,
 };
 
 function renderPanels() {
@@ -28,7 +60,29 @@ function renderPanels() {
 }
 
 describe('the questions of an exam, for its staff', () => {
-  it('shows what each choice of a partial-credit question earns, and keeps it through an edit of the prompt', async () => {
+  it('shows each question with its key: what each choice earns, feedback, pairs and distractors', async () => {
+    mockFetch((url) =>
+      jsonResponse(200, { data: url.includes('/questions') ? [WEIGHTED, INTRO, MATCHING] : [] }),
+    );
+    renderPanels();
+    const item = (await screen.findByText('Half')).closest('li')!;
+    expect(within(item).getByText('Partial')).toBeInTheDocument();
+    expect(within(item).getByText(/half credit \(50\s?% des points\)/)).toBeInTheDocument();
+    expect(within(item).getByText(/wrong \(0\s?% des points\)/)).toBeInTheDocument();
+    expect(within(item).getByText('Commentaire : Close')).toBeInTheDocument();
+    expect(within(item).getByText('Commentaire général : Think')).toBeInTheDocument();
+
+    // A description has no number: the matching question after it is the second one.
+    const intro = screen.getByText('Part two').closest('li')!;
+    expect(within(intro).queryByText(/^Question/)).toBeNull();
+    const matching = screen.getByText('Sounds').closest('li')!;
+    expect(within(matching).getByText('Question 2.')).toBeInTheDocument();
+    expect(within(matching).getByText('Cat → Meow')).toBeInTheDocument();
+    expect(within(matching).getByText('Dog → Woof')).toBeInTheDocument();
+    expect(within(matching).getByText('Leurres : Quack')).toBeInTheDocument();
+  });
+
+  it('edits an imported partial-credit question with its weights shown, and keeps them through an edit of the prompt', async () => {
     const fetch = mockFetch((url, init) =>
       init.method === 'PATCH'
         ? jsonResponse(200, { ...WEIGHTED, prompt: 'Half, again' })
@@ -36,62 +90,58 @@ describe('the questions of an exam, for its staff', () => {
     );
     renderPanels();
     const item = (await screen.findByText('Half')).closest('li')!;
-    expect(within(item).getByText(/half credit \(50\s?% des points\)/)).toBeInTheDocument();
-    expect(within(item).getByText(/wrong \(0\s?% des points\)/)).toBeInTheDocument();
-
     fireEvent.click(within(item).getByRole('button', { name: 'Modifier' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(/donne des points partiels/)).toBeInTheDocument();
-    fireEvent.change(within(dialog).getByLabelText('Question'), {
+    const weight = (n: number) =>
+      within(dialog).getByLabelText(`Part des points du choix ${n} (%)`);
+    expect(weight(1)).toHaveValue(100);
+    expect(weight(2)).toHaveValue(50);
+    expect(weight(3)).toHaveValue(0);
+    expect(within(dialog).getByRole('radio', { name: 'Juste (choix 1)' })).toBeChecked();
+    expect(within(dialog).getByLabelText('Commentaire du choix 2')).toHaveValue('Close');
+
+    fireEvent.change(within(dialog).getByLabelText('Énoncé'), {
       target: { value: 'Half, again' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
-    await waitFor(() =>
-      expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true),
-    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const [, init] = fetch.mock.calls.find(([, call]) => call?.method === 'PATCH')!;
     expect(JSON.parse(String(init?.body))).toMatchObject({
       prompt: 'Half, again',
-      answer_key: { weights: [1, 0.5, 0] },
+      title: 'Partial',
+      choices: ['full credit', 'half credit', 'wrong'],
+      answer_key: { weights: [1, 0.5, 0], feedback: ['', 'Close', ''], general: 'Think' },
     });
   });
 
-  it('adds a numerical question from lines of numbers, refusing a line that is not one', async () => {
+  it('adds a question from the panel and closes its dialog once saved', async () => {
     const fetch = mockFetch((_url, init) =>
       init.method === 'POST'
-        ? jsonResponse(201, { ...WEIGHTED, id: 6, kind: 'numerical' })
+        ? jsonResponse(201, { ...WEIGHTED, id: 8, kind: 'long' })
         : jsonResponse(200, { data: [] }),
     );
     renderPanels();
     fireEvent.click(await screen.findByRole('button', { name: 'Ajouter une question' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Type de question'), {
-      target: { value: 'numerical' },
+      target: { value: 'long' },
     });
-    fireEvent.change(within(dialog).getByLabelText('Question'), {
-      target: { value: 'Pesanteur à Paris (m/s²) ?' },
+    fireEvent.change(within(dialog).getByLabelText('Énoncé'), {
+      target: { value: 'Racontez la Révolution.' },
     });
-    const numbers = within(dialog).getByLabelText('Nombres acceptés');
-    fireEvent.change(numbers, { target: { value: '9,81:0.01\nneuf' } });
+    fireEvent.change(within(dialog).getByLabelText('Points'), { target: { value: '4.5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
-    expect(await within(dialog).findByText(/Écrivez un nombre par ligne/)).toBeInTheDocument();
-    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
-
-    fireEvent.change(numbers, { target: { value: '9,81:0.01\n9..10.5' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
-    await waitFor(() =>
-      expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true),
-    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const [, init] = fetch.mock.calls.find(([, call]) => call?.method === 'POST')!;
-    expect(JSON.parse(String(init?.body))).toMatchObject({
-      kind: 'numerical',
+    expect(JSON.parse(String(init?.body))).toEqual({
+      kind: 'long',
+      prompt: 'Racontez la Révolution.',
+      format: 'plain',
+      title: null,
       choices: [],
-      answer_key: {
-        numbers: [
-          { value: 9.81, tolerance: 0.01 },
-          { value: 9.75, tolerance: 0.75 },
-        ],
-      },
+      options: [],
+      answer_key: null,
+      points: 4.5,
     });
   });
 });
