@@ -298,12 +298,13 @@ export async function setAnswerPoints(
     .where(and(eq(answers.attempt_id, attemptId), eq(answers.question_id, questionId)));
 }
 
-/** Recomputes an attempt's score as the sum of the points awarded to its answers. */
+/** Recomputes an attempt's score as the sum of the points awarded to its answers, 0 at least. */
 export async function rescoreAttempt(db: DbOrTx, attemptId: number, now: Date) {
   await db
     .update(attempts)
     .set({
-      score: sql`(select coalesce(sum(${answers.points_awarded}), 0) from ${answers} where ${answers.attempt_id} = ${attemptId})`,
+      // Never below zero, as the hand-in scores it (scoring.ts examScore, decision 184).
+      score: sql`greatest((select coalesce(sum(${answers.points_awarded}), 0) from ${answers} where ${answers.attempt_id} = ${attemptId}), 0)`,
       updated_at: now,
     })
     .where(eq(attempts.id, attemptId));

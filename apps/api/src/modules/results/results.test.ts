@@ -405,4 +405,53 @@ describe('the quiz', () => {
       ).statusCode,
     ).toBe(404);
   });
+
+  it('keeps a marked attempt at 0 or above when a negative choice outweighs the marks (issue 30)', async () => {
+    const evaluation = await createEvaluation(db, training, subject.id, {
+      scale: 20,
+      has_quiz: true,
+    });
+    const [q1, q2] = await db
+      .insert(questions)
+      .values([
+        {
+          evaluation_id: evaluation.id,
+          kind: 'single',
+          prompt: 'Guess',
+          choices: ['right', 'penalised'],
+          answer_key: { choices: [0], weights: [1, -1] },
+          points: 4,
+          position: 1,
+        },
+        { evaluation_id: evaluation.id, kind: 'long', prompt: 'Explain', points: 5, position: 2 },
+      ])
+      .returning();
+    const now = clock.now();
+    const [attempt] = await db
+      .insert(attempts)
+      .values({
+        evaluation_id: evaluation.id,
+        student_id: student.id,
+        started_at: now,
+        deadline_at: now,
+        finished_at: now,
+        finished_by: 'student',
+        score: 0,
+      })
+      .returning();
+    await db.insert(answers).values([
+      { attempt_id: attempt!.id, question_id: q1!.id, value: { choices: [1] }, points_awarded: -4 },
+      {
+        attempt_id: attempt!.id,
+        question_id: q2!.id,
+        value: { text: 'Hm.' },
+        points_awarded: null,
+      },
+    ]);
+    // -4 + 1 is -3: the exam never goes below zero, as at hand-in (decision 184).
+    const marked = await call(teacher, 'PUT', `/api/attempts/${attempt!.id}/marks`, {
+      marks: [{ question_id: q2!.id, points: 1 }],
+    });
+    expect(marked.json()).toMatchObject({ score: 0, grade: 0, to_mark: 0 });
+  });
 });
