@@ -61,6 +61,11 @@ describe('quiz statistics, as Moodle computes them', () => {
     expect(analyse(items, [])).toMatchObject({ attempts: 0, mean: null, sd: null, alpha: null });
     const one = analyse(items, [[1, 0, 1]]);
     expect(one).toMatchObject({ attempts: 1, mean: 2, median: 2, sd: null, alpha: null });
-    expect(one.items[0]).toMatchObject({ facility: 1, sd: null, discrimination: null });
+    expect(one.items[0]).toMatchObject({
+      facility: 1,
+      sd: null,
+      discrimination: null,
+      flags: [],
+    });
   });
 });

@@ -74,7 +74,8 @@ export function analyse(items: readonly Item[], marks: readonly (readonly number
       sd: ownVariance === null ? null : Math.sqrt(ownVariance) / item.max,
       discrimination,
       variance: ownVariance,
-      flags: facility === null ? [] : flagsOf(facility, discrimination),
+      // One attempt compares nobody with anybody: no flag before two.
+      flags: facility === null || n < 2 ? [] : flagsOf(facility, discrimination),
     };
   });
   const k = items.length;

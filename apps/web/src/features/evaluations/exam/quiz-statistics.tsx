@@ -100,8 +100,8 @@ export function QuizStatisticsPanel({ evaluationId }: { evaluationId: number }) 
               <dd>{percent(data.alpha)}</dd>
             </div>
           </dl>
-          <p className="exam-question__points">{t('exams.stats.help')}</p>
-          <div className="exam-table">
+          <p className="exam-stats__help">{t('exams.stats.help')}</p>
+          <div className="exam-table exam-stats__table">
             <table>
               <caption className="sr-only">{t('exams.stats.caption')}</caption>
               <thead>
@@ -123,16 +123,18 @@ export function QuizStatisticsPanel({ evaluationId }: { evaluationId: number }) 
                         </span>
                       ))}
                       {row.awaiting > 0 && (
-                        <span className="exam-question__points">
+                        <span className="exam-stats__note">
                           {' '}
                           {t('exams.stats.awaiting', { count: row.awaiting })}
                         </span>
                       )}
                       <Responses row={row} attempts={data.attempts} />
                     </th>
-                    <td>{percent(row.facility)}</td>
-                    <td>{percent(row.sd)}</td>
-                    <td>{percent(row.discrimination)}</td>
+                    <td data-label={t('exams.stats.facility')}>{percent(row.facility)}</td>
+                    <td data-label={t('exams.stats.itemSd')}>{percent(row.sd)}</td>
+                    <td data-label={t('exams.stats.discrimination')}>
+                      {percent(row.discrimination)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
