@@ -144,4 +144,41 @@ describe('the questions of an exam, for its staff', () => {
       points: 4.5,
     });
   });
+
+  it('offers no change once a student has started, and says why', async () => {
+    mockFetch((url) => {
+      if (url.includes('/questions')) return jsonResponse(200, { data: [WEIGHTED] });
+      if (url.includes('/attempts')) {
+        return jsonResponse(200, {
+          data: [
+            {
+              student: { id: 3, first_name: 'Jade', last_name: 'Faure', email: 'j@x.test' },
+              extra_minutes: 0,
+              attempt: {
+                id: 1,
+                started_at: '2026-11-27T09:00:00.000Z',
+                deadline_at: '2026-11-27T10:30:00.000Z',
+                finished_at: null,
+                finished_by: null,
+                score: null,
+                answered: 1,
+              },
+            },
+          ],
+        });
+      }
+      return jsonResponse(200, { data: [] });
+    });
+    renderPanels();
+    expect(
+      await screen.findByText(
+        /Des étudiants ont commencé ce quiz : ses questions ne peuvent plus changer/,
+      ),
+    ).toBeInTheDocument();
+    const item = screen.getByText('Half').closest('li')!;
+    expect(within(item).queryByRole('button', { name: 'Modifier' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Ajouter une question' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Importer des questions' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Exporter en GIFT' })).toBeInTheDocument();
+  });
 });

@@ -70,6 +70,10 @@ function QuestionsPanel({ evaluationId }: { evaluationId: number }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { data, error } = useQuestions(evaluationId);
+  // Once a student has started, the quiz is what they answer: the server refuses any change
+  // (409), so the page offers none and says why.
+  const roster = useAttemptRoster(evaluationId);
+  const locked = roster.data?.data.some((row) => row.attempt !== null) ?? false;
   const numbers = questionNumbers(data?.data ?? []);
   const remove = async (id: number) => {
     try {
@@ -82,29 +86,34 @@ function QuestionsPanel({ evaluationId }: { evaluationId: number }) {
   return (
     <section className="card exam-panel" aria-labelledby="exam-questions-title">
       <h2 id="exam-questions-title">{t('exams.staff.questions')}</h2>
+      {locked && <Notice kind="info">{t('exams.staff.locked')}</Notice>}
       <div className="exam-panel__actions">
-        <FormDialog
-          title={t('exams.staff.add')}
-          wide
-          trigger={
-            <button type="button" className="button button--primary">
-              {t('exams.staff.add')}
-            </button>
-          }
-        >
-          {(close) => <QuestionEditor evaluationId={evaluationId} onDone={close} />}
-        </FormDialog>
-        <FormDialog
-          title={t('exams.import.importQuestions')}
-          wide
-          trigger={
-            <button type="button" className="button button--ghost">
-              {t('exams.import.importQuestions')}
-            </button>
-          }
-        >
-          {(close) => <QuestionImport evaluationId={evaluationId} onDone={close} />}
-        </FormDialog>
+        {!locked && (
+          <>
+            <FormDialog
+              title={t('exams.staff.add')}
+              wide
+              trigger={
+                <button type="button" className="button button--primary">
+                  {t('exams.staff.add')}
+                </button>
+              }
+            >
+              {(close) => <QuestionEditor evaluationId={evaluationId} onDone={close} />}
+            </FormDialog>
+            <FormDialog
+              title={t('exams.import.importQuestions')}
+              wide
+              trigger={
+                <button type="button" className="button button--ghost">
+                  {t('exams.import.importQuestions')}
+                </button>
+              }
+            >
+              {(close) => <QuestionImport evaluationId={evaluationId} onDone={close} />}
+            </FormDialog>
+          </>
+        )}
         <Link to={`/test/${evaluationId}`} className="button button--ghost">
           {t('exams.test.preview')}
         </Link>
@@ -133,31 +142,37 @@ function QuestionsPanel({ evaluationId }: { evaluationId: number }) {
         {data?.data.map((question) => (
           <li key={question.id} className="card">
             <QuestionPreview question={question} number={numbers.get(question.id) ?? null} />
-            <div className="exam-panel__actions">
-              <FormDialog
-                title={t('exams.staff.edit')}
-                wide
-                trigger={
-                  <button type="button" className="button button--ghost">
-                    {t('exams.staff.edit')}
-                  </button>
-                }
-              >
-                {(close) => (
-                  <QuestionEditor evaluationId={evaluationId} question={question} onDone={close} />
-                )}
-              </FormDialog>
-              <ConfirmDialog
-                kind="delete"
-                subject={questionLabel(question)}
-                trigger={
-                  <button type="button" className="button button--ghost">
-                    {t('exams.staff.delete')}
-                  </button>
-                }
-                onConfirm={() => remove(question.id)}
-              />
-            </div>
+            {!locked && (
+              <div className="exam-panel__actions">
+                <FormDialog
+                  title={t('exams.staff.edit')}
+                  wide
+                  trigger={
+                    <button type="button" className="button button--ghost">
+                      {t('exams.staff.edit')}
+                    </button>
+                  }
+                >
+                  {(close) => (
+                    <QuestionEditor
+                      evaluationId={evaluationId}
+                      question={question}
+                      onDone={close}
+                    />
+                  )}
+                </FormDialog>
+                <ConfirmDialog
+                  kind="delete"
+                  subject={questionLabel(question)}
+                  trigger={
+                    <button type="button" className="button button--ghost">
+                      {t('exams.staff.delete')}
+                    </button>
+                  }
+                  onConfirm={() => remove(question.id)}
+                />
+              </div>
+            )}
           </li>
         ))}
       </ol>
