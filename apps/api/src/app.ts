@@ -25,6 +25,12 @@ import { translate } from './i18n/messages.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import {
+  bankQuestionRoutes,
+  drawRoutes,
+  quizBuilderRoutes,
+  subjectBankRoutes,
+} from './modules/bank/bank.routes.ts';
 import { eventRoutes, myPlanningRoutes } from './modules/calendar/events.routes.ts';
 import { calendarFeedRoutes, myCalendarFeedRoutes } from './modules/calendar/feed.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -236,6 +242,10 @@ export async function buildApp(
   await app.register(examEvaluationRoutes, { prefix: '/api/evaluations' });
   await app.register(attemptRoutes, { prefix: '/api/attempts' });
   await app.register(questionRoutes, { prefix: '/api/questions' });
+  await app.register(subjectBankRoutes, { prefix: '/api/subjects' });
+  await app.register(bankQuestionRoutes, { prefix: '/api/bank-questions' });
+  await app.register(quizBuilderRoutes, { prefix: '/api/evaluations' });
+  await app.register(drawRoutes, { prefix: '/api/question-draws' });
   await app.register(projectRoutes, { prefix: '/api/evaluations' });
   await app.register(evaluationRoutes, { prefix: '/api/evaluations' });
   await app.register(evaluationResultRoutes, { prefix: '/api/evaluations' });

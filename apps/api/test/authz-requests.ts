@@ -8,6 +8,7 @@ import type { AppContext } from '../src/context.ts';
 import type { Db } from '../src/db/client.ts';
 import {
   attempts,
+  bankQuestions,
   calendarFeeds,
   events,
   groupStudents,
@@ -19,6 +20,7 @@ import {
   modules,
   programs,
   promotionStudents,
+  questionDraws,
   questions,
   answers as quizAnswers,
   resources,
@@ -402,6 +404,53 @@ export class Fixture {
       const exam = await this.subjectEvaluation({
         has_quiz: true,
       });
+      const [question] = await this.db
+        .insert(questions)
+        .values({ evaluation_id: exam.id, kind: 'long', prompt: 'Explain' })
+        .returning();
+      return question!;
+    });
+  }
+  /** A question of the bank of the institution's subject, in the category `Fixture`. */
+  bankQuestion() {
+    return this.once('bankQuestion', async () => {
+      const [row] = await this.db
+        .insert(bankQuestions)
+        .values({
+          institution_id: this.institutionId,
+          subject_id: (await this.subject()).id,
+          category: 'Fixture',
+          kind: 'short',
+          prompt: 'Two plus two?',
+          answer_key: { accepted: ['4'] },
+        })
+        .returning();
+      return row!;
+    });
+  }
+  /** A random draw of an exam no student has started, with a pool of one question. */
+  questionDraw() {
+    return this.once('questionDraw', async () => {
+      const exam = await this.subjectEvaluation({ has_quiz: true });
+      const [draw] = await this.db
+        .insert(questionDraws)
+        .values({ evaluation_id: exam.id, category: 'Fixture', count: 1, points: 1, position: 1 })
+        .returning();
+      await this.db.insert(questions).values({
+        evaluation_id: exam.id,
+        kind: 'short',
+        prompt: 'Two plus two?',
+        answer_key: { accepted: ['4'] },
+        draw_id: draw!.id,
+        position: 1,
+      });
+      return draw!;
+    });
+  }
+  /** An exam no student has started whose quiz holds one question, to reorder. */
+  orderedQuestion() {
+    return this.once('orderedQuestion', async () => {
+      const exam = await this.subjectEvaluation({ has_quiz: true });
       const [question] = await this.db
         .insert(questions)
         .values({ evaluation_id: exam.id, kind: 'long', prompt: 'Explain' })
@@ -1377,6 +1426,53 @@ export const REQUESTS: Record<string, Build> = {
   'DELETE /api/questions/:id': async (f) => ({
     url: `/api/questions/${(await f.examQuestion()).id}`,
   }),
+  'PUT /api/evaluations/:id/questions/order': async (f) => {
+    const question = await f.orderedQuestion();
+    return {
+      url: `/api/evaluations/${question.evaluation_id}/questions/order`,
+      payload: { items: [{ type: 'question', id: question.id }] },
+    };
+  },
+  // A subject's question bank, and exams built from it (decision 191).
+  'GET /api/subjects/:id/bank-questions': async (f) => ({
+    url: `/api/subjects/${(await f.bankQuestion()).subject_id}/bank-questions?q=two`,
+  }),
+  'POST /api/subjects/:id/bank-questions': async (f) => ({
+    url: `/api/subjects/${(await f.subject()).id}/bank-questions`,
+    payload: { kind: 'short', prompt: 'Three plus three?', answer_key: { accepted: ['6'] } },
+  }),
+  'POST /api/subjects/:id/bank-questions/import/preview': async (f) => ({
+    url: `/api/subjects/${(await f.subject()).id}/bank-questions/import/preview`,
+    payload: { text: '$CATEGORY: Sums\n\nTwo plus three? {=5 ~6}' },
+  }),
+  'POST /api/subjects/:id/bank-questions/import': async (f) => ({
+    url: `/api/subjects/${(await f.subject()).id}/bank-questions/import`,
+    payload: { text: '$CATEGORY: Sums\n\nTwo plus three? {=5 ~6}' },
+  }),
+  'PATCH /api/bank-questions/:id': async (f) => ({
+    url: `/api/bank-questions/${(await f.bankQuestion()).id}`,
+    payload: { tags: ['arithmetic'] },
+  }),
+  'GET /api/bank-questions/:id/versions': async (f) => ({
+    url: `/api/bank-questions/${(await f.bankQuestion()).id}/versions`,
+  }),
+  'POST /api/bank-questions/:id/archive': async (f) => ({
+    url: `/api/bank-questions/${(await f.bankQuestion()).id}/archive`,
+  }),
+  'POST /api/evaluations/:id/questions/from-bank': async (f) => ({
+    url: `/api/evaluations/${(await f.examQuestion()).evaluation_id}/questions/from-bank`,
+    payload: { bank_question_ids: [(await f.bankQuestion()).id] },
+  }),
+  'POST /api/evaluations/:id/draws': async (f) => {
+    await f.bankQuestion();
+    return {
+      url: `/api/evaluations/${(await f.examQuestion()).evaluation_id}/draws`,
+      payload: { category: 'Fixture', count: 1, points: 2 },
+    };
+  },
+  'DELETE /api/question-draws/:id': async (f) => ({
+    url: `/api/question-draws/${(await f.questionDraw()).id}`,
+  }),
   'GET /api/attempts/:id': async (f) => ({ url: `/api/attempts/${(await f.examAttempt()).id}` }),
   'PUT /api/attempts/:id/answers': async (f) => ({
     url: `/api/attempts/${(await f.examAttempt()).id}/answers`,
@@ -1445,6 +1541,10 @@ export const REQUESTS: Record<string, Build> = {
   'POST /api/evaluations/:id/publish': async (f) => ({
     url: `/api/evaluations/${(await f.gradedResult()).evaluation_id}/publish`,
     payload: {},
+  }),
+  'POST /api/evaluations/:id/regrade': async (f) => ({
+    url: `/api/evaluations/${(await f.closedAttempt()).evaluation_id}/regrade`,
+    payload: { dry_run: false },
   }),
   'PUT /api/attempts/:id/marks': async (f) => {
     const attempt = await f.closedAttempt();

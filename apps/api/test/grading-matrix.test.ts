@@ -58,6 +58,7 @@ const callers: Record<(typeof GRADING_COLUMNS)[number], Signed> = {
 const GRADING_ENTITIES = new Set([
   'evaluation',
   'question',
+  'bank_question',
   'attempt',
   'submission',
   'result',

@@ -1,7 +1,7 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@skolar/shared';
 import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { attempts, chapters, episodes, lessons } from '../src/db/schema/index.ts';
+import { attempts, bankQuestions, chapters, episodes, lessons } from '../src/db/schema/index.ts';
 import { saveFile } from '../src/files/uploads.ts';
 import { seedDemo } from '../src/ops/seed/demo.ts';
 import { bearer, createTestApp, signIn } from './app.ts';
@@ -52,7 +52,12 @@ const QUERY: Record<string, string> = {
 };
 const withQuery = (url: string) => (QUERY[url] ? `${url}?${QUERY[url]}` : url);
 
-type Table = typeof lessons | typeof chapters | typeof episodes | typeof attempts;
+type Table =
+  | typeof lessons
+  | typeof chapters
+  | typeof episodes
+  | typeof attempts
+  | typeof bankQuestions;
 const idsOf = async (table: Table) =>
   (await db.select({ id: table.id }).from(table).orderBy(asc(table.id))).map((row) => row.id);
 /** Rows with no list of their own to find them in: their ids are taken from the table. */
@@ -61,6 +66,7 @@ const TABLE_IDS: Record<string, () => Promise<number[]>> = {
   '/api/me/chapters/:id': () => idsOf(chapters),
   '/api/episodes/:id': () => idsOf(episodes),
   '/api/attempts/:id': () => idsOf(attempts),
+  '/api/bank-questions/:id/versions': () => idsOf(bankQuestions),
 };
 
 /** The ids of the rows the caller sees in a list. */

@@ -169,7 +169,7 @@ const SPEC_TABLE = [
  * docs/decisions.md. `/verify` and `/verify/:code` let anyone check a printed transcript
  * (decision 59). `/setup/:token` creates the first super-admin of an empty database (decision 109).
  * `/audit` is the audit log: an admin's institution's rows, every row for the super-admin
- * (decision 133).
+ * (decision 133). `/question-bank/:subjectId` is a subject's question bank (decision 191).
  */
 const OFF_SPEC_TABLE = [
   { path: '/verify', name: 'VerifyTranscriptForm', roles: null },
@@ -177,6 +177,8 @@ const OFF_SPEC_TABLE = [
   // The first-run setup link the server logs while no super-admin exists (decision 109).
   { path: '/setup/:token', name: 'FirstRunSetup', roles: null },
   { path: '/audit', name: 'AuditLog', roles: [SA, A] },
+  // A subject's question bank: those who set its exams (decision 191).
+  { path: '/question-bank/:subjectId', name: 'QuestionBank', roles: [SA, A, ST, T] },
 ] as const satisfies readonly RouteAccess[];
 
 /**

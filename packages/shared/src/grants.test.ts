@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from './access.ts';
+import { APP_ROUTES } from './access.ts';
 import { ACTIONS, type Action, ENTITIES, type Entity, GRANTS, roleMay } from './grants.ts';
 import { ROLES, type Role } from './roles.ts';
 import { type Need, SCREEN_NEEDS } from './screens.ts';
@@ -9,8 +9,6 @@ import { type Need, SCREEN_NEEDS } from './screens.ts';
  * may do must be needed by a screen it may open.
  */
 const API_ONLY: Readonly<Record<string, string>> = {
-  'super-admin audit:list': 'the audit page, off the spec route table (decision 133)',
-  'admin audit:list': 'the audit page, off the spec route table (decision 133)',
   'super-admin file:read': 'files are read through the row that links them',
   'admin file:read': 'files are read through the row that links them',
   'super-teacher file:read': 'files are read through the row that links them',
@@ -20,9 +18,9 @@ const API_ONLY: Readonly<Record<string, string>> = {
   'super-admin group:read': 'the super-admin reads any row, for support, read-only',
 };
 
-/** The screens a role may open, with their needs. */
+/** The screens a role may open (the spec's table and the pages outside it), with their needs. */
 function screensOf(role: Role) {
-  return ROUTES.filter((route) => route.roles === null || route.roles.includes(role)).map(
+  return APP_ROUTES.filter((route) => route.roles === null || route.roles.includes(role)).map(
     (route) => {
       const all = SCREEN_NEEDS[route.path] ?? [];
       return {
@@ -38,7 +36,7 @@ function screensOf(role: Role) {
 
 describe('grants against the screens', () => {
   it('names only screens of the route table', () => {
-    const paths = new Set<string>(ROUTES.map((route) => route.path));
+    const paths = new Set<string>(APP_ROUTES.map((route) => route.path));
     expect(Object.keys(SCREEN_NEEDS).filter((path) => !paths.has(path))).toEqual([]);
   });
 
@@ -105,6 +103,7 @@ const REVIEWED: Record<Role, string[]> = {
     'group: list read',
     'evaluation: list read create update delete archive assign',
     'question: list read create update delete',
+    'bank_question: list read create update archive',
     'attempt: list read',
     'submission: list read',
     'result: list read create update delete',
@@ -128,6 +127,7 @@ const REVIEWED: Record<Role, string[]> = {
     'group: list read assign',
     'evaluation: list read create update delete archive assign',
     'question: list read create update delete',
+    'bank_question: list read create update archive',
     'attempt: list read',
     'submission: list read',
     'result: list read create update delete',
@@ -152,6 +152,7 @@ const REVIEWED: Record<Role, string[]> = {
     'group: list read create update delete archive assign',
     'evaluation: list read create update delete archive assign',
     'question: list read create update delete',
+    'bank_question: list read create update archive',
     'attempt: list read',
     'submission: list read',
     'result: list read create update delete',
@@ -177,6 +178,7 @@ const REVIEWED: Record<Role, string[]> = {
     'group: list read assign',
     'evaluation: list read create update delete archive assign',
     'question: list read create update delete',
+    'bank_question: list read create update archive',
     'attempt: list read',
     'submission: list read',
     'result: list read create update delete',

@@ -25,6 +25,7 @@ export type Entity =
   | 'group'
   | 'evaluation'
   | 'question'
+  | 'bank_question'
   | 'attempt'
   | 'submission'
   | 'result'
@@ -186,6 +187,17 @@ export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = 
    * A student's run at an exam: the student starts it (create), saves answers and hands it in
    * (update); staff follow the attempts of the evaluations in their scope.
    */
+  /**
+   * A question of a subject's bank (decision 191), with its key: those who set the subject's exams
+   * keep it, version it and archive it; exams copy from it.
+   */
+  bank_question: {
+    list: CONTENT_EDITORS,
+    read: CONTENT_EDITORS,
+    create: CONTENT_EDITORS,
+    update: CONTENT_EDITORS,
+    archive: CONTENT_EDITORS,
+  },
   attempt: { list: CONTENT_EDITORS, read: EVERYONE, create: [S], update: [S] },
   /** A project hand-in: the student uploads versions; staff read and download them. */
   submission: { list: STAFF, read: EVERYONE, create: [S] },

@@ -32,6 +32,8 @@ export * from './schemas/modules.ts';
 export * from './schemas/my-results.ts';
 export * from './schemas/programs.ts';
 export * from './schemas/promotions.ts';
+export * from './schemas/question-bank.ts';
+export * from './schemas/regrade.ts';
 export * from './schemas/resources.ts';
 export * from './schemas/results.ts';
 export * from './schemas/seminars.ts';

@@ -128,6 +128,7 @@ export const SCREEN_NEEDS: Readonly<Partial<Record<PagePath, readonly ScreenNeed
     ...rowActions('question'),
     'question:read',
     'question:create',
+    'bank_question:list?',
     'attempt:list',
     'attempt:read',
     'evaluation:assign',
@@ -172,6 +173,17 @@ export const SCREEN_NEEDS: Readonly<Partial<Record<PagePath, readonly ScreenNeed
   ],
   '/results': ['record:read', 'result:read'],
   '/transcript': ['record:read'],
+  // Pages outside the spec's table: the audit log (decision 133), a subject's question bank
+  // (decision 191).
+  '/audit': ['audit:list'],
+  '/question-bank/:subjectId': [
+    'subject:read',
+    'bank_question:list',
+    'bank_question:read',
+    'bank_question:create',
+    'bank_question:update',
+    'bank_question:archive',
+  ],
 
   // Everyone signed in keeps a calendar.
   '/calendar': [

@@ -741,6 +741,7 @@ describe('the scope of every entity', async () => {
       group: 'groups',
       evaluation: 'evaluations',
       question: 'questions',
+      bank_question: 'bank_questions',
       attempt: 'attempts',
       submission: 'submissions',
       record: 'results',

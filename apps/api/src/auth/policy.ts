@@ -16,6 +16,7 @@ import { teachingRules } from './policy/teaching.ts';
 import type { Actor } from './sessions.ts';
 
 export type { Action, Entity } from '@skolar/shared';
+export { bankSubjectScope } from './policy/assessment.ts';
 export { publicFiles } from './policy/files.ts';
 export { seminarPromotions } from './policy/teaching.ts';
 

@@ -751,9 +751,54 @@ const catalogue = {
     de: 'Die Zeit ist abgelaufen: Der Versuch ist abgegeben und kann nicht mehr geändert werden.',
   },
   'exams.conflict.started': {
-    fr: 'Des étudiants ont commencé ce quiz : ses questions ne peuvent plus changer.',
-    en: 'Students have started this quiz: its questions can no longer change.',
-    de: 'Studierende haben dieses Quiz begonnen: Die Fragen können nicht mehr geändert werden.',
+    fr: 'Des étudiants ont commencé ce quiz : seuls le corrigé, le titre et les points de ses questions peuvent encore changer.',
+    en: 'Students have started this quiz: only the key, the title and the points of its questions can still change.',
+    de: 'Studierende haben dieses Quiz begonnen: Nur Lösung, Titel und Punkte der Fragen können noch geändert werden.',
+  },
+  'exams.conflict.inDraw': {
+    fr: 'Cette question fait partie d’un tirage au sort : retirez le tirage pour la retirer.',
+    en: 'This question belongs to a random draw: remove the draw to remove it.',
+    de: 'Diese Frage gehört zu einer Zufallsauswahl: Entfernen Sie die Auswahl, um sie zu entfernen.',
+  },
+  'exams.validation.order': {
+    fr: 'Le nouvel ordre doit citer chaque question et chaque tirage de l’examen, une fois chacun.',
+    en: 'The new order must name every question and draw of the exam, once each.',
+    de: 'Die neue Reihenfolge muss jede Frage und jede Zufallsauswahl der Prüfung genau einmal nennen.',
+  },
+  'exams.validation.drawCount': {
+    fr: 'Indiquez un nombre entier de questions entre 1 et 100.',
+    en: 'Give a whole number of questions between 1 and 100.',
+    de: 'Geben Sie eine ganze Zahl von Fragen zwischen 1 und 100 an.',
+  },
+  'exams.validation.drawPool': {
+    fr: 'Cette catégorie n’a que {pool} question(s) notée(s) : on ne peut pas en tirer davantage.',
+    en: 'This category has only {pool} scored question(s): no more can be drawn.',
+    de: 'Diese Kategorie hat nur {pool} bewertete Frage(n): Mehr können nicht gezogen werden.',
+  },
+  'exams.validation.drawPoints': {
+    fr: 'Un tirage ne prend que des questions notées automatiquement ou par le correcteur, pas de description.',
+    en: 'A draw takes scored questions only, not descriptions.',
+    de: 'Eine Zufallsauswahl nimmt nur bewertete Fragen, keine Beschreibungen.',
+  },
+  'exams.validation.drawQuestionPoints': {
+    fr: 'Une question tirée au sort vaut les points de son tirage.',
+    en: 'A drawn question is worth its draw’s points.',
+    de: 'Eine gezogene Frage ist so viele Punkte wert wie ihre Zufallsauswahl.',
+  },
+  'exams.validation.bankQuestion': {
+    fr: 'Cette question n’est pas dans la banque de la matière de l’examen.',
+    en: 'This question is not in the bank of the exam’s subject.',
+    de: 'Diese Frage ist nicht in der Fragensammlung des Fachs der Prüfung.',
+  },
+  'exams.validation.tags': {
+    fr: 'Vingt mots-clés au plus.',
+    en: 'Twenty tags at most.',
+    de: 'Höchstens zwanzig Schlagwörter.',
+  },
+  'exams.conflict.bankArchived': {
+    fr: 'Cette question a été retirée de la banque ou remplacée par une version plus récente.',
+    en: 'This question was removed from the bank or replaced by a newer version.',
+    de: 'Diese Frage wurde aus der Sammlung entfernt oder durch eine neuere Version ersetzt.',
   },
   'exams.validation.points': {
     fr: 'Les points doivent être un nombre strictement positif (1000 au plus).',

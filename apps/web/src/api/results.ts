@@ -41,6 +41,18 @@ export const publishResults = (evaluationId: number, studentIds?: number[]) =>
     }),
   );
 
+/**
+ * Scores the quiz's closed attempts again with its current keys and moves the grades that hold
+ * the old suggestion (decision 190); a dry run answers the same and writes nothing.
+ */
+export const regradeQuiz = (evaluationId: number, dryRun: boolean) =>
+  ok(
+    api.POST('/api/evaluations/{id}/regrade', {
+      params: { path: { id: evaluationId } },
+      body: { dry_run: dryRun },
+    }),
+  );
+
 /** Marks the written answers of an attempt; answers the quiz's new suggestion. */
 export const markAnswers = (
   attemptId: number,

@@ -2425,6 +2425,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/evaluations/{id}/questions/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Put the quiz in a new order: every question outside a draw and every draw, once each (409 once a student has started) */
+        put: operations["reorderQuestions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/evaluations/{id}/questions/try": {
         parameters: {
             query?: never;
@@ -2577,6 +2594,160 @@ export interface paths {
         head?: never;
         /** Edit a question (the result must fit its kind; 409 once a student has started) */
         patch: operations["updateQuestion"];
+        trace?: never;
+    };
+    "/api/subjects/{id}/bank-questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the subject's bank (current versions; `q` searches prompts, titles and choices), with its categories and tags (those who set the subject's exams) */
+        get: operations["listBankQuestions"];
+        put?: never;
+        /** Add a question to the subject's bank, checked as an exam's question is */
+        post: operations["createBankQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subjects/{id}/bank-questions/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Each question of a GIFT or Moodle XML text as the bank would take it, with its category, or why it is refused; nothing is written */
+        post: operations["previewBankImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subjects/{id}/bank-questions/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a GIFT or Moodle XML text into the subject's bank, its categories included: 422 when one is refused, unless `skip_refused`; questions the bank has are not added twice */
+        post: operations["importBankQuestions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bank-questions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit a bank question: in place while no exam with attempts holds it, else as its next version (the answer is the version now current) */
+        patch: operations["updateBankQuestion"];
+        trace?: never;
+    };
+    "/api/bank-questions/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every version of a bank question, the newest first */
+        get: operations["listBankQuestionVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bank-questions/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a question out of the bank (exams keep their copies) */
+        post: operations["archiveBankQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations/{id}/questions/from-bank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy chosen questions of the bank of the exam's subject to the end of its quiz (409 once a student has started) */
+        post: operations["addQuestionsFromBank"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations/{id}/draws": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a random draw: each attempt gets `count` questions of a bank category, drawn with the attempt as the seed (409 once a student has started) */
+        post: operations["addQuestionDraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/question-draws/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a random draw and its pool (409 once a student has started) */
+        delete: operations["deleteQuestionDraw"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/evaluations/{id}/submissions": {
@@ -2767,6 +2938,23 @@ export interface paths {
         put?: never;
         /** Publish the graded and absent lines not yet published (all, or the given students), mailing each student who wants it */
         post: operations["publishResults"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations/{id}/regrade": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Score the quiz's closed attempts again with its current keys, and move the grades that hold the old suggestion (dry_run: the same answer, nothing written) */
+        post: operations["regradeQuiz"];
         delete?: never;
         options?: never;
         head?: never;
@@ -23893,6 +24081,16 @@ export interface operations {
                             } | null;
                             points: number;
                             position: number;
+                            bank_question_id: number | null;
+                            draw_id: number | null;
+                        }[];
+                        draws: {
+                            id: number;
+                            category: string;
+                            count: number;
+                            points: number;
+                            position: number;
+                            pool: number;
                         }[];
                     };
                 };
@@ -24045,6 +24243,148 @@ export interface operations {
                         } | null;
                         points: number;
                         position: number;
+                        bank_question_id: number | null;
+                        draw_id: number | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    reorderQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        /** @enum {string} */
+                        type: "question" | "draw";
+                        id: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            evaluation_id: number;
+                            /** @enum {string} */
+                            kind: "single" | "multiple" | "short" | "numerical" | "matching" | "long" | "description";
+                            prompt: string;
+                            /** @enum {string} */
+                            format: "plain" | "html";
+                            title: string | null;
+                            choices: string[];
+                            options: string[];
+                            answer_key: {
+                                choices?: number[];
+                                accepted?: string[];
+                                numbers?: {
+                                    value: number;
+                                    tolerance: number;
+                                }[];
+                                weights?: number[];
+                                case_sensitive?: boolean;
+                                pairs?: number[];
+                                feedback?: string[];
+                                general?: string;
+                            } | null;
+                            points: number;
+                            position: number;
+                            bank_question_id: number | null;
+                            draw_id: number | null;
+                        }[];
+                        draws: {
+                            id: number;
+                            category: string;
+                            count: number;
+                            points: number;
+                            position: number;
+                            pool: number;
+                        }[];
                     };
                 };
             };
@@ -24140,6 +24480,7 @@ export interface operations {
                             pairs?: (number | null)[];
                         };
                     }[];
+                    question_ids?: number[];
                 };
             };
         };
@@ -24268,6 +24609,7 @@ export interface operations {
                             /** @enum {string} */
                             kind: "single" | "multiple" | "short" | "numerical" | "matching" | "long" | "description";
                             points: number;
+                            given: number;
                             facility: number | null;
                             sd: number | null;
                             discrimination: number | null;
@@ -24512,6 +24854,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             line: number;
+                            category: string | null;
                             question: {
                                 /** @enum {string} */
                                 kind: "single" | "multiple" | "short" | "numerical" | "matching" | "long" | "description";
@@ -25283,7 +25626,1320 @@ export interface operations {
                         } | null;
                         points: number;
                         position: number;
+                        bank_question_id: number | null;
+                        draw_id: number | null;
                     };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listBankQuestions: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                q?: string;
+                category?: string;
+                tag?: string;
+                kind?: "single" | "multiple" | "short" | "numerical" | "matching" | "long" | "description";
+            };
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "single" | "multiple" | "short" | "numerical" | "matching" | "long" | "description";
+                            prompt: string;
+                            /** @enum {string} */
+                            format: "plain" | "html";
+                            title: string | null;
+                            choices: string[];
+                            options: string[];
+                            answer_key: {
+                                choices?: number[];
+                                accepted?: string[];
+                                numbers?: {
+                                    value: number;
+                                    tolerance: number;
+                                }[];
+                                weights?: number[];
+                                case_sensitive?: boolean;
+                                pairs?: number[];
+                                feedback?: string[];
+                                general?: string;
+                            } | null;
+                            points: number;
+                            subject_id: number;
+                            family_id: number;
+                            version: number;
+                            category: string;
+                            tags: string[];
+                            used_in: number;
+                            taken: boolean;
+                            /** Format: date-time */
+                            replaced_at: string | null;
+                            /** Format: date-time */
+                            archived_at: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            per_page: number;
+                            total: number;
+                        };
+                        categories: {
+                            name: string;
+                            count: number;
+                        }[];
+                        tags: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createBankQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "single" | "multiple" | "short" | "numerical" | "matching" | "long" | "description";
+                    prompt: string;
+                    /**
+                     * @default plain
+                     * @enum {string}
+                     */
+                    format?: "plain" | "html";
+                    title?: string | null;
+                    /** @default [] */
+                    choices?: string[];
+                    /** @default [] */
+                    options?: string[];
+                    answer_key?: {
+                        choices?: number[];
+                        accepted?: string[];
+                        numbers?: {
+                            value: number;
+                            tolerance: number;
+                        }[];
+                        weights?: number[];
+                        case_sensitive?: boolean;
+                        pairs?: number[];
+                        feedback?: string[];
+                        general?: string;
+                    } | null;
+                    /** @default 1 */
+                    points?: number;
+                    category?: string;
+                    /** @default [] */
+                    tags?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        kind: "single" | "multiple" | "short" | "numerical" | "matching" | "long" | "description";
+                        prompt: string;
+                        /** @enum {string} */
+                        format: "plain" | "html";
+                        title: string | null;
+                        choices: string[];
+                        options: string[];
+                        answer_key: {
+                            choices?: number[];
+                            accepted?: string[];
+                            numbers?: {
+                                value: number;
+                                tolerance: number;
+                            }[];
+                            weights?: number[];
+                            case_sensitive?: boolean;
+                            pairs?: number[];
+                            feedback?: string[];
+                            general?: string;
+                        } | null;
+                        points: number;
+                        subject_id: number;
+                        family_id: number;
+                        version: number;
+                        category: string;
+                        tags: string[];
+                        used_in: number;
+                        taken: boolean;
+                        /** Format: date-time */
+                        replaced_at: string | null;
+                        /** Format: date-time */
+                        archived_at: string | null;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    previewBankImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                    /**
+                     * @default gift
+                     * @enum {string}
+                     */
+                    format?: "gift" | "moodle_xml";
+                    /** @default false */
+                    skip_refused?: boolean;
+                    category?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            line: number;
+                            category: string | null;
+                            question: {
+                                /** @enum {string} */
+                                kind: "single" | "multiple" | "short" | "numerical" | "matching" | "long" | "description";
+                                prompt: string;
+                                /** @enum {string} */
+                                format: "plain" | "html";
+                                title: string | null;
+                                choices: string[];
+                                options: string[];
+                                answer_key: {
+                                    choices?: number[];
+                                    accepted?: string[];
+                                    numbers?: {
+                                        value: number;
+                                        tolerance: number;
+                                    }[];
+                                    weights?: number[];
+                                    case_sensitive?: boolean;
+                                    pairs?: number[];
+                                    feedback?: string[];
+                                    general?: string;
+                                } | null;
+                                points: number;
+                            } | null;
+                            problems: string[];
+                            duplicate: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    importBankQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                    /**
+                     * @default gift
+                     * @enum {string}
+                     */
+                    format?: "gift" | "moodle_xml";
+                    /** @default false */
+                    skip_refused?: boolean;
+                    category?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        imported: number;
+                        duplicates: number;
+                        refused: {
+                            line: number;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateBankQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind?: "single" | "multiple" | "short" | "numerical" | "matching" | "long" | "description";
+                    prompt?: string;
+                    /** @enum {string} */
+                    format?: "plain" | "html";
+                    title?: string | null;
+                    choices?: string[];
+                    options?: string[];
+                    answer_key?: {
+                        choices?: number[];
+                        accepted?: string[];
+                        numbers?: {
+                            value: number;
+                            tolerance: number;
+                        }[];
+                        weights?: number[];
+                        case_sensitive?: boolean;
+                        pairs?: number[];
+                        feedback?: string[];
+                        general?: string;
+                    } | null;
+                    points?: number;
+                    category?: string;
+                    /** @default [] */
+                    tags?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        kind: "single" | "multiple" | "short" | "numerical" | "matching" | "long" | "description";
+                        prompt: string;
+                        /** @enum {string} */
+                        format: "plain" | "html";
+                        title: string | null;
+                        choices: string[];
+                        options: string[];
+                        answer_key: {
+                            choices?: number[];
+                            accepted?: string[];
+                            numbers?: {
+                                value: number;
+                                tolerance: number;
+                            }[];
+                            weights?: number[];
+                            case_sensitive?: boolean;
+                            pairs?: number[];
+                            feedback?: string[];
+                            general?: string;
+                        } | null;
+                        points: number;
+                        subject_id: number;
+                        family_id: number;
+                        version: number;
+                        category: string;
+                        tags: string[];
+                        used_in: number;
+                        taken: boolean;
+                        /** Format: date-time */
+                        replaced_at: string | null;
+                        /** Format: date-time */
+                        archived_at: string | null;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listBankQuestionVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "single" | "multiple" | "short" | "numerical" | "matching" | "long" | "description";
+                            prompt: string;
+                            /** @enum {string} */
+                            format: "plain" | "html";
+                            title: string | null;
+                            choices: string[];
+                            options: string[];
+                            answer_key: {
+                                choices?: number[];
+                                accepted?: string[];
+                                numbers?: {
+                                    value: number;
+                                    tolerance: number;
+                                }[];
+                                weights?: number[];
+                                case_sensitive?: boolean;
+                                pairs?: number[];
+                                feedback?: string[];
+                                general?: string;
+                            } | null;
+                            points: number;
+                            subject_id: number;
+                            family_id: number;
+                            version: number;
+                            category: string;
+                            tags: string[];
+                            used_in: number;
+                            taken: boolean;
+                            /** Format: date-time */
+                            replaced_at: string | null;
+                            /** Format: date-time */
+                            archived_at: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    archiveBankQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    addQuestionsFromBank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bank_question_ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            evaluation_id: number;
+                            /** @enum {string} */
+                            kind: "single" | "multiple" | "short" | "numerical" | "matching" | "long" | "description";
+                            prompt: string;
+                            /** @enum {string} */
+                            format: "plain" | "html";
+                            title: string | null;
+                            choices: string[];
+                            options: string[];
+                            answer_key: {
+                                choices?: number[];
+                                accepted?: string[];
+                                numbers?: {
+                                    value: number;
+                                    tolerance: number;
+                                }[];
+                                weights?: number[];
+                                case_sensitive?: boolean;
+                                pairs?: number[];
+                                feedback?: string[];
+                                general?: string;
+                            } | null;
+                            points: number;
+                            position: number;
+                            bank_question_id: number | null;
+                            draw_id: number | null;
+                        }[];
+                        draws: {
+                            id: number;
+                            category: string;
+                            count: number;
+                            points: number;
+                            position: number;
+                            pool: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    addQuestionDraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    category: string;
+                    count: number;
+                    points: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            evaluation_id: number;
+                            /** @enum {string} */
+                            kind: "single" | "multiple" | "short" | "numerical" | "matching" | "long" | "description";
+                            prompt: string;
+                            /** @enum {string} */
+                            format: "plain" | "html";
+                            title: string | null;
+                            choices: string[];
+                            options: string[];
+                            answer_key: {
+                                choices?: number[];
+                                accepted?: string[];
+                                numbers?: {
+                                    value: number;
+                                    tolerance: number;
+                                }[];
+                                weights?: number[];
+                                case_sensitive?: boolean;
+                                pairs?: number[];
+                                feedback?: string[];
+                                general?: string;
+                            } | null;
+                            points: number;
+                            position: number;
+                            bank_question_id: number | null;
+                            draw_id: number | null;
+                        }[];
+                        draws: {
+                            id: number;
+                            category: string;
+                            count: number;
+                            points: number;
+                            position: number;
+                            pool: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteQuestionDraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
                 };
             };
             /** @description Default Response */
@@ -27800,6 +29456,132 @@ export interface operations {
                     "application/json": {
                         published: number;
                         mailed: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    regradeQuiz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    dry_run?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dry_run: boolean;
+                        max_points: number;
+                        scale: number;
+                        attempts: {
+                            attempt_id: number;
+                            student: {
+                                id: number;
+                                first_name: string;
+                                last_name: string;
+                            };
+                            score_before: number;
+                            score_after: number;
+                            suggestion_before: number | null;
+                            suggestion_after: number | null;
+                            grade_before: number | null;
+                            grade_after: number | null;
+                            grade_changed: boolean;
+                            to_review: boolean;
+                        }[];
+                        counts: {
+                            attempts: number;
+                            rescored: number;
+                            grades_changed: number;
+                            to_review: number;
+                            open: number;
+                        };
                     };
                 };
             };

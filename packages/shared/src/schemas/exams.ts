@@ -99,6 +99,18 @@ export const questionBody = z.object({
 });
 export type QuestionBody = z.input<typeof questionBody>;
 
+/** A random draw of an exam: `count` questions of its pool per attempt (decision 191). */
+export const questionDraw = z.object({
+  id: z.number().int(),
+  category: z.string(),
+  count: z.number().int(),
+  points: z.number(),
+  position: z.number().int(),
+  /** How many questions the draw picks from. */
+  pool: z.number().int(),
+});
+export type QuestionDraw = Wire<z.output<typeof questionDraw>>;
+
 export const question = z.object({
   id: z.number().int(),
   evaluation_id: z.number().int(),
@@ -111,10 +123,17 @@ export const question = z.object({
   answer_key: answerKey.nullable(),
   points: z.number(),
   position: z.number().int(),
+  /** The bank question it was copied from (null: written in the exam, or since removed). */
+  bank_question_id: z.number().int().nullable(),
+  /** The random draw whose pool it belongs to (null: every attempt gets it). */
+  draw_id: z.number().int().nullable(),
 });
 export type Question = Wire<z.output<typeof question>>;
-/** `GET /api/evaluations/:id/questions`: the quiz in its order, with the answer key (staff). */
-export const questionList = z.object({ data: z.array(question) });
+/**
+ * `GET /api/evaluations/:id/questions`: the quiz in its order, with the answer key (staff); its
+ * random draws, each in the order by its position, their pools' questions in `data`.
+ */
+export const questionList = z.object({ data: z.array(question), draws: z.array(questionDraw) });
 
 /** The formats questions are imported from and exported to. */
 export const QUESTION_FILE_FORMATS = ['gift', 'moodle_xml'] as const;
@@ -137,6 +156,8 @@ export type QuestionImportBody = z.input<typeof questionImportBody>;
 export const questionImportItem = z.object({
   /** The line where the question starts in the file (1-based). */
   line: z.number().int(),
+  /** The file's category the question stands in (GIFT `$CATEGORY:`), null before any. */
+  category: z.string().nullable(),
   /** The question as it will be stored, key included (null when it cannot be read at all). */
   question: z
     .object({
@@ -213,6 +234,8 @@ export const quizTryBody = z.object({
   answers: z
     .array(z.object({ question_id: z.number().int().positive(), value: answerValue }))
     .max(200),
+  /** The drawn questions the trial showed (decision 191): they count even unanswered. */
+  question_ids: z.array(z.number().int().positive()).max(500).optional(),
 });
 export type QuizTryBody = z.input<typeof quizTryBody>;
 export const quizTryAnswer = z.object({
@@ -327,6 +350,8 @@ export const quizStatistics = z.object({
       format: promptFormat,
       kind: questionKind,
       points: z.number(),
+      /** How many closed attempts were given it: fewer than all for a drawn one (decision 191). */
+      given: z.number().int(),
       facility: z.number().nullable(),
       sd: z.number().nullable(),
       discrimination: z.number().nullable(),

@@ -4,10 +4,12 @@ import { and, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   attempts,
+  bankQuestions,
   evaluations,
   gradeChanges,
   questions,
   results,
+  subjects,
   submissions,
   trainings,
 } from '../../db/schema/index.ts';
@@ -23,6 +25,7 @@ import {
   teacherSubjectIds,
   tenant,
 } from './scope.ts';
+import { superTeacherSubjectIds } from './teaching.ts';
 
 export function evaluationScope(actor: Actor): SQL {
   const base = tenant(actor, evaluations.institution_id);
@@ -68,6 +71,33 @@ export function markedEvaluations(actor: Actor): SQL {
   return base;
 }
 
+/**
+ * The subjects whose question bank the actor keeps (decision 191), as a condition on `column` (a
+ * subject id), with `institution` the row's institution: those whose exams they set, as
+ * markedEvaluations says it: a teacher, the subjects they teach; a super-teacher, those and the
+ * subjects of their promotions' trainings and of the evaluations of those trainings; an admin, the
+ * institution's; the super-admin, all.
+ */
+function bankSubjects(actor: Actor, column: PgColumn, institution: PgColumn): SQL {
+  if (isStudent(actor)) return FALSE;
+  const base = tenant(actor, institution);
+  if (isTeacher(actor)) return and(base, sql`${column} in ${teacherSubjectIds(actor)}`)!;
+  if (isSuperTeacher(actor))
+    return and(
+      base,
+      or(
+        sql`${column} in ${superTeacherSubjectIds(actor)}`,
+        // The subjects of the evaluations they mark in their promotions' trainings.
+        sql`${column} in (select ${evaluations.subject_id} from ${evaluations} where ${evaluations.training_id} in (select ${trainings.id} from ${trainings} where ${trainings.promotion_id} in ${teacherPromotions(actor)}))`,
+      ),
+    )!;
+  return base;
+}
+
+/** The subjects whose bank the actor keeps, as a condition on the subjects table. */
+export const bankSubjectScope = (actor: Actor) =>
+  bankSubjects(actor, subjects.id, subjects.institution_id);
+
 const ofEvaluations = (column: PgColumn, where: SQL) =>
   sql`${column} in (select ${evaluations.id} from ${evaluations} where ${where})`;
 
@@ -101,6 +131,12 @@ export const assessmentRules = {
     table: questions,
     id: questions.id,
     visible: (actor) => ofEvaluations(questions.evaluation_id, markedEvaluations(actor)),
+  },
+  bank_question: {
+    // A subject's bank, keys included: those who set the subject's exams (decision 191).
+    table: bankQuestions,
+    id: bankQuestions.id,
+    visible: (actor) => bankSubjects(actor, bankQuestions.subject_id, bankQuestions.institution_id),
   },
   attempt: {
     // A student's own; staff, those of the evaluations they mark (the scores are drafts).

@@ -77,7 +77,8 @@ export const publicSeminar = sql`${seminars.visibility} = 'public' and ${seminar
  * The subjects whose content a super-teacher edits: those they teach, and those of the trainings
  * of the promotions assigned to them (issue 10). They still read their whole institution.
  */
-const superTeacherSubjectIds = (actor: Actor) => sql`(
+/** A super-teacher's subjects: those they teach and those of their promotions' trainings. */
+export const superTeacherSubjectIds = (actor: Actor) => sql`(
   select ${teacherSubjects.subject_id} from ${teacherSubjects} where ${teacherSubjects.teacher_id} = ${actor.userId}
   union select ${moduleSubjects.subject_id} from ${moduleSubjects}
   join ${trainingModules} on ${trainingModules.module_id} = ${moduleSubjects.module_id}

@@ -17,6 +17,8 @@ import { archivedAt, fk, id, timestamps, timestamptz } from './common.ts';
 import { attemptFinishedByEnum, evaluationTypeEnum, questionKindEnum } from './enums.ts';
 import { files } from './files.ts';
 import { institutions } from './institutions.ts';
+import { bankQuestions } from './question-bank.ts';
+import type { QuestionAnswerKey } from './question-key.ts';
 import { subjects } from './subjects.ts';
 import { trainings } from './trainings.ts';
 import { users } from './users.ts';
@@ -102,25 +104,29 @@ export const evaluations = pgTable(
 );
 
 /**
- * Correct choices (indexes into `choices`) or accepted short answers, and the fraction of the
- * points each choice or accepted answer earns when the question gives partial credit (`weights`,
- * -1 to 1, Moodle's grades); never sent to students.
+ * A random draw of an exam (decision 191): each attempt gets `count` questions of the pool copied
+ * from one bank category (the exam's questions with this `draw_id`), drawn with the attempt's id
+ * as the seed, each worth `points`, at `position` among the exam's questions.
  */
-export interface QuestionAnswerKey {
-  choices?: number[];
-  accepted?: string[];
-  /** A numerical question's accepted numbers, each with how far from it still counts. */
-  numbers?: Array<{ value: number; tolerance: number }>;
-  weights?: number[];
-  /** A short answer compared with its case (Moodle's `usecase`). */
-  case_sensitive?: boolean;
-  /** A matching question's key: for each item, the index of its answer in `options`. */
-  pairs?: number[];
-  /** Feedback per choice, accepted answer or number ('' for none), released with the answers. */
-  feedback?: string[];
-  /** Feedback whatever the answer, released with the answers. */
-  general?: string;
-}
+export const questionDraws = pgTable(
+  'question_draws',
+  {
+    id: id(),
+    evaluation_id: fk('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    count: integer('count').notNull(),
+    points: numeric('points', { precision: 6, scale: 2, mode: 'number' }).notNull(),
+    position: integer('position').notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [
+    check('question_draws_count_check', sql`${t.count} > 0`),
+    check('question_draws_points_check', sql`${t.points} > 0`),
+    index('question_draws_evaluation_id_idx').on(t.evaluation_id),
+  ],
+);
 
 /** A quiz item of an exam taken online. */
 export const questions = pgTable(
@@ -143,9 +149,17 @@ export const questions = pgTable(
     answer_key: jsonb('answer_key').$type<QuestionAnswerKey>(),
     points: numeric('points', { precision: 6, scale: 2, mode: 'number' }).notNull().default(1),
     position: integer('position').notNull().default(0),
+    /** The bank question this one was copied from (decision 191); the copy is the exam's own. */
+    bank_question_id: fk('bank_question_id').references(() => bankQuestions.id, {
+      onDelete: 'set null',
+    }),
+    /** Set on the pool of a random draw: each attempt gets `count` of its questions. */
+    draw_id: fk('draw_id').references(() => questionDraws.id, { onDelete: 'cascade' }),
     ...timestamps(),
   },
   (t) => [
+    index('questions_draw_id_idx').on(t.draw_id),
+    index('questions_bank_question_id_idx').on(t.bank_question_id),
     // A description takes no answer and counts no points (decision 186).
     check(
       'questions_points_check',

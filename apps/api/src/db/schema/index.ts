@@ -16,6 +16,8 @@ export * from './modules.ts';
 export * from './programs.ts';
 export * from './progress.ts';
 export * from './promotions.ts';
+export * from './question-bank.ts';
+export * from './question-key.ts';
 export * from './resources.ts';
 export * from './results.ts';
 export * from './seminars.ts';

@@ -13,11 +13,13 @@ import {
 import { localDay, minuteOfDay, timeOfMinutes } from '../../time.ts';
 import { extraMinutesOf, latestAttemptDeadlines } from '../evaluations/evaluations.queries.ts';
 import { answersClosedAt, isOpen } from '../evaluations/window.ts';
+import { questionsForAttempt } from './draws.ts';
 import {
   type Attempt,
   answersOf,
   attemptById,
   attemptOf,
+  drawsOf,
   type Exam,
   examById,
   examIn,
@@ -95,10 +97,12 @@ function reviewOf(questionRows: readonly Question[], saved: readonly Saved[]) {
  */
 async function viewOf(ctx: AppContext, db: DbOrTx, exam: Exam, attempt: Attempt) {
   const now = ctx.clock.now();
-  const [questionRows, saved] = await Promise.all([
+  const [all, draws, saved] = await Promise.all([
     questionsOf(db, exam.id),
+    drawsOf(db, exam.id),
     answersOf(db, attempt.id),
   ]);
+  const questionRows = questionsForAttempt(all, draws, attempt.id);
   const ordered = exam.shuffle
     ? shuffleAround(questionRows, attempt.id, (question) => question.kind === 'description')
     : questionRows;
@@ -222,7 +226,12 @@ export async function saveAnswers(
       await closeAttempt(tx, attempt, 'timeout', now);
       return { kind: 'closed' };
     }
-    const byId = new Map((await questionsOf(tx, attempt.evaluation_id)).map((q) => [q.id, q]));
+    // Only the questions this attempt was given: not another draw's.
+    const [all, draws] = await Promise.all([
+      questionsOf(tx, attempt.evaluation_id),
+      drawsOf(tx, attempt.evaluation_id),
+    ]);
+    const byId = new Map(questionsForAttempt(all, draws, attempt.id).map((q) => [q.id, q]));
     const errors: FieldErrors = {};
     body.answers.forEach((answer, index) => {
       const question = byId.get(answer.question_id);

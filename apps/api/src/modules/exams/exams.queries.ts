@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   type AnswerValue,
@@ -8,6 +8,7 @@ import {
   examAccommodations,
   institutions,
   promotionStudents,
+  questionDraws,
   questions,
   trainings,
   users,
@@ -33,6 +34,7 @@ export async function examIn(db: DbOrTx, scope: SQL, id: number) {
       deadline: evaluations.deadline,
       duration_minutes: evaluations.duration_minutes,
       has_quiz: evaluations.has_quiz,
+      subject_id: evaluations.subject_id,
       shuffle: evaluations.shuffle,
       training_id: evaluations.training_id,
       timezone: institutions.timezone,
@@ -317,15 +319,6 @@ export async function questionById(tx: DbOrTx, id: number) {
   return current;
 }
 
-/** The highest position of the evaluation's questions (0 without questions). */
-export async function lastQuestionPosition(tx: DbOrTx, evaluationId: number): Promise<number> {
-  const [{ last }] = (await tx
-    .select({ last: sql<number>`coalesce(max(${questions.position}), 0)`.mapWith(Number) })
-    .from(questions)
-    .where(eq(questions.evaluation_id, evaluationId))) as [{ last: number }];
-  return last;
-}
-
 /** Inserts questions; answers their rows. */
 export function insertQuestions(tx: DbOrTx, values: (typeof questions.$inferInsert)[]) {
   return tx.insert(questions).values(values).returning();
@@ -348,4 +341,78 @@ export async function updateQuestion(
 
 export async function deleteQuestion(tx: DbOrTx, id: number) {
   await tx.delete(questions).where(and(eq(questions.id, id)));
+}
+
+// Random draws (decision 191).
+
+/** The exam's random draws in order, each with the size of its pool. */
+export function drawsOf(db: DbOrTx, evaluationId: number) {
+  return db
+    .select({
+      id: questionDraws.id,
+      category: questionDraws.category,
+      count: questionDraws.count,
+      points: questionDraws.points,
+      position: questionDraws.position,
+      pool: count(questions.id),
+    })
+    .from(questionDraws)
+    .leftJoin(questions, eq(questions.draw_id, questionDraws.id))
+    .where(eq(questionDraws.evaluation_id, evaluationId))
+    .groupBy(questionDraws.id)
+    .orderBy(asc(questionDraws.position), asc(questionDraws.id));
+}
+
+export async function drawById(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(questionDraws).where(eq(questionDraws.id, id));
+  return row;
+}
+
+export async function insertDraw(db: DbOrTx, values: typeof questionDraws.$inferInsert) {
+  const [row] = await db.insert(questionDraws).values(values).returning();
+  return row!;
+}
+
+/** Removes a draw and its pool (the pool's questions cascade). */
+export async function deleteDraw(db: DbOrTx, id: number) {
+  await db.delete(questionDraws).where(eq(questionDraws.id, id));
+}
+
+/** The highest position among the exam's questions and draws (0 when it has none). */
+export async function lastItemPosition(db: DbOrTx, evaluationId: number): Promise<number> {
+  const [{ last }] = (await db
+    .select({
+      last: sql<number>`greatest(
+        coalesce((select max(${questions.position}) from ${questions} where ${questions.evaluation_id} = ${evaluationId}), 0),
+        coalesce((select max(${questionDraws.position}) from ${questionDraws} where ${questionDraws.evaluation_id} = ${evaluationId}), 0))`.mapWith(
+        Number,
+      ),
+    })
+    .from(sql`(select 1) as one`)) as [{ last: number }];
+  return last;
+}
+
+/** Moves questions (and, for a draw, its pool with it) to new positions. */
+export async function setItemPositions(
+  tx: DbOrTx,
+  evaluationId: number,
+  moves: ReadonlyArray<{ type: 'question' | 'draw'; id: number; position: number }>,
+) {
+  for (const move of moves) {
+    if (move.type === 'question') {
+      await tx
+        .update(questions)
+        .set({ position: move.position })
+        .where(and(eq(questions.id, move.id), eq(questions.evaluation_id, evaluationId)));
+    } else {
+      await tx
+        .update(questionDraws)
+        .set({ position: move.position })
+        .where(and(eq(questionDraws.id, move.id), eq(questionDraws.evaluation_id, evaluationId)));
+      await tx
+        .update(questions)
+        .set({ position: move.position })
+        .where(eq(questions.draw_id, move.id));
+    }
+  }
 }

@@ -12,6 +12,7 @@ import {
   questionImportBody,
   questionImportPreview,
   questionList,
+  quizOrderBody,
   quizStatistics,
   quizTryAnswer,
   quizTryBody,
@@ -106,6 +107,23 @@ export const examEvaluationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => questions.list(app.ctx, requireActor(request), request.params.id),
+  );
+  app.put(
+    '/:id/questions/order',
+    {
+      config: { access: { entity: 'question', action: 'update' } },
+      schema: {
+        operationId: 'reorderQuestions',
+        tags,
+        summary:
+          'Put the quiz in a new order: every question outside a draw and every draw, once each (409 once a student has started)',
+        params: idParams,
+        body: quizOrderBody,
+        response: { 200: questionList, ...errorResponses },
+      },
+    },
+    async (request) =>
+      questions.reorder(app.ctx, requireActor(request), request.params.id, request.body),
   );
   app.post(
     '/:id/questions/try',
@@ -249,7 +267,8 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'updateQuestion',
         tags,
-        summary: 'Edit a question (the result must fit its kind; 409 once a student has started)',
+        summary:
+          'Edit a question (the result must fit its kind); once a student has started, only its key, points and title (409 for anything else)',
         params: idParams,
         body: patchOf(questionBody),
         response: { 200: question, ...errorResponses },

@@ -594,6 +594,7 @@ describe('questions', () => {
     expect(preview.json().data).toEqual([
       {
         line: 1,
+        category: null,
         question: {
           kind: 'single',
           prompt: 'What is 2+2?',
@@ -607,9 +608,10 @@ describe('questions', () => {
         problems: [],
         duplicate: false,
       },
-      { line: 3, question: null, problems: [expect.any(String)], duplicate: false },
+      { line: 3, category: null, question: null, problems: [expect.any(String)], duplicate: false },
       {
         line: 5,
+        category: null,
         question: null,
         problems: ['A multiple-choice question has at least one right answer.'],
         duplicate: false,

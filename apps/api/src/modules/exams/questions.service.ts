@@ -1,7 +1,9 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   type QuestionBody,
   type QuestionFileFormat,
   type QuestionImportBody,
+  type QuizOrderBody,
   type QuizTryBody,
   questionBody,
 } from '@skolar/shared';
@@ -12,16 +14,19 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict, type FieldErrors, notFound, validationFailed } from '../../http/errors.ts';
 import { isMessageKey, type Locale, translate } from '../../i18n/messages.ts';
+import { maxPointsOf } from './draws.ts';
 import {
   deleteQuestion,
+  drawsOf,
   examIn,
   hasAttempts,
   insertQuestions,
-  lastQuestionPosition,
+  lastItemPosition,
   markHasQuiz,
   type Question,
   questionById,
   questionsOf,
+  setItemPositions,
   updateQuestion,
 } from './exams.queries.ts';
 import { readGift } from './gift.ts';
@@ -185,7 +190,7 @@ function keyOf(body: Body) {
 }
 
 /** The row to store. */
-function stored(body: Body) {
+export function stored(body: Body) {
   return {
     kind: body.kind,
     prompt: body.prompt,
@@ -202,12 +207,12 @@ function stored(body: Body) {
  * The body as it will be checked and stored: an HTML prompt cleaned by the chapters' allow-list
  * (what is left must still say something), a description worth no points.
  */
-function normalised(body: Body): Body {
+export function normalised(body: Body): Body {
   const prompt = body.format === 'html' ? cleanHtml(body.prompt) : body.prompt;
   return { ...body, prompt, points: body.kind === 'description' ? 0 : body.points };
 }
 
-function check(body: Body): void {
+export function check(body: Body): void {
   const errors = questionProblems(body);
   if (body.prompt.trim() === '') errors.prompt = ['validation.required'];
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
@@ -220,7 +225,7 @@ function check(body: Body): void {
 const markedExams = (actor: Actor) => can(actor, 'update', 'evaluation').where;
 
 /** An exam the actor marks whose quiz may still change (409 once a student has started). */
-async function editableExam(db: DbOrTx, actor: Actor, evaluationId: number) {
+export async function editableExam(db: DbOrTx, actor: Actor, evaluationId: number) {
   const exam = await examIn(db, markedExams(actor), evaluationId);
   if (!exam) throw notFound();
   if (exam.type !== 'exam') throw validationFailed({ _: ['exams.validation.examOnly'] });
@@ -240,6 +245,8 @@ const present = (row: Question) => ({
   answer_key: row.answer_key,
   points: row.points,
   position: row.position,
+  bank_question_id: row.bank_question_id,
+  draw_id: row.draw_id,
 });
 
 /**
@@ -283,7 +290,13 @@ export async function tryQuiz(
 ) {
   const exam = await examIn(ctx.db, markedExams(actor), evaluationId);
   if (!exam) throw notFound();
-  const rows = await questionsOf(ctx.db, exam.id);
+  const [all, draws] = await Promise.all([questionsOf(ctx.db, exam.id), drawsOf(ctx.db, exam.id)]);
+  // The questions outside draws, and the drawn ones the trial showed (answered or not).
+  const shown = new Set([
+    ...body.answers.map((answer) => answer.question_id),
+    ...(body.question_ids ?? []),
+  ]);
+  const rows = all.filter((row) => row.draw_id === null || shown.has(row.id));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const errors: FieldErrors = {};
   body.answers.forEach((answer, index) => {
@@ -307,7 +320,7 @@ export async function tryQuiz(
     });
   return {
     score: examScore(review.map((item) => item.points_awarded)),
-    max_points: rows.reduce((sum, row) => sum + row.points, 0),
+    max_points: maxPointsOf(all, draws),
     review,
   };
 }
@@ -316,12 +329,47 @@ export async function tryQuiz(
 export async function list(ctx: AppContext, actor: Actor, evaluationId: number) {
   const exam = await examIn(ctx.db, markedExams(actor), evaluationId);
   if (!exam) throw notFound();
-  return { data: (await questionsOf(ctx.db, exam.id)).map(present) };
+  const [rows, draws] = await Promise.all([questionsOf(ctx.db, exam.id), drawsOf(ctx.db, exam.id)]);
+  return { data: rows.map(present), draws };
+}
+
+/**
+ * The exam's items in a new order (drag or keyboard in the editor): every question outside a
+ * draw's pool and every draw, once each; a draw moves with its pool. 422 when the list misses an
+ * item or names another exam's; 409 once a student has started.
+ */
+export async function reorder(
+  ctx: AppContext,
+  actor: Actor,
+  evaluationId: number,
+  body: QuizOrderBody,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const exam = await editableExam(tx, actor, evaluationId);
+    const [rows, draws] = await Promise.all([questionsOf(tx, exam.id), drawsOf(tx, exam.id)]);
+    const expected = new Set([
+      ...rows.filter((row) => row.draw_id === null).map((row) => `question:${row.id}`),
+      ...draws.map((draw) => `draw:${draw.id}`),
+    ]);
+    const given = body.items.map((item) => `${item.type}:${item.id}`);
+    const complete =
+      given.length === expected.size &&
+      new Set(given).size === given.length &&
+      given.every((item) => expected.has(item));
+    if (!complete) throw validationFailed({ items: ['exams.validation.order'] });
+    await setItemPositions(
+      tx,
+      exam.id,
+      body.items.map((item, index) => ({ ...item, position: index + 1 })),
+    );
+    const [after, drawsAfter] = await Promise.all([questionsOf(tx, exam.id), drawsOf(tx, exam.id)]);
+    return { data: after.map(present), draws: drawsAfter };
+  });
 }
 
 /** Appends questions after the last one and marks the evaluation as carrying a quiz. */
 async function append(tx: DbOrTx, evaluationId: number, bodies: Body[]) {
-  const last = await lastQuestionPosition(tx, evaluationId);
+  const last = await lastItemPosition(tx, evaluationId);
   const rows = await insertQuestions(
     tx,
     bodies.map((body, index) => ({
@@ -344,7 +392,18 @@ export async function create(ctx: AppContext, actor: Actor, evaluationId: number
   });
 }
 
-/** Applies the given fields over the stored question; the result must still fit its kind. */
+/**
+ * What a question keeps once a student has started (decision 190): its kind, prompt, format,
+ * choices and options are what the students answered; its key, title and points may still be
+ * fixed, and a regrade scores the closed attempts again (results/regrade.service.ts).
+ */
+const ANSWERED_FIELDS = ['kind', 'prompt', 'format', 'choices', 'options'] as const;
+
+/**
+ * Applies the given fields over the stored question; the result must still fit its kind (422).
+ * Once a student has started, a field of `ANSWERED_FIELDS` given with another value than the
+ * stored one answers 409, and a fix of the key, title or points is recorded in the audit log.
+ */
 export async function update(
   ctx: AppContext,
   actor: Actor,
@@ -354,7 +413,10 @@ export async function update(
   await requireAccess(ctx.db, actor, 'update', 'question', id);
   return ctx.db.transaction(async (tx) => {
     const current = await questionById(tx, id);
-    await editableExam(tx, actor, current!.evaluation_id);
+    const exam = await examIn(tx, markedExams(actor), current!.evaluation_id);
+    if (!exam) throw notFound();
+    if (exam.type !== 'exam') throw validationFailed({ _: ['exams.validation.examOnly'] });
+    const started = await hasAttempts(tx, exam.id);
     const merged = normalised(
       questionBody.parse({
         kind: patch.kind ?? current!.kind,
@@ -367,8 +429,42 @@ export async function update(
         points: patch.points ?? current!.points,
       }),
     );
+    if (started) {
+      // A field sent as it is stored is no change (an editor sends the whole question back).
+      const answered = ANSWERED_FIELDS.filter(
+        (field) =>
+          patch[field] !== undefined &&
+          !isDeepStrictEqual(patch[field], current![field]) &&
+          !isDeepStrictEqual(merged[field], current![field]),
+      );
+      if (answered.length > 0) throw conflict('exams.conflict.started');
+    }
     check(merged);
-    const row = await updateQuestion(tx, id, { ...stored(merged), updated_at: ctx.clock.now() });
+    // A drawn question is worth its draw's points: every attempt's maximum stays the same.
+    if (current!.draw_id !== null && merged.points !== current!.points) {
+      throw validationFailed({ points: ['exams.validation.drawQuestionPoints'] });
+    }
+    const next = stored(merged);
+    const row = await updateQuestion(tx, id, {
+      ...next,
+      // What the students answered stays exactly as stored.
+      ...(started ? Object.fromEntries(ANSWERED_FIELDS.map((f) => [f, current![f]])) : {}),
+      updated_at: ctx.clock.now(),
+    });
+    const fixed = (['title', 'points', 'answer_key'] as const).filter(
+      (field) => !isDeepStrictEqual(next[field], current![field]),
+    );
+    if (started && fixed.length > 0) {
+      const pick = (source: Pick<Question, (typeof fixed)[number]>) =>
+        Object.fromEntries(fixed.map((field) => [field, source[field]]));
+      await record(tx, ctx, actor, {
+        action: 'question.fix',
+        entity: 'question',
+        entityId: id,
+        before: { evaluation_id: exam.id, ...pick(current!) },
+        after: { evaluation_id: exam.id, ...pick(next) },
+      });
+    }
     return present(row);
   });
 }
@@ -378,6 +474,8 @@ export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await ctx.db.transaction(async (tx) => {
     const current = await questionById(tx, id);
     await editableExam(tx, actor, current!.evaluation_id);
+    // A drawn question leaves with its draw: the pool must keep what each attempt draws.
+    if (current!.draw_id !== null) throw conflict('exams.conflict.inDraw');
     await deleteQuestion(tx, id);
     await record(tx, ctx, actor, deleteEvent('question', id));
   });
@@ -390,7 +488,9 @@ const messageOf = (locale: Locale, key: string) =>
  * What makes two questions the same for an import: kind, prompt, choices and answers, spaces and
  * case aside (a file imported twice adds nothing the second time).
  */
-function signatureOf(question: Pick<Body, 'kind' | 'prompt' | 'choices' | 'options'>): string {
+export function signatureOf(
+  question: Pick<Body, 'kind' | 'prompt' | 'choices' | 'options'>,
+): string {
   const flat = (text: string) => text.replace(/\s+/g, ' ').trim().toLocaleLowerCase();
   return JSON.stringify([
     question.kind,
@@ -401,7 +501,10 @@ function signatureOf(question: Pick<Body, 'kind' | 'prompt' | 'choices' | 'optio
 }
 
 /** The questions a file holds, read in its format with true and false in the teacher's language. */
-function readFile(body: QuestionImportBody, locale: Locale): ReadQuestion[] {
+export function readFile(
+  body: Pick<QuestionImportBody, 'text' | 'format'>,
+  locale: Locale,
+): ReadQuestion[] {
   const labels = {
     true: translate(locale, 'exams.gift.true'),
     false: translate(locale, 'exams.gift.false'),
@@ -423,23 +526,27 @@ async function planImport(
   locale: Locale,
 ) {
   const known = new Set((await questionsOf(db, evaluationId)).map(signatureOf));
-  return readFile(body, locale).map((item) => {
-    if (item.problem !== null) {
-      return {
-        line: item.line,
-        question: null,
-        problems: [translate(locale, item.problem)],
-        duplicate: false,
-      };
-    }
+  return planItems(readFile(body, locale), known, locale);
+}
+
+/**
+ * What each question read from a file becomes: the question as stored with its category, or why
+ * it is refused in the teacher's language; `known` holds the signatures already there (the exam's
+ * or the bank's), to which each accepted question adds its own.
+ */
+export function planItems(items: readonly ReadQuestion[], known: Set<string>, locale: Locale) {
+  return items.map((item) => {
+    const refused = (problems: string[]) => ({
+      line: item.line,
+      category: item.category,
+      question: null,
+      problems,
+      duplicate: false,
+    });
+    if (item.problem !== null) return refused([translate(locale, item.problem)]);
     const parsed = questionBody.safeParse(item.question);
     if (!parsed.success) {
-      return {
-        line: item.line,
-        question: null,
-        problems: parsed.error.issues.map((issue) => messageOf(locale, issue.message)),
-        duplicate: false,
-      };
+      return refused(parsed.error.issues.map((issue) => messageOf(locale, issue.message)));
     }
     const question = normalised(parsed.data);
     const problems = Object.values(questionProblems(question)).flat();
@@ -449,11 +556,50 @@ async function planImport(
     if (problems.length === 0) known.add(signature);
     return {
       line: item.line,
+      category: item.category,
       question: { ...stored(question), points: question.points },
       problems: problems.map((key) => messageOf(locale, key)),
       duplicate,
     };
   });
+}
+
+type PlannedItem = ReturnType<typeof planItems>[number];
+
+/**
+ * An import's plan carried out (the exam's and the bank's): 422 when the file holds no question,
+ * or when one is refused and the teacher did not choose to skip the refused ones (the count, and
+ * each reason under `line.<n>`); `insert` writes the accepted questions that are not duplicates,
+ * each as stored; the answer counts what was imported and left out.
+ */
+export async function applyImport(
+  plan: readonly PlannedItem[],
+  skipRefused: boolean,
+  locale: Locale,
+  insert: (taken: Array<{ item: PlannedItem; question: Body }>) => Promise<unknown[]>,
+) {
+  if (plan.length === 0) throw validationFailed({ text: ['exams.gift.empty'] });
+  const refused = plan.filter((item) => item.problems.length > 0);
+  if (refused.length > 0 && !skipRefused) {
+    const errors: FieldErrors = {
+      text: [translate(locale, 'exams.import.refused', { count: refused.length })],
+    };
+    for (const item of refused) {
+      errors[`line.${item.line}`] = [...(errors[`line.${item.line}`] ?? []), ...item.problems];
+    }
+    throw validationFailed(errors);
+  }
+  const taken = plan
+    .filter((item) => item.problems.length === 0 && !item.duplicate)
+    .map((item) => ({ item, question: normalised(questionBody.parse(item.question)) }));
+  const rows = taken.length > 0 ? await insert(taken) : [];
+  return {
+    imported: rows.length,
+    duplicates: plan.filter((item) => item.duplicate).length,
+    refused: refused.flatMap((item) =>
+      item.problems.map((message) => ({ line: item.line, message })),
+    ),
+  };
 }
 
 /** The questions of a file as they would be imported, before anything is (staff who mark). */
@@ -483,32 +629,12 @@ export async function importQuestions(
   return ctx.db.transaction(async (tx) => {
     const exam = await editableExam(tx, actor, evaluationId);
     const plan = await planImport(tx, exam.id, body, locale);
-    if (plan.length === 0) throw validationFailed({ text: ['exams.gift.empty'] });
-    const refused = plan.filter((item) => item.problems.length > 0);
-    if (refused.length > 0 && !body.skip_refused) {
-      const errors: FieldErrors = {
-        text: [translate(locale, 'exams.import.refused', { count: refused.length })],
-      };
-      for (const item of refused) {
-        errors[`line.${item.line}`] = [...(errors[`line.${item.line}`] ?? []), ...item.problems];
-      }
-      throw validationFailed(errors);
-    }
-    const taken = plan.filter((item) => item.problems.length === 0 && !item.duplicate);
-    const rows =
-      taken.length > 0
-        ? await append(
-            tx,
-            exam.id,
-            taken.map((item) => normalised(questionBody.parse(item.question))),
-          )
-        : [];
-    return {
-      imported: rows.length,
-      duplicates: plan.filter((item) => item.duplicate).length,
-      refused: refused.flatMap((item) =>
-        item.problems.map((message) => ({ line: item.line, message })),
+    return applyImport(plan, body.skip_refused ?? false, locale, (taken) =>
+      append(
+        tx,
+        exam.id,
+        taken.map(({ question }) => question),
       ),
-    };
+    );
   });
 }

@@ -3,9 +3,11 @@ import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { AnswerValue } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
+import { questionsForAttempt } from './draws.ts';
 import {
   closedAnswersOf,
   closedAttemptsOf,
+  drawsOf,
   examIn,
   onlyExams,
   type Question,
@@ -66,8 +68,9 @@ export async function statistics(ctx: AppContext, actor: Actor, evaluationId: nu
     evaluationId,
   );
   if (!exam) throw notFound();
-  const [rows, closed, given] = await Promise.all([
+  const [rows, draws, closed, given] = await Promise.all([
     questionsOf(ctx.db, exam.id),
+    drawsOf(ctx.db, exam.id),
     closedAttemptsOf(ctx.db, exam.id),
     closedAnswersOf(ctx.db, exam.id),
   ]);
@@ -78,6 +81,12 @@ export async function statistics(ctx: AppContext, actor: Actor, evaluationId: nu
     own.set(answer.question_id, answer);
     byAttempt.set(answer.attempt_id, own);
   }
+  // What each attempt was given: a drawn question counts only in the attempts that drew it.
+  const drawnBy = new Map(
+    closed.map((attempt) => [attempt.id, questionsForAttempt(questions, draws, attempt.id)]),
+  );
+  const tookIt = (question: Question) =>
+    closed.filter((attempt) => drawnBy.get(attempt.id)!.some((own) => own.id === question.id));
   /** The mark of an attempt on a question: its points, 0 when unanswered, null while ungraded. */
   const markOf = (attemptId: number, question: Question) => {
     const answer = byAttempt.get(attemptId)?.get(question.id);
@@ -86,15 +95,45 @@ export async function statistics(ctx: AppContext, actor: Actor, evaluationId: nu
   const awaiting = new Map(
     questions.map((question) => [
       question.id,
-      closed.filter((attempt) => markOf(attempt.id, question) === null).length,
+      tookIt(question).filter((attempt) => markOf(attempt.id, question) === null).length,
     ]),
   );
-  const analysed = questions.filter((question) => awaiting.get(question.id) === 0);
-  const figures = analyse(
-    analysed.map((question) => ({ id: question.id, max: question.points })),
-    closed.map((attempt) => analysed.map((question) => markOf(attempt.id, question) ?? 0)),
+  const ready = (question: Question) => awaiting.get(question.id) === 0;
+  const analysed = questions.filter((question) => question.draw_id === null && ready(question));
+  // The test's figures: each question every attempt gets, and each draw's places (its first drawn
+  // question, its second…), as Moodle counts a random slot as one item (decision 191).
+  const slots = draws.flatMap((draw) =>
+    questions.filter((question) => question.draw_id === draw.id).every(ready)
+      ? Array.from({ length: draw.count }, (_, place) => ({ draw, place }))
+      : [],
   );
-  const byQuestion = new Map(figures.items.map((item) => [item.id, item]));
+  const slotMark = (attemptId: number, slot: (typeof slots)[number]) => {
+    const drawn = drawnBy.get(attemptId)!.filter((own) => own.draw_id === slot.draw.id);
+    const question = drawn[slot.place];
+    return question ? (markOf(attemptId, question) ?? 0) : 0;
+  };
+  const figures = analyse(
+    [
+      ...analysed.map((question) => ({ id: question.id, max: question.points })),
+      ...slots.map((slot, index) => ({ id: -(index + 1), max: slot.draw.points })),
+    ],
+    closed.map((attempt) => [
+      ...analysed.map((question) => markOf(attempt.id, question) ?? 0),
+      ...slots.map((slot) => slotMark(attempt.id, slot)),
+    ]),
+  );
+  // A drawn question's figures: on the attempts that drew it, against the questions all had.
+  const drawnItems = questions
+    .filter((question) => question.draw_id !== null && ready(question))
+    .map((question) => {
+      const took = tookIt(question);
+      const own = analyse(
+        [...analysed, question].map((item) => ({ id: item.id, max: item.points })),
+        took.map((attempt) => [...analysed, question].map((item) => markOf(attempt.id, item) ?? 0)),
+      );
+      return own.items.at(-1)!;
+    });
+  const byQuestion = new Map([...figures.items, ...drawnItems].map((item) => [item.id, item]));
   return {
     attempts: figures.attempts,
     max_points: figures.max_points,
@@ -104,7 +143,7 @@ export async function statistics(ctx: AppContext, actor: Actor, evaluationId: nu
     alpha: figures.alpha,
     questions: questions.map((question, index) => {
       const item = byQuestion.get(question.id);
-      const values = closed.flatMap((attempt) => {
+      const values = tookIt(question).flatMap((attempt) => {
         const answer = byAttempt.get(attempt.id)?.get(question.id);
         return answer ? [answer.value] : [];
       });
@@ -116,6 +155,7 @@ export async function statistics(ctx: AppContext, actor: Actor, evaluationId: nu
         format: question.format,
         kind: question.kind,
         points: question.points,
+        given: tookIt(question).length,
         facility: item?.facility ?? null,
         sd: item?.sd ?? null,
         discrimination: item?.discrimination ?? null,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -11,6 +11,7 @@ import {
   institutions,
   promotionStudents,
   promotions,
+  questionDraws,
   questions,
   results,
   subjects,
@@ -45,8 +46,10 @@ export async function gradedEvaluation(db: DbOrTx, id: number, where: SQL) {
       time_zone: institutions.timezone,
       institution_name: institutions.name,
       color_code: institutions.color_code,
+      // The questions every attempt gets, and each random draw's count × points (decision 191).
       max_points:
-        sql<number>`(select coalesce(sum(${questions.points}), 0) from ${questions} where ${questions.evaluation_id} = ${evaluations.id})`.mapWith(
+        sql<number>`(select coalesce(sum(${questions.points}), 0) from ${questions} where ${questions.evaluation_id} = ${evaluations.id} and ${questions.draw_id} is null)
+          + (select coalesce(sum(${questionDraws.count} * ${questionDraws.points}), 0) from ${questionDraws} where ${questionDraws.evaluation_id} = ${evaluations.id})`.mapWith(
           Number,
         ),
       groups: sql<
@@ -405,4 +408,79 @@ export async function resultLineOf(db: DbOrTx, evaluationId: number, studentId: 
 /** Records one change of a result in its history. */
 export async function insertGradeChange(db: DbOrTx, row: PgInsertValue<typeof gradeChanges>) {
   await db.insert(gradeChanges).values(row);
+}
+
+// The regrade of a quiz (regrade.service.ts, decision 190).
+
+/** The questions of an evaluation's quiz as scoring reads them. */
+export function quizKeys(db: DbOrTx, evaluationId: number) {
+  return db
+    .select({
+      id: questions.id,
+      kind: questions.kind,
+      points: questions.points,
+      answer_key: questions.answer_key,
+    })
+    .from(questions)
+    .where(eq(questions.evaluation_id, evaluationId));
+}
+
+/**
+ * The closed attempts of an evaluation with their students, by last name, locked for update (a
+ * teacher's marks wait for the regrade, the regrade for the marks).
+ */
+export function lockClosedAttempts(db: DbOrTx, evaluationId: number) {
+  return db
+    .select({
+      id: attempts.id,
+      score: attempts.score,
+      student: { id: users.id, first_name: users.first_name, last_name: users.last_name },
+    })
+    .from(attempts)
+    .innerJoin(users, eq(users.id, attempts.student_id))
+    .where(and(eq(attempts.evaluation_id, evaluationId), isNotNull(attempts.finished_at)))
+    .orderBy(asc(users.last_name), asc(users.first_name), asc(users.id))
+    .for('update', { of: attempts });
+}
+
+/** How many attempts of an evaluation are still open. */
+export async function openAttemptCount(db: DbOrTx, evaluationId: number): Promise<number> {
+  const [row] = await db
+    .select({ open: count() })
+    .from(attempts)
+    .where(and(eq(attempts.evaluation_id, evaluationId), isNull(attempts.finished_at)));
+  return Number(row?.open ?? 0);
+}
+
+/** The saved answers of an evaluation's closed attempts, with the points they hold. */
+export function answersOfClosedAttempts(db: DbOrTx, evaluationId: number) {
+  return db
+    .select({
+      id: answers.id,
+      attempt_id: answers.attempt_id,
+      question_id: answers.question_id,
+      value: answers.value,
+      points_awarded: answers.points_awarded,
+    })
+    .from(answers)
+    .innerJoin(attempts, eq(attempts.id, answers.attempt_id))
+    .where(and(eq(attempts.evaluation_id, evaluationId), isNotNull(attempts.finished_at)));
+}
+
+/** Sets the points of one answer (by its id). */
+export async function setAnswerPointsById(
+  db: DbOrTx,
+  answerId: number,
+  points: number | null,
+  now: Date,
+) {
+  await db
+    .update(answers)
+    .set({ points_awarded: points, updated_at: now })
+    .where(eq(answers.id, answerId));
+}
+
+/** Sets an attempt's score. */
+export async function setAttemptScoreTo(db: DbOrTx, attemptId: number, score: number, now: Date) {
+  await db.update(attempts).set({ score, updated_at: now }).where(eq(attempts.id, attemptId));
 }

@@ -6,6 +6,8 @@ import {
   publishResultsAnswer,
   publishResultsBody,
   quizPrefill,
+  regradeAnswer,
+  regradeBody,
   result,
   resultConflictBody,
   resultListQuery,
@@ -17,12 +19,16 @@ import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams, listAnswer, listQuery } from '../../http/pagination.ts';
 import { errorResponses } from '../../http/route-kit.ts';
+import { regrade } from './regrade.service.ts';
 import * as service from './results.service.ts';
 
 const tags = ['results'];
 const conflictResponses = { ...errorResponses, 409: resultConflictBody };
 
-/** Under `/api/evaluations/:id`: the grade grid, its batch save and the publication. */
+/**
+ * Under `/api/evaluations/:id`: the grade grid, its batch save, the publication and the quiz's
+ * regrade.
+ */
 export const evaluationResultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/results',
@@ -86,6 +92,22 @@ export const evaluationResultRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       service.publish(app.ctx, requireActor(request), request.params.id, request.body.student_ids),
+  );
+  app.post(
+    '/:id/regrade',
+    {
+      config: { access: { entity: 'result', action: 'update' } },
+      schema: {
+        operationId: 'regradeQuiz',
+        tags,
+        summary:
+          "Score the quiz's closed attempts again with its current keys, and move the grades that hold the old suggestion (dry_run: the same answer, nothing written)",
+        params: idParams,
+        body: regradeBody,
+        response: { 200: regradeAnswer, ...errorResponses },
+      },
+    },
+    async (request) => regrade(app.ctx, requireActor(request), request.params.id, request.body),
   );
 };
 

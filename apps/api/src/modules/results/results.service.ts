@@ -47,7 +47,11 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
  * writes and its publication, decisions 52 and 175); 404 outside that scope, another
  * institution's included, and for a colleague who only sees the evaluation.
  */
-async function evaluationFor(db: DbOrTx, actor: Actor, id: number): Promise<GradedEvaluationRow> {
+export async function evaluationFor(
+  db: DbOrTx,
+  actor: Actor,
+  id: number,
+): Promise<GradedEvaluationRow> {
   const row = await gradedEvaluation(db, id, can(actor, 'update', 'evaluation').where);
   if (!row) throw notFound();
   return row;
@@ -55,6 +59,19 @@ async function evaluationFor(db: DbOrTx, actor: Actor, id: number): Promise<Grad
 
 type GridLine = Awaited<ReturnType<typeof gridRows>>[number];
 type LongAnswer = Awaited<ReturnType<typeof longAnswers>>[number];
+
+/**
+ * The grade a quiz's score suggests (decision 56): the score over the quiz's points, on the
+ * evaluation's scale, two decimals, capped at the scale; none without a score or without points.
+ */
+export function suggestionOf(
+  evaluation: Pick<GradedEvaluationRow, 'scale' | 'max_points'>,
+  score: number | null,
+): number | null {
+  return score === null || evaluation.max_points <= 0
+    ? null
+    : round2(Math.min(evaluation.scale, (score / evaluation.max_points) * evaluation.scale));
+}
 
 /**
  * What the quiz suggests: the attempt's points over the quiz's points, on the evaluation's
@@ -69,10 +86,7 @@ function prefillOf(
   if (!evaluation.has_quiz || line.attempt_id === null) return null;
   const finished = line.finished_at !== null;
   const score = finished ? (line.score ?? 0) : null;
-  const grade =
-    score === null || evaluation.max_points <= 0
-      ? null
-      : round2(Math.min(evaluation.scale, (score / evaluation.max_points) * evaluation.scale));
+  const grade = suggestionOf(evaluation, score);
   const open_answers: OpenAnswer[] = open.map((answer) => ({
     question_id: answer.question_id,
     prompt: answer.prompt,

@@ -10,7 +10,9 @@ import { RateLimits } from '../../auth/rate-limit.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import {
+  answers,
   attempts,
+  bankQuestions,
   chapters,
   episodes,
   evaluations,
@@ -34,6 +36,8 @@ import {
 import { storageFor } from '../../files/storage.ts';
 import { saveFile } from '../../files/uploads.ts';
 import { imageIdsIn, sanitizeRichText } from '../../http/sanitize.ts';
+import { examScore } from '../../modules/exams/scoring.ts';
+import { statistics } from '../../modules/exams/statistics.service.ts';
 import { localDay, zonedInstant } from '../../time.ts';
 import { DEMO_NEWCOMER_EMAIL, seedDemo } from './demo.ts';
 
@@ -237,6 +241,24 @@ describe('seedDemo', () => {
     for (const total of sums.values()) expect(total).toBeLessThanOrEqual(100);
   });
 
+  it('fills the algorithm course’s question bank in categories, one question in its second version', async () => {
+    const rows = await database.db.select().from(bankQuestions);
+    const current = rows.filter((row) => row.replaced_at === null);
+    expect(current.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(current.map((row) => row.category))).toEqual(
+      new Set([
+        'Complexité',
+        'Tris',
+        'Structures de données/Piles et files',
+        'Structures de données/Arbres',
+      ]),
+    );
+    const second = current.find((row) => row.version === 2)!;
+    const first = rows.find((row) => row.id === second.family_id)!;
+    expect(first.replaced_at).not.toBeNull();
+    expect(second.answer_key).not.toEqual(first.answer_key);
+  });
+
   it('grades the past evaluations, with absences, as JS numbers, each with its history', async () => {
     const rows = await database.db.select().from(results);
     expect(rows.length).toBeGreaterThanOrEqual(50);
@@ -365,9 +387,111 @@ describe('seedDemo', () => {
       })
       .from(attempts)
       .innerJoin(users, eq(users.id, attempts.student_id))
-      .where(eq(users.email, 'jade.faure@uni.skolar.test'));
+      .innerJoin(evaluations, eq(evaluations.id, attempts.evaluation_id))
+      .where(
+        and(
+          eq(users.email, 'jade.faure@uni.skolar.test'),
+          eq(evaluations.title, 'Contrôle continu : complexité'),
+        ),
+      );
     expect(row).toMatchObject({ finished_by: 'student', score: 11 });
     expect(row!.finished_at!.getTime()).toBeLessThanOrEqual(NOW.getTime());
+  });
+
+  it('has a past quiz of teacher@uni taken by the whole class, whose statistics have things to say', async () => {
+    const { db } = database;
+    const [teacher] = await db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'teacher@uni.skolar.test'));
+    const [exam] = await db
+      .select({ evaluation: evaluations, timezone: institutions.timezone })
+      .from(evaluations)
+      .innerJoin(institutions, eq(institutions.id, evaluations.institution_id))
+      .innerJoin(
+        teacherSubjects,
+        and(
+          eq(teacherSubjects.subject_id, evaluations.subject_id),
+          eq(teacherSubjects.teacher_id, teacher!.id),
+        ),
+      )
+      .where(eq(evaluations.title, 'QCM d’entraînement : tris et structures de données'));
+    const { evaluation, timezone } = exam!;
+    expect(evaluation.has_quiz).toBe(true);
+    // Weeks ago, and after the open exam, which stays the first row with a quiz.
+    const closes = zonedInstant(evaluation.date, evaluation.end_time!, timezone);
+    expect(NOW.getTime() - closes.getTime()).toBeGreaterThan(14 * 24 * 3_600_000);
+    const [first] = await db
+      .select({ id: evaluations.id })
+      .from(evaluations)
+      .where(eq(evaluations.has_quiz, true))
+      .orderBy(evaluations.id)
+      .limit(1);
+    expect(evaluation.id).toBeGreaterThan(first!.id);
+
+    // Every student of the promotion handed in (some by the timeout), scored as the hand-in does.
+    const [{ n: students }] = (await db
+      .select({ n: count() })
+      .from(promotionStudents)
+      .innerJoin(trainings, eq(trainings.promotion_id, promotionStudents.promotion_id))
+      .where(eq(trainings.id, evaluation.training_id))) as [{ n: number }];
+    const closed = await db
+      .select()
+      .from(attempts)
+      .where(and(eq(attempts.evaluation_id, evaluation.id), isNotNull(attempts.finished_at)));
+    expect(closed.length).toBeGreaterThanOrEqual(12);
+    expect(closed).toHaveLength(students);
+    expect(new Set(closed.map((a) => a.finished_by))).toEqual(new Set(['student', 'timeout']));
+    for (const attempt of closed) {
+      expect(attempt.finished_at! <= attempt.deadline_at).toBe(true);
+      const given = await db.select().from(answers).where(eq(answers.attempt_id, attempt.id));
+      expect(attempt.score).toBe(examScore(given.map((answer) => answer.points_awarded)));
+    }
+
+    const ctx = { config, db, clock: new TestClock(NOW), limits: new RateLimits() };
+    const actor = {
+      userId: teacher!.id,
+      role: teacher!.role,
+      institutionId: teacher!.institution_id,
+      sessionId: 0,
+      locale: 'fr' as const,
+      timeZone: 'Europe/Paris',
+    };
+    const stats = await statistics(ctx, actor, evaluation.id);
+    expect(stats.attempts).toBe(closed.length);
+    expect(typeof stats.alpha).toBe('number');
+    expect(stats.questions.some((q) => q.flags.length > 0)).toBe(true);
+    const byTitle = new Map(stats.questions.map((q) => [q.title, q]));
+    // The wrong key: the strong students gave the right answer, so the key's marks go backwards.
+    expect(byTitle.get('Recherche du maximum')!.flags).toContain('negative');
+    expect(byTitle.get('Fonction récursive')!.facility).toBeGreaterThanOrEqual(0.95);
+    expect(byTitle.get('Fonction récursive')!.flags).toContain('tooEasy');
+    const flagged = stats.questions.filter((q) => q.flags.length > 0);
+    expect(flagged.length).toBeLessThan(stats.questions.length / 2);
+    // Most essays are marked; the rest wait for the teacher.
+    const essay = stats.questions.find((q) => q.kind === 'long')!;
+    expect(essay.awaiting).toBeGreaterThan(0);
+    expect(essay.awaiting).toBeLessThan(closed.length / 4);
+
+    // Draft grades, not published, equal to the grid's suggestion.
+    const drafts = await db
+      .select({ result: results, score: attempts.score })
+      .from(results)
+      .innerJoin(
+        attempts,
+        and(
+          eq(attempts.evaluation_id, results.evaluation_id),
+          eq(attempts.student_id, results.student_id),
+        ),
+      )
+      .where(eq(results.evaluation_id, evaluation.id));
+    expect(drafts.length).toBeGreaterThan(0);
+    expect(drafts.length).toBeLessThan(closed.length);
+    const maxPoints = stats.questions.reduce((sum, q) => sum + q.points, 0);
+    for (const { result, score } of drafts) {
+      expect(result.published_at).toBeNull();
+      expect(result.grade).toBe(Math.round((score! / maxPoints) * evaluation.scale * 100) / 100);
+    }
   });
 
   it('skips a database that already has users and changes nothing', async () => {

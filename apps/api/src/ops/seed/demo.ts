@@ -13,6 +13,7 @@ import { seedInstitutions } from './institutions.ts';
 import { dayOf } from './keys.ts';
 import { type StoreFile, seedLessons } from './lessons.ts';
 import { inviteNewcomer, seedPeople } from './people.ts';
+import { seedQuestionBank } from './question-bank.ts';
 import { seedResults } from './results.ts';
 import { seedSeminars } from './seminars.ts';
 import { seedSubmissions } from './submissions.ts';
@@ -89,6 +90,7 @@ async function insertDemo(
     subject: curriculum.subject,
   });
   await seedHandedInQuiz(tx, { now, user, evaluation });
+  await seedQuestionBank(tx, { now, institution, subject: curriculum.subject, user });
   await seedResults(tx, { now, user, evaluation });
   await seedSubmissions(tx, {
     now,

@@ -11,6 +11,7 @@ import { closeAttempt } from '../../modules/exams/scoring.ts';
 import { minuteOfDay, timeOfMinutes } from '../../time.ts';
 import { createEvaluation } from './factories.ts';
 import { DEMO_ZONES, dayOf, type IdOf, type InstitutionKey, idsOf, instantOf } from './keys.ts';
+import { PAST_QUIZ, PAST_QUIZ_KEY, seedPastQuiz } from './past-quiz.ts';
 
 type EvaluationSeed = Omit<
   typeof evaluations.$inferInsert,
@@ -272,6 +273,28 @@ export const EVALUATIONS: EvaluationSeed[] = [
     percentage: 100,
     scale: 20,
   },
+  // Last, so the open exam stays the first with a quiz; its answers come from past-quiz.ts.
+  {
+    key: PAST_QUIZ_KEY,
+    institution: 'ulc',
+    training: 'algoProg',
+    subject: 'algo',
+    type: 'exam',
+    title: 'QCM d’entraînement : tris et structures de données',
+    description:
+      'Huit questions corrigées automatiquement et une question rédigée, en ligne, en 45 minutes. Pour se situer avant l’examen final : ne compte pas dans la moyenne.',
+    day: -21,
+    start_time: '14:00:00',
+    end_time: '15:00:00',
+    duration_minutes: 45,
+    location: 'En ligne',
+    organizer: 'Thomas Lefèvre',
+    domain: 'Informatique',
+    // The other algorithm evaluations of the training already weigh 100 %.
+    percentage: 0,
+    scale: 20,
+    has_quiz: true,
+  },
 ];
 
 /**
@@ -387,7 +410,7 @@ function deadlineOf(now: Date, institution: InstitutionKey, deadline: Evaluation
   return instantOf(now, institution, deadline.day, deadline.time);
 }
 
-/** The evaluations (through the shared factory) and the quiz of the open exam. */
+/** The evaluations (through the shared factory), the quiz of the open exam and the past one's. */
 export async function seedEvaluations(
   tx: Tx,
   deps: { now: Date; institution: IdOf<InstitutionKey>; training: IdOf; subject: IdOf },
@@ -415,6 +438,9 @@ export async function seedEvaluations(
   await tx
     .insert(questions)
     .values(QUIZ.map((item) => ({ ...item, evaluation_id: evaluation('algoQuiz') })));
+  await tx
+    .insert(questions)
+    .values(PAST_QUIZ.map((item) => ({ ...item, evaluation_id: evaluation(PAST_QUIZ_KEY) })));
   return evaluation;
 }
 
@@ -438,6 +464,7 @@ const JADE_ANSWERS: Record<number, AnswerValue> = {
  * A classmate of student@uni (not of the "Groupe TD A" the grading journey grades) who has already
  * handed in the quiz of the exam open now, scored as the exam module scores it: the teacher's grade
  * grid shows the quiz's suggestion, and a written answer waiting for its marks, in a fresh demo.
+ * Then the whole class's attempts at the past quiz, for its statistics (past-quiz.ts).
  */
 export async function seedHandedInQuiz(
   tx: Tx,
@@ -470,4 +497,5 @@ export async function seedHandedInQuiz(
     }),
   );
   await closeAttempt(tx, attempt!, 'student', finished);
+  await seedPastQuiz(tx, deps);
 }

@@ -162,6 +162,12 @@ const STUDENTS: Record<PromotionKey, Person[]> = {
     { key: 'gabriel', first: 'Gabriel', last: 'Chevalier', gender: 'Mr' },
     { key: 'sarah', first: 'Sarah', last: 'Haddad', gender: 'Mme' },
     { key: 'maximilian', first: 'Maximilian', last: 'Schreiber', gender: 'Mr', locale: 'de' },
+    // A whole class for the statistics of the past quiz (past-quiz.ts).
+    { key: 'lucas', first: 'Lucas', last: 'Bonnet', gender: 'Mr' },
+    { key: 'juliette', first: 'Juliette', last: 'Blanc', gender: 'Mme' },
+    { key: 'rayan', first: 'Rayan', last: 'Meunier', gender: 'Mr' },
+    { key: 'alice', first: 'Alice', last: 'Fabre', gender: 'Mme' },
+    { key: 'mathis', first: 'Mathis', last: 'Roussel', gender: 'Mr' },
   ],
   ulcM1: [
     { key: 'emma', first: 'Emma', last: 'Wilson', gender: 'Mme', locale: 'en' },

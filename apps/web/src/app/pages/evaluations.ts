@@ -13,5 +13,6 @@ export const evaluationPages: PageRegistry = {
   '/evaluation-details/:id': () => evaluations().then((m) => m.MyEvaluationPage),
   '/quizz': () => evaluations().then((m) => m.QuizzesPage),
   '/test/:id': () => evaluations().then((m) => m.TestPage),
+  '/question-bank/:subjectId': () => evaluations().then((m) => m.QuestionBankPage),
   '/start-evaluation/:id/:token': () => evaluations().then((m) => m.ExamPage),
 };

@@ -4,6 +4,7 @@ export { EvaluationDetailPage } from './evaluation-detail-page.tsx';
 export { EvaluationFormPage } from './evaluation-form-page.tsx';
 export { EvaluationsPage } from './evaluations-page.tsx';
 export { ExamPage } from './exam/exam-page.tsx';
+export { QuestionBankPage } from './exam/question-bank-page.tsx';
 export { QuizzesPage } from './exam/quizzes-page.tsx';
 export { TestPage } from './exam/test-page.tsx';
 export { MyEvaluationPage } from './my-evaluation-page.tsx';

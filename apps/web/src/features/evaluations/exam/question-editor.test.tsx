@@ -17,6 +17,8 @@ const STORED: Question = {
   answer_key: null,
   points: 1,
   position: 1,
+  bank_question_id: null,
+  draw_id: null,
 };
 
 /** The network: a save answers the question back; the body sent is read from the mock. */
@@ -488,5 +490,36 @@ describe('the rows of the question editor', () => {
     await focused('Leurre 1');
     remove('Retirer le leurre 1');
     await focused('Commentaire général (facultatif)');
+  });
+
+  it('fixes only the key of a matching question students answered: its items and answers stay', async () => {
+    const matching: Question = {
+      ...STORED,
+      kind: 'matching',
+      prompt: 'Sounds',
+      choices: ['Cat', 'Dog'],
+      options: ['Woof', 'Quack', 'Meow'],
+      answer_key: { pairs: [0, 2] },
+      points: 2,
+    };
+    const fetch = server(200, matching);
+    const onDone = vi.fn();
+    renderWithProviders(
+      <QuestionEditor evaluationId={9} question={matching} keyOnly onDone={onDone} />,
+    );
+    expect(screen.getByLabelText('Élément 1')).toHaveAttribute('readonly');
+    expect(screen.queryByText('Réponses en plus (leurres)')).toBeNull();
+    type('Réponse de l’élément 1', 'Moo');
+    save();
+    expect(
+      await screen.findByText('Choisissez l’une des réponses proposées aux étudiants.'),
+    ).toBeInTheDocument();
+    expect(sent(fetch, 'PATCH')).toBeUndefined();
+    // Cat meows and Dog woofs: the stored answers keep their places, distractor included.
+    type('Réponse de l’élément 1', 'Meow');
+    type('Réponse de l’élément 2', 'Woof');
+    save();
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent(fetch, 'PATCH')).toEqual({ title: null, points: 2, answer_key: { pairs: [2, 0] } });
   });
 });

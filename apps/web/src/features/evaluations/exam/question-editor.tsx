@@ -268,9 +268,39 @@ function matchingOptions(values: Pick<EditorValues, 'pairs' | 'distractors'>) {
   return { options, answers };
 }
 
-/** The body to send for the form's values, or the errors that keep it from being sent. */
-function buildBody(values: EditorValues): { body: QuestionBody | null; errors: Errors } {
+/**
+ * The form's values with what students answered put back as stored (decision 190): once a
+ * student has started, only the key, the points and the title of a question may change, so its
+ * kind, prompt, format, choices and matching items are the stored ones whatever the form holds.
+ */
+function pinned(values: EditorValues, question: Question): EditorValues {
+  return {
+    ...values,
+    kind: question.kind,
+    prompt: question.prompt,
+    format: question.format,
+    choices: values.choices.map((row, index) => ({
+      ...row,
+      label: question.choices[index] ?? row.label,
+    })),
+    pairs: values.pairs.map((row, index) => ({
+      ...row,
+      item: question.choices[index] ?? row.item,
+    })),
+  };
+}
+
+/**
+ * The body to send for the form's values, or the errors that keep it from being sent. With
+ * `fixed` (a question students have answered), the answered parts are the stored ones, and a
+ * matching question's answers are its stored ones, each item paired with one of them.
+ */
+function buildBody(
+  given: EditorValues,
+  fixed?: Question,
+): { body: QuestionBody | null; errors: Errors } {
   const errors: Errors = {};
+  const values = fixed ? pinned(given, fixed) : given;
   const { kind } = values;
   const general = values.general.trim() ? { general: values.general.trim() } : {};
   const points = parseDecimal(values.points);
@@ -361,10 +391,20 @@ function buildBody(values: EditorValues): { body: QuestionBody | null; errors: E
       if (blank(row.answer)) put(errors, `pairs.${at}.answer`, 'exams.editor.errors.pairText');
     }
     if (kept.length < 2) put(errors, 'pairs.root', 'exams.editor.errors.pairs');
-    const { options, answers } = matchingOptions(values);
+    const { options, answers } = fixed
+      ? { options: fixed.options, answers: fixed.options.length }
+      : matchingOptions(values);
+    if (fixed) {
+      for (const { row, at } of kept) {
+        if (!blank(row.answer) && !options.includes(row.answer.trim())) {
+          put(errors, `pairs.${at}.answer`, 'exams.editor.errors.pairOption');
+        }
+      }
+    }
     const seen = new Set(options.slice(0, answers));
+    // A question students answered keeps its stored answers: its distractors are not edited.
     values.distractors.forEach(({ label }, at) => {
-      if (blank(label)) return;
+      if (blank(label) || fixed) return;
       if (seen.has(label.trim())) {
         put(errors, `distractors.${at}.label`, 'exams.editor.errors.duplicate');
       }
@@ -391,12 +431,15 @@ function buildBody(values: EditorValues): { body: QuestionBody | null; errors: E
   return { body, errors };
 }
 
-const resolver: Resolver<EditorValues> = (values) => {
-  const { errors } = buildBody(values);
-  return Object.keys(errors).length === 0
-    ? { values, errors: {} }
-    : { values: {}, errors: errors as FieldErrors<EditorValues> };
-};
+/** The form's check: the body's (`fixed`: a question students have answered, see buildBody). */
+const resolverFor =
+  (fixed?: Question): Resolver<EditorValues> =>
+  (values) => {
+    const { errors } = buildBody(values, fixed);
+    return Object.keys(errors).length === 0
+      ? { values, errors: {} }
+      : { values: {}, errors: errors as FieldErrors<EditorValues> };
+  };
 
 /* ------------------------------------------------------------------------------------------------
  * The preview: the question as the student's attempt shows it, built from the form.
@@ -679,6 +722,7 @@ function RowGroup({
   hint,
   addLabel,
   hideEmpty,
+  fixed = false,
   row,
   children,
 }: {
@@ -689,6 +733,8 @@ function RowGroup({
   addLabel: string;
   /** No list at all while it has no row (the distractors, none by default). */
   hideEmpty?: boolean;
+  /** Rows students answered: none is added (nor removed, by the rows themselves). */
+  fixed?: boolean;
   row: (index: number, n: number) => ReactNode;
   children?: ReactNode;
 }) {
@@ -720,15 +766,17 @@ function RowGroup({
           ))}
         </ol>
       )}
-      <button
-        type="button"
-        className="button button--ghost button--small exam-editor__add"
-        disabled={list.full}
-        onClick={list.add}
-      >
-        <Plus aria-hidden="true" size={18} />
-        {addLabel}
-      </button>
+      {!fixed && (
+        <button
+          type="button"
+          className="button button--ghost button--small exam-editor__add"
+          disabled={list.full}
+          onClick={list.add}
+        >
+          <Plus aria-hidden="true" size={18} />
+          {addLabel}
+        </button>
+      )}
       {children}
       {error && (
         <p id={`${id}-error`} className="field__error" role="alert">
@@ -753,6 +801,7 @@ function ScoredRows({
   rowLabels,
   cells,
   onWeight,
+  fixed = false,
   ...group
 }: {
   form: Form;
@@ -764,6 +813,8 @@ function ScoredRows({
   cells: (index: number, n: number) => ReactNode;
   /** Told a row's percentage as it is typed. */
   onWeight?: (index: number, value: string) => void;
+  /** Rows students answered: their marks, percentages and feedback change, not the rows. */
+  fixed?: boolean;
 } & Pick<ComponentProps<typeof RowGroup>, 'legend' | 'hint' | 'addLabel' | 'children'>) {
   const { t } = useTranslation();
   const weights = effectiveWeights(kind, form.watch(list.name));
@@ -772,6 +823,7 @@ function ScoredRows({
     <RowGroup
       form={form}
       list={list}
+      fixed={fixed}
       {...group}
       row={(index, n) => {
         const labels = rowLabels(n);
@@ -796,7 +848,7 @@ function ScoredRows({
               />
               <span aria-hidden="true">%</span>
             </div>
-            <RemoveButton label={labels.remove} onClick={() => list.removeAt(index)} />
+            {!fixed && <RemoveButton label={labels.remove} onClick={() => list.removeAt(index)} />}
             <RowInput
               form={form}
               name={`${list.name}.${index}.feedback`}
@@ -813,14 +865,25 @@ function ScoredRows({
   );
 }
 
-/** The choices of a single or multiple choice, each marked right or not. */
-function ChoiceRows({ form, kind }: { form: Form; kind: 'single' | 'multiple' }) {
+/**
+ * The choices of a single or multiple choice, each marked right or not; `fixed` (students
+ * answered them): their texts stay, their marks, percentages and feedback change.
+ */
+function ChoiceRows({
+  form,
+  kind,
+  fixed = false,
+}: {
+  form: Form;
+  kind: 'single' | 'multiple';
+  fixed?: boolean;
+}) {
   const { t } = useTranslation();
   const radioName = useId();
   const list = useRowList(form, 'choices', {
     first: (index) => `choices.${index}.label`,
     empty: emptyChoice,
-    max: MAX_CHOICES,
+    max: fixed ? 0 : MAX_CHOICES,
   });
   const rows = form.watch('choices');
   const single = kind === 'single';
@@ -864,6 +927,7 @@ function ChoiceRows({ form, kind }: { form: Form; kind: 'single' | 'multiple' })
         feedback: t('exams.editor.choiceFeedback', { n }),
       })}
       onWeight={weighed}
+      fixed={fixed}
       cells={(index, n) => (
         <>
           <label className="exam-editor__mark">
@@ -880,6 +944,7 @@ function ChoiceRows({ form, kind }: { form: Form; kind: 'single' | 'multiple' })
             form={form}
             name={`choices.${index}.label`}
             label={t('exams.editor.choice', { n })}
+            readOnly={fixed}
             onEnter={() => list.next(index)}
           />
         </>
@@ -968,18 +1033,24 @@ function NumberRows({ form }: { form: Form }) {
   );
 }
 
-/** The pairs of a matching question, then the answers paired with no item. */
-function MatchingRows({ form }: { form: Form }) {
+/**
+ * The pairs of a matching question, then the answers paired with no item. `fixedOptions` (students
+ * answered the question): its items and answers stay, each item is paired with one of them.
+ */
+function MatchingRows({ form, fixedOptions }: { form: Form; fixedOptions?: string[] }) {
   const { t } = useTranslation();
   const answerListId = useId();
   const values = form.watch(['pairs', 'distractors']);
+  const fixed = fixedOptions !== undefined;
   // The answers already written, offered again as the teacher types one (items often share one).
-  const answers = [...new Set(values[0].map((row) => row.answer.trim()).filter(Boolean))];
+  const answers = fixedOptions ?? [
+    ...new Set(values[0].map((row) => row.answer.trim()).filter(Boolean)),
+  ];
   const optionCount = matchingOptions({ pairs: values[0], distractors: values[1] }).options.length;
   const pairs = useRowList(form, 'pairs', {
     first: (index) => `pairs.${index}.item`,
     empty: emptyPair,
-    max: MAX_CHOICES,
+    max: fixed ? 0 : MAX_CHOICES,
   });
   const distractors = useRowList(form, 'distractors', {
     first: (index) => `distractors.${index}.label`,
@@ -994,14 +1065,16 @@ function MatchingRows({ form }: { form: Form }) {
         form={form}
         list={pairs}
         legend={t('exams.editor.pairs')}
-        hint={t('exams.editor.pairsHint')}
+        hint={t(fixed ? 'exams.editor.pairsFixedHint' : 'exams.editor.pairsHint')}
         addLabel={t('exams.editor.addPair')}
+        fixed={fixed}
         row={(index, n) => (
           <>
             <TextCell
               form={form}
               name={`pairs.${index}.item`}
               label={t('exams.editor.item', { n })}
+              readOnly={fixed}
               onEnter={() => form.setFocus(`pairs.${index}.answer`)}
             />
             <span className="exam-editor__arrow" aria-hidden="true">
@@ -1014,10 +1087,12 @@ function MatchingRows({ form }: { form: Form }) {
               list={answerListId}
               onEnter={() => pairs.next(index)}
             />
-            <RemoveButton
-              label={t('exams.editor.removePair', { n })}
-              onClick={() => pairs.removeAt(index)}
-            />
+            {!fixed && (
+              <RemoveButton
+                label={t('exams.editor.removePair', { n })}
+                onClick={() => pairs.removeAt(index)}
+              />
+            )}
           </>
         )}
       >
@@ -1027,28 +1102,30 @@ function MatchingRows({ form }: { form: Form }) {
           ))}
         </datalist>
       </RowGroup>
-      <RowGroup
-        form={form}
-        list={distractors}
-        legend={t('exams.editor.distractors')}
-        hint={t('exams.editor.distractorsHint')}
-        addLabel={t('exams.editor.addDistractor')}
-        hideEmpty
-        row={(index, n) => (
-          <>
-            <TextCell
-              form={form}
-              name={`distractors.${index}.label`}
-              label={t('exams.editor.distractor', { n })}
-              onEnter={() => distractors.next(index)}
-            />
-            <RemoveButton
-              label={t('exams.editor.removeDistractor', { n })}
-              onClick={() => distractors.removeAt(index)}
-            />
-          </>
-        )}
-      />
+      {!fixed && (
+        <RowGroup
+          form={form}
+          list={distractors}
+          legend={t('exams.editor.distractors')}
+          hint={t('exams.editor.distractorsHint')}
+          addLabel={t('exams.editor.addDistractor')}
+          hideEmpty
+          row={(index, n) => (
+            <>
+              <TextCell
+                form={form}
+                name={`distractors.${index}.label`}
+                label={t('exams.editor.distractor', { n })}
+                onEnter={() => distractors.next(index)}
+              />
+              <RemoveButton
+                label={t('exams.editor.removeDistractor', { n })}
+                onClick={() => distractors.removeAt(index)}
+              />
+            </>
+          )}
+        />
+      )}
     </>
   );
 }
@@ -1088,21 +1165,34 @@ function serverField(kind: QuestionKind, field: string): string | null {
 /**
  * The editor of a question, any kind: its rows of choices (each right or not, with a percentage
  * of the points and a feedback), accepted answers, numbers or pairs, its general feedback, and the
- * question beside it as the student will see it.
+ * question beside it as the student will see it. `keyOnly` (students have started the quiz,
+ * decision 190): only the key, the points and the title change; the kind, the prompt, its format,
+ * the choices and a matching question's items and answers stay as the students saw them, and
+ * only the key, the points and the title are sent.
  */
 export function QuestionEditor({
   evaluationId,
   question,
+  keyOnly = false,
+  save,
+  extra,
   onDone,
 }: {
   evaluationId: number;
   question?: Question;
+  keyOnly?: boolean;
+  /** Saves the question elsewhere than in the exam (a subject's bank, decision 191). */
+  save?: (body: QuestionBody) => Promise<unknown>;
+  /** Fields of that other place, shown under the question's own (a bank's category and tags). */
+  extra?: React.ReactNode;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const previewId = useId();
   const [failure, setFailure] = useState<string | null>(null);
+  const fixed = keyOnly ? question : undefined;
+  const [resolver] = useState(() => resolverFor(fixed));
   const form = useForm<EditorValues>({
     defaultValues: toValues(question),
     resolver,
@@ -1122,10 +1212,21 @@ export function QuestionEditor({
 
   const submit = form.handleSubmit(async (submitted) => {
     setFailure(null);
-    const { body } = buildBody(submitted);
+    const { body } = buildBody(submitted, fixed);
     if (!body) return;
     try {
-      if (question) await updateQuestion(question.id, body);
+      if (save) {
+        await save(body);
+        onDone();
+        return;
+      }
+      if (fixed) {
+        await updateQuestion(fixed.id, {
+          title: body.title,
+          points: body.points,
+          answer_key: body.answer_key,
+        });
+      } else if (question) await updateQuestion(question.id, body);
       else await createQuestion(evaluationId, body);
       await queryClient.invalidateQueries({ queryKey: ['exam', 'questions', evaluationId] });
       onDone();
@@ -1150,10 +1251,15 @@ export function QuestionEditor({
   return (
     <form className="exam-editor" onSubmit={submit} noValidate>
       {failure && <Notice kind="error">{failure}</Notice>}
+      {fixed && <Notice kind="info">{t('exams.editor.keyOnlyHint')}</Notice>}
       <div className="exam-editor__layout">
         <div className="exam-editor__fields">
           <div className="exam-editor__meta">
-            <SelectField label={t('exams.editor.kind')} {...form.register('kind')}>
+            <SelectField
+              label={t('exams.editor.kind')}
+              disabled={keyOnly}
+              {...form.register('kind')}
+            >
               {QUESTION_KINDS.map((value) => (
                 <option key={value} value={value}>
                   {t(`exams.kinds.${value}`)}
@@ -1186,12 +1292,14 @@ export function QuestionEditor({
             rows={4}
             maxLength={20_000}
             error={errors.prompt}
+            readOnly={keyOnly}
             {...form.register('prompt')}
           />
           <SelectField
             label={t('exams.editor.format')}
             hint={values.format === 'html' ? t('exams.editor.formatHint') : undefined}
             error={errors.format}
+            disabled={keyOnly}
             {...form.register('format')}
           >
             {PROMPT_FORMATS.map((value) => (
@@ -1200,10 +1308,13 @@ export function QuestionEditor({
               </option>
             ))}
           </SelectField>
-          {isChoiceKind(kind) && <ChoiceRows form={form} kind={kind as 'single' | 'multiple'} />}
+          {extra}
+          {isChoiceKind(kind) && (
+            <ChoiceRows form={form} kind={kind as 'single' | 'multiple'} fixed={keyOnly} />
+          )}
           {kind === 'short' && <AcceptedRows form={form} />}
           {kind === 'numerical' && <NumberRows form={form} />}
-          {kind === 'matching' && <MatchingRows form={form} />}
+          {kind === 'matching' && <MatchingRows form={form} fixedOptions={fixed?.options} />}
           {!description && (
             <TextAreaField
               label={t('exams.editor.general')}

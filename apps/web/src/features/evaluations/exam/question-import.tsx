@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { importQuestions, previewQuestionImport } from '../../../api/exams.ts';
+import { importBankQuestions, previewBankImport } from '../../../api/question-bank.ts';
 import { errorMessage } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { FilePicker, MAX_BYTES, QUESTION_FILES } from '../../../ui/file-picker.tsx';
@@ -26,6 +27,8 @@ const asQuestion = (item: QuestionImportItem, evaluationId: number): Question =>
   id: -item.line,
   evaluation_id: evaluationId,
   position: item.line,
+  bank_question_id: null,
+  draw_id: null,
 });
 
 /**
@@ -35,9 +38,12 @@ const asQuestion = (item: QuestionImportItem, evaluationId: number): Question =>
  */
 export function QuestionImport({
   evaluationId,
+  bankSubjectId,
   onDone,
 }: {
   evaluationId: number;
+  /** Imports into this subject's bank instead, each question in its file's category. */
+  bankSubjectId?: number;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
@@ -71,7 +77,13 @@ export function QuestionImport({
     event.preventDefault();
     setBusy(true);
     try {
-      setPreview((await previewQuestionImport(evaluationId, { text, format })).data);
+      const body = { text, format };
+      setPreview(
+        (bankSubjectId
+          ? await previewBankImport(bankSubjectId, body)
+          : await previewQuestionImport(evaluationId, body)
+        ).data,
+      );
     } catch (error) {
       setFailure(failureOf(error));
     } finally {
@@ -84,12 +96,13 @@ export function QuestionImport({
   const confirm = async () => {
     setBusy(true);
     try {
-      const answer = await importQuestions(evaluationId, {
-        text,
-        format,
-        skip_refused: refused.length > 0,
+      const body = { text, format, skip_refused: refused.length > 0 };
+      const answer = bankSubjectId
+        ? await importBankQuestions(bankSubjectId, body)
+        : await importQuestions(evaluationId, body);
+      await queryClient.invalidateQueries({
+        queryKey: bankSubjectId ? ['bank', bankSubjectId] : ['exam', 'questions', evaluationId],
       });
-      await queryClient.invalidateQueries({ queryKey: ['exam', 'questions', evaluationId] });
       toast.success(t('exams.import.done', { count: answer.imported }));
       onDone();
     } catch (error) {
@@ -178,6 +191,7 @@ export function QuestionImport({
                 <li key={item.line} className="card">
                   <p className="exam-question__points">
                     {t('exams.import.line', { line: item.line })}
+                    {item.category && ` · ${item.category}`}
                     {item.duplicate && ` · ${t('exams.import.duplicate')}`}
                   </p>
                   <QuestionPreview question={asQuestion(item, evaluationId)} number={index + 1} />

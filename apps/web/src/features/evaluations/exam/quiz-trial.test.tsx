@@ -5,7 +5,15 @@ import { jsonResponse, mockFetch } from '../../../test/fetch.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { QuizTrial } from './quiz-trial.tsx';
 
-const base = { evaluation_id: 7, format: 'plain' as const, title: null, options: [], position: 1 };
+const base = {
+  evaluation_id: 7,
+  format: 'plain' as const,
+  title: null,
+  options: [],
+  position: 1,
+  bank_question_id: null,
+  draw_id: null,
+};
 
 describe('answering one’s own quiz as a student', () => {
   it('sends the answers given, then shows each question’s points and feedback and the score', async () => {
@@ -50,7 +58,9 @@ describe('answering one’s own quiz as a student', () => {
     await user.click(screen.getByLabelText('O(log n)'));
     await user.click(screen.getByRole('button', { name: 'Noter mes réponses' }));
     expect(await screen.findByText('Score : 2 / 3 points')).toBeInTheDocument();
-    expect(sent).toEqual([{ answers: [{ question_id: 1, value: { choices: [1] } }] }]);
+    expect(sent).toEqual([
+      { answers: [{ question_id: 1, value: { choices: [1] } }], question_ids: [1, 2] },
+    ]);
     expect(screen.getByText('2 / 2 points')).toBeInTheDocument();
     expect(screen.getByText('Oui.')).toBeInTheDocument();
     expect(screen.getByText(/Relisez le cours/)).toBeInTheDocument();
@@ -58,5 +68,30 @@ describe('answering one’s own quiz as a student', () => {
     expect(screen.getByLabelText('O(log n)')).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Recommencer' }));
     expect(screen.getByLabelText('O(log n)')).not.toBeChecked();
+  });
+
+  it('gives the trial, like an attempt, the count of each draw’s pool, and sends those it showed', async () => {
+    const sent: Array<{ question_ids: number[] }> = [];
+    mockFetch((_url, init) => {
+      sent.push(JSON.parse(String(init.body)));
+      return jsonResponse(200, { score: 0, max_points: 2, review: [] });
+    });
+    const pool = [11, 12, 13].map((id) => ({
+      ...base,
+      id,
+      kind: 'short' as const,
+      prompt: `Tirée ${id} ?`,
+      choices: [],
+      answer_key: { accepted: ['x'] },
+      points: 1,
+      draw_id: 5,
+    }));
+    renderWithProviders(
+      <QuizTrial evaluationId={7} questions={pool} draws={[{ id: 5, count: 2 }]} />,
+    );
+    expect(screen.getAllByText(/^Tirée \d+ \?$/)).toHaveLength(2);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Noter mes réponses' }));
+    await screen.findByText('Score : 0 / 2 points');
+    expect(sent[0]!.question_ids).toHaveLength(2);
   });
 });

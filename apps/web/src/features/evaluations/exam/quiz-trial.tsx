@@ -21,6 +21,24 @@ const asAttempt = (question: Question): AttemptView['questions'][number] => ({
   points: question.points,
 });
 
+/** The questions outside draws, and `count` questions of each draw's pool picked at random. */
+function drawnFrom(
+  questions: readonly Question[],
+  draws: ReadonlyArray<{ id: number; count: number }>,
+): Question[] {
+  const picked = new Set(
+    draws.flatMap((draw) =>
+      questions
+        .filter((question) => question.draw_id === draw.id)
+        .map((question) => ({ question, rank: Math.random() }))
+        .sort((a, b) => a.rank - b.rank)
+        .slice(0, draw.count)
+        .map(({ question }) => question.id),
+    ),
+  );
+  return questions.filter((question) => question.draw_id === null || picked.has(question.id));
+}
+
 /**
  * The whole quiz answered as a student would answer it, then scored as a hand-in scores it, with
  * each question's points and feedback (decision 188). A throwaway: nothing is stored, nothing
@@ -28,12 +46,17 @@ const asAttempt = (question: Question): AttemptView['questions'][number] => ({
  */
 export function QuizTrial({
   evaluationId,
-  questions,
+  questions: all,
+  draws = [],
 }: {
   evaluationId: number;
   questions: Question[];
+  /** The quiz's random draws: the trial, like an attempt, gets `count` of each pool. */
+  draws?: ReadonlyArray<{ id: number; count: number }>;
 }) {
   const { t, i18n } = useTranslation();
+  // Drawn once per trial, as a student's attempt draws once (the server seeds its own).
+  const [questions] = useState(() => drawnFrom(all, draws));
   const [answers, setAnswers] = useState<Record<number, Value>>({});
   const [result, setResult] = useState<QuizTryAnswer | null>(null);
   const [busy, setBusy] = useState(false);
@@ -48,6 +71,7 @@ export function QuizTrial({
             question_id: Number(id),
             value,
           })),
+          question_ids: questions.map((question) => question.id),
         }),
       );
     } catch (error) {

@@ -24,6 +24,8 @@ const WEIGHTED: Question = {
   },
   points: 2,
   position: 1,
+  bank_question_id: null,
+  draw_id: null,
 };
 
 /** A text between the questions, then a matching question with a distractor. */
@@ -37,6 +39,8 @@ const INTRO: Question = {
   answer_key: null,
   points: 0,
   position: 2,
+  bank_question_id: null,
+  draw_id: null,
 };
 const MATCHING: Question = {
   ...WEIGHTED,
@@ -48,10 +52,34 @@ const MATCHING: Question = {
   options: ['Woof', 'Quack', 'Meow'],
   answer_key: { pairs: [2, 0] },
   position: 3,
+  bank_question_id: null,
+  draw_id: null,
 };
 
+/** The roster of an exam one student has started. */
+const STARTED = [
+  {
+    student: { id: 3, first_name: 'Jade', last_name: 'Faure', email: 'j@x.test' },
+    extra_minutes: 0,
+    attempt: {
+      id: 1,
+      started_at: '2026-11-27T09:00:00.000Z',
+      deadline_at: '2026-11-27T10:30:00.000Z',
+      finished_at: null,
+      finished_by: null,
+      score: null,
+      answered: 1,
+    },
+  },
+];
+
 function renderPanels() {
-  const evaluation = { id: 9, type: 'exam', time_zone: 'Europe/Paris' } as Evaluation;
+  const evaluation = {
+    id: 9,
+    type: 'exam',
+    time_zone: 'Europe/Paris',
+    subject: { id: 4, name: 'Histoire' },
+  } as Evaluation;
   const router = createMemoryRouter(
     [{ path: '/', element: <ExamStaffPanels evaluation={evaluation} /> }],
     { initialEntries: ['/'] },
@@ -145,40 +173,140 @@ describe('the questions of an exam, for its staff', () => {
     });
   });
 
-  it('offers no change once a student has started, and says why', async () => {
+  it('offers only the fix of a key once a student has started, and says why', async () => {
     mockFetch((url) => {
-      if (url.includes('/questions')) return jsonResponse(200, { data: [WEIGHTED] });
-      if (url.includes('/attempts')) {
-        return jsonResponse(200, {
-          data: [
-            {
-              student: { id: 3, first_name: 'Jade', last_name: 'Faure', email: 'j@x.test' },
-              extra_minutes: 0,
-              attempt: {
-                id: 1,
-                started_at: '2026-11-27T09:00:00.000Z',
-                deadline_at: '2026-11-27T10:30:00.000Z',
-                finished_at: null,
-                finished_by: null,
-                score: null,
-                answered: 1,
-              },
-            },
-          ],
-        });
-      }
+      if (url.includes('/questions')) return jsonResponse(200, { data: [WEIGHTED, INTRO] });
+      if (url.includes('/attempts')) return jsonResponse(200, { data: STARTED });
       return jsonResponse(200, { data: [] });
     });
     renderPanels();
     expect(
       await screen.findByText(
-        /Des étudiants ont commencé ce quiz : ses questions ne peuvent plus changer/,
+        /Des étudiants ont commencé ce quiz : ses questions ne peuvent plus changer, sauf leur corrigé/,
       ),
     ).toBeInTheDocument();
     const item = screen.getByText('Half').closest('li')!;
     expect(within(item).queryByRole('button', { name: 'Modifier' })).toBeNull();
+    expect(within(item).queryByRole('button', { name: 'Supprimer' })).toBeNull();
+    expect(within(item).getByRole('button', { name: 'Rectifier le corrigé' })).toBeInTheDocument();
+    // A description has no key to fix.
+    const intro = screen.getByText('Part two').closest('li')!;
+    expect(within(intro).queryByRole('button', { name: 'Rectifier le corrigé' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Ajouter une question' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Importer des questions' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Exporter en GIFT' })).toBeInTheDocument();
+  });
+
+  it('fixes the key of a started quiz: the choices stay, only the key, points and title are sent', async () => {
+    const simple: Question = {
+      ...WEIGHTED,
+      id: 8,
+      prompt: 'Capital letter?',
+      title: null,
+      choices: ['a', 'b'],
+      answer_key: { choices: [1] },
+      points: 2,
+    };
+    const fetch = mockFetch((url, init) => {
+      if (init.method === 'PATCH') return jsonResponse(200, simple);
+      if (url.includes('/questions')) return jsonResponse(200, { data: [simple] });
+      if (url.includes('/attempts')) return jsonResponse(200, { data: STARTED });
+      return jsonResponse(200, { data: [] });
+    });
+    renderPanels();
+    const item = (await screen.findByText('Capital letter?')).closest('li')!;
+    fireEvent.click(await within(item).findByRole('button', { name: 'Rectifier le corrigé' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/seuls son corrigé/)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Énoncé')).toHaveAttribute('readonly');
+    expect(within(dialog).getByLabelText('Type de question')).toBeDisabled();
+    expect(within(dialog).getByLabelText('Choix 1')).toHaveAttribute('readonly');
+    expect(within(dialog).queryByRole('button', { name: /Ajouter un choix/ })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /Retirer le choix/ })).toBeNull();
+
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Juste (choix 1)' }));
+    fireEvent.change(within(dialog).getByLabelText('Points'), { target: { value: '3' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [, init] = fetch.mock.calls.find(([, call]) => call?.method === 'PATCH')!;
+    expect(JSON.parse(String(init?.body))).toEqual({
+      title: null,
+      points: 3,
+      answer_key: { choices: [0] },
+    });
+  });
+
+  it('regrades the handed-in attempts: a dry run shows what would change, then Apply runs it', async () => {
+    const line = {
+      student: { id: 3, first_name: 'Jade', last_name: 'Faure' },
+      suggestion_before: 12.5,
+      suggestion_after: 17.5,
+    };
+    const preview = (dryRun: boolean) => ({
+      dry_run: dryRun,
+      max_points: 8,
+      scale: 20,
+      attempts: [
+        {
+          ...line,
+          attempt_id: 1,
+          score_before: 5,
+          score_after: 7,
+          grade_before: 12.5,
+          grade_after: 17.5,
+          grade_changed: true,
+          to_review: false,
+        },
+        {
+          attempt_id: 2,
+          student: { id: 4, first_name: 'Léo', last_name: 'Martin' },
+          score_before: 2,
+          score_after: 0,
+          suggestion_before: 5,
+          suggestion_after: 0,
+          grade_before: 9,
+          grade_after: 9,
+          grade_changed: false,
+          to_review: true,
+        },
+      ],
+      counts: { attempts: 2, rescored: 2, grades_changed: 1, to_review: 1, open: 1 },
+    });
+    const regrades: boolean[] = [];
+    mockFetch((url, init) => {
+      if (url.includes('/regrade')) {
+        const dryRun = JSON.parse(String(init.body)).dry_run as boolean;
+        regrades.push(dryRun);
+        return jsonResponse(200, preview(dryRun));
+      }
+      if (url.includes('/questions')) return jsonResponse(200, { data: [WEIGHTED] });
+      if (url.includes('/attempts')) return jsonResponse(200, { data: STARTED });
+      return jsonResponse(200, { data: [] });
+    });
+    renderPanels();
+    fireEvent.click(await screen.findByRole('button', { name: 'Recorriger les copies' }));
+    const dialog = await screen.findByRole('dialog');
+    const table = await within(dialog).findByRole('table', {
+      name: 'Copies rendues, avant et après',
+    });
+    expect(regrades).toEqual([true]);
+    const jade = within(table).getByRole('row', { name: /Jade Faure/ });
+    expect(within(jade).getByText('5 → 7')).toBeInTheDocument();
+    expect(within(jade).getByText('12,5 → 17,5')).toBeInTheDocument();
+    expect(within(jade).getByText('Note mise à jour')).toBeInTheDocument();
+    const leo = within(table).getByRole('row', { name: /Léo Martin/ });
+    expect(within(leo).getByText('2 → 0')).toBeInTheDocument();
+    expect(within(leo).getByText('9')).toBeInTheDocument();
+    expect(within(leo).getByText('À revoir : le quiz suggère maintenant 0')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        '2 copies changent de score · 1 note suit le quiz et sera mise à jour · 1 note saisie à la main est à revoir',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(/1 copie encore ouverte/)).toBeInTheDocument();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Appliquer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(regrades).toEqual([true, false]);
   });
 });

@@ -1,7 +1,7 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import type { AttemptRosterRow, Evaluation } from '@skolar/shared';
+import type { AttemptRosterRow, Evaluation, Question, QuestionDraw } from '@skolar/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Shuffle } from 'lucide-react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,14 +12,19 @@ import {
   useAttemptRoster,
   useQuestions,
 } from '../../../api/exams.ts';
+import { deleteDraw, reorderQuiz } from '../../../api/question-bank.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { TextField } from '../../../ui/fields.tsx';
 import { Notice } from '../../../ui/notice.tsx';
+import { SortableList } from '../../../ui/sortable-list.tsx';
 import { toastError } from '../../../ui/toast-error.ts';
+import { DialogButton, FormDialog } from './form-dialog.tsx';
 import { QuestionEditor } from './question-editor.tsx';
 import { QuestionImport } from './question-import.tsx';
 import { questionNumbers } from './question-review.tsx';
+import { DrawForm, FromBankPicker } from './quiz-from-bank.tsx';
+import { QuizRegrade } from './quiz-regrade.tsx';
 import { QuizStatisticsPanel } from './quiz-statistics.tsx';
 import { QuestionPreview, questionLabel } from './test-page.tsx';
 import './exam.css';
@@ -29,60 +34,175 @@ export function ExamStaffPanels({ evaluation }: { evaluation: Evaluation }) {
   if (evaluation.type !== 'exam') return null;
   return (
     <>
-      <QuestionsPanel evaluationId={evaluation.id} />
+      <QuestionsPanel evaluation={evaluation} />
       <RosterPanel evaluationId={evaluation.id} timeZone={evaluation.time_zone} />
       <QuizStatisticsPanel evaluationId={evaluation.id} />
     </>
   );
 }
 
-/** A dialog around a form (`wide` for the question editor and its preview); closes when done. */
-function FormDialog({
-  title,
-  trigger,
-  wide = false,
-  children,
+/** One item of the quiz's order: a question every attempt gets, or a random draw with its pool. */
+type QuizItem =
+  | { type: 'question'; id: number; position: number; question: Question }
+  | { type: 'draw'; id: number; position: number; draw: QuestionDraw; pool: Question[] };
+
+/** The quiz as its editor orders it: the questions outside draws and the draws, by position. */
+function itemsOf(questions: readonly Question[], draws: readonly QuestionDraw[]): QuizItem[] {
+  const items: QuizItem[] = [
+    ...questions
+      .filter((question) => question.draw_id === null)
+      .map((question) => ({
+        type: 'question' as const,
+        id: question.id,
+        position: question.position,
+        question,
+      })),
+    ...draws.map((draw) => ({
+      type: 'draw' as const,
+      id: draw.id,
+      position: draw.position,
+      draw,
+      pool: questions.filter((question) => question.draw_id === draw.id),
+    })),
+  ];
+  return items.sort((a, b) => a.position - b.position || a.id - b.id);
+}
+
+/** A question's buttons: before any attempt, edit and delete; after, only its key's fix. */
+function QuestionActions({
+  evaluationId,
+  question,
+  locked,
+  onDelete,
 }: {
-  title: string;
-  trigger: React.ReactNode;
-  wide?: boolean;
-  children: (close: () => void) => React.ReactNode;
+  evaluationId: number;
+  question: Question;
+  locked: boolean;
+  onDelete?: () => Promise<void>;
 }) {
-  const [open, setOpen] = useState(false);
+  const { t } = useTranslation();
+  if (locked) {
+    return question.kind === 'description' ? null : (
+      <div className="exam-panel__actions">
+        <DialogButton label={t('exams.staff.fixKey')} wide>
+          {(close) => (
+            <QuestionEditor
+              evaluationId={evaluationId}
+              question={question}
+              keyOnly
+              onDone={close}
+            />
+          )}
+        </DialogButton>
+      </div>
+    );
+  }
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content
-          className={wide ? 'dialog card exam-editor-dialog' : 'dialog card'}
-          aria-describedby={undefined}
-        >
-          <Dialog.Title className="dialog__title">{title}</Dialog.Title>
-          {children(() => setOpen(false))}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <div className="exam-panel__actions">
+      <DialogButton label={t('exams.staff.edit')} wide>
+        {(close) => (
+          <QuestionEditor evaluationId={evaluationId} question={question} onDone={close} />
+        )}
+      </DialogButton>
+      {onDelete && (
+        <ConfirmDialog
+          kind="delete"
+          subject={questionLabel(question)}
+          trigger={
+            <button type="button" className="button button--ghost">
+              {t('exams.staff.delete')}
+            </button>
+          }
+          onConfirm={onDelete}
+        />
+      )}
+    </div>
   );
 }
 
-function QuestionsPanel({ evaluationId }: { evaluationId: number }) {
+/** A random draw: what it draws, its pool on demand, and its removal while nobody started. */
+function DrawCard({
+  evaluationId,
+  item,
+  locked,
+  onRemove,
+}: {
+  evaluationId: number;
+  item: Extract<QuizItem, { type: 'draw' }>;
+  locked: boolean;
+  onRemove: () => Promise<void>;
+}) {
   const { t } = useTranslation();
+  return (
+    <div className="exam-draw">
+      <p className="exam-draw__label">
+        <Shuffle size={16} aria-hidden="true" />
+        {t('exams.bank.drawLabel', {
+          count: item.draw.count,
+          category: item.draw.category || t('exams.bank.wholeBank'),
+          pool: item.draw.pool,
+          points: item.draw.points,
+        })}
+      </p>
+      <details>
+        <summary>{t('exams.bank.drawPool')}</summary>
+        <ol className="exam-list">
+          {item.pool.map((question) => (
+            <li key={question.id} className="card">
+              <QuestionPreview question={question} number={null} />
+              <QuestionActions evaluationId={evaluationId} question={question} locked={locked} />
+            </li>
+          ))}
+        </ol>
+      </details>
+      {!locked && (
+        <div className="exam-panel__actions">
+          <ConfirmDialog
+            kind="delete"
+            subject={t('exams.bank.draw')}
+            trigger={
+              <button type="button" className="button button--ghost">
+                {t('exams.bank.drawRemove')}
+              </button>
+            }
+            onConfirm={onRemove}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function QuestionsPanel({ evaluation }: { evaluation: Evaluation }) {
+  const { t } = useTranslation();
+  const evaluationId = evaluation.id;
+  const subjectId = evaluation.subject.id;
   const queryClient = useQueryClient();
   const { data, error } = useQuestions(evaluationId);
-  // Once a student has started, the quiz is what they answer: the server refuses any change
-  // (409), so the page offers none and says why.
+  // Once a student has started, the quiz is what they answer: the server refuses any change but
+  // a question's key, points and title (409, decision 190), so the page offers only that fix, and
+  // the regrade of the handed-in attempts, and says why.
   const roster = useAttemptRoster(evaluationId);
   const locked = roster.data?.data.some((row) => row.attempt !== null) ?? false;
-  const numbers = questionNumbers(data?.data ?? []);
-  const remove = async (id: number) => {
+  const items = useMemo(() => itemsOf(data?.data ?? [], data?.draws ?? []), [data]);
+  const numbers = questionNumbers(
+    items.flatMap((item) => (item.type === 'question' ? [item.question] : [])),
+  );
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: ['exam', 'questions', evaluationId] });
+  const attempt = async (work: () => Promise<unknown>) => {
     try {
-      await deleteQuestion(id);
-      await queryClient.invalidateQueries({ queryKey: ['exam', 'questions', evaluationId] });
+      await work();
+      await refresh();
     } catch (failure) {
       toastError(failure);
+      throw failure;
     }
   };
+  const reorder = (next: QuizItem[]) =>
+    attempt(() =>
+      reorderQuiz(evaluationId, { items: next.map((item) => ({ type: item.type, id: item.id })) }),
+    );
   return (
     <section className="card exam-panel" aria-labelledby="exam-questions-title">
       <h2 id="exam-questions-title">{t('exams.staff.questions')}</h2>
@@ -90,32 +210,42 @@ function QuestionsPanel({ evaluationId }: { evaluationId: number }) {
       <div className="exam-panel__actions">
         {!locked && (
           <>
-            <FormDialog
-              title={t('exams.staff.add')}
-              wide
-              trigger={
-                <button type="button" className="button button--primary">
-                  {t('exams.staff.add')}
-                </button>
-              }
-            >
+            <DialogButton label={t('exams.staff.add')} primary wide>
               {(close) => <QuestionEditor evaluationId={evaluationId} onDone={close} />}
-            </FormDialog>
-            <FormDialog
-              title={t('exams.import.importQuestions')}
-              wide
-              trigger={
-                <button type="button" className="button button--ghost">
-                  {t('exams.import.importQuestions')}
-                </button>
-              }
-            >
+            </DialogButton>
+            <DialogButton label={t('exams.bank.fromBank')} wide>
+              {(close) => (
+                <FromBankPicker evaluationId={evaluationId} subjectId={subjectId} onDone={close} />
+              )}
+            </DialogButton>
+            <DialogButton label={t('exams.bank.draw')}>
+              {(close) => (
+                <DrawForm evaluationId={evaluationId} subjectId={subjectId} onDone={close} />
+              )}
+            </DialogButton>
+            <DialogButton label={t('exams.import.importQuestions')} wide>
               {(close) => <QuestionImport evaluationId={evaluationId} onDone={close} />}
-            </FormDialog>
+            </DialogButton>
           </>
+        )}
+        {locked && (
+          <FormDialog
+            title={t('exams.regrade.title')}
+            wide
+            trigger={
+              <button type="button" className="button button--primary">
+                {t('exams.staff.regrade')}
+              </button>
+            }
+          >
+            {(close) => <QuizRegrade evaluationId={evaluationId} onDone={close} />}
+          </FormDialog>
         )}
         <Link to={`/test/${evaluationId}`} className="button button--ghost">
           {t('exams.test.preview')}
+        </Link>
+        <Link to={`/question-bank/${subjectId}`} className="button button--ghost">
+          {t('exams.bank.open')}
         </Link>
         {data && data.data.length > 0 && (
           <>
@@ -137,45 +267,39 @@ function QuestionsPanel({ evaluationId }: { evaluationId: number }) {
         )}
       </div>
       {error && <Notice kind="error">{error.message}</Notice>}
-      {data && data.data.length === 0 && <p>{t('exams.staff.noQuestions')}</p>}
-      <ol className="exam-list">
-        {data?.data.map((question) => (
-          <li key={question.id} className="card">
-            <QuestionPreview question={question} number={numbers.get(question.id) ?? null} />
-            {!locked && (
-              <div className="exam-panel__actions">
-                <FormDialog
-                  title={t('exams.staff.edit')}
-                  wide
-                  trigger={
-                    <button type="button" className="button button--ghost">
-                      {t('exams.staff.edit')}
-                    </button>
-                  }
-                >
-                  {(close) => (
-                    <QuestionEditor
-                      evaluationId={evaluationId}
-                      question={question}
-                      onDone={close}
-                    />
-                  )}
-                </FormDialog>
-                <ConfirmDialog
-                  kind="delete"
-                  subject={questionLabel(question)}
-                  trigger={
-                    <button type="button" className="button button--ghost">
-                      {t('exams.staff.delete')}
-                    </button>
-                  }
-                  onConfirm={() => remove(question.id)}
-                />
-              </div>
-            )}
-          </li>
-        ))}
-      </ol>
+      {data && items.length === 0 && <p>{t('exams.staff.noQuestions')}</p>}
+      {!locked && items.length > 1 && <p className="field__hint">{t('exams.bank.reorderHint')}</p>}
+      <SortableList
+        items={items}
+        keyOf={(item) => `${item.type}:${item.id}`}
+        nameOf={(item) =>
+          item.type === 'question' ? questionLabel(item.question) : t('exams.bank.draw')
+        }
+        onReorder={locked ? undefined : reorder}
+        render={(item) =>
+          item.type === 'question' ? (
+            <div className="exam-item">
+              <QuestionPreview
+                question={item.question}
+                number={numbers.get(item.question.id) ?? null}
+              />
+              <QuestionActions
+                evaluationId={evaluationId}
+                question={item.question}
+                locked={locked}
+                onDelete={() => attempt(() => deleteQuestion(item.question.id))}
+              />
+            </div>
+          ) : (
+            <DrawCard
+              evaluationId={evaluationId}
+              item={item}
+              locked={locked}
+              onRemove={() => attempt(() => deleteDraw(item.id))}
+            />
+          )
+        }
+      />
     </section>
   );
 }

@@ -197,7 +197,7 @@ function Preview({ id }: { id: number }) {
         </button>
       </div>
       {trying ? (
-        <QuizTrial evaluationId={id} questions={data.data} />
+        <QuizTrial evaluationId={id} questions={data.data} draws={data.draws} />
       ) : (
         <ol className="exam-list">
           {data.data.map((question) => (
