@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { text } from './support/i18n.ts';
 import { signInAs } from './support/session.ts';
@@ -138,3 +139,19 @@ test('a teacher fills the bank from a file with a broken question, builds a rand
   await expect(phone.getByText(fr('exams.run.handedIn'))).toBeVisible();
   await studentContext.close();
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the question bank has no serious or critical accessibility violation (${theme})`, async ({
+    page,
+  }) => {
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    await signInAs(page, 'teacher@uni.skolar.test');
+    await page.goto('/question-bank/1');
+    await expect(page.getByText('Boucle simple').first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const blocking = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(blocking).toEqual([]);
+  });
+}

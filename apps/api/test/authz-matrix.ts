@@ -260,6 +260,7 @@ export const MATRIX: Record<string, string> = {
   'DELETE /api/questions/:id':                       '204 204 404 204 403 404 404 404 403 401',
   'PUT /api/evaluations/:id/questions/order':        '200 200 404 200 403 404 404 404 403 401',
   'GET /api/subjects/:id/bank-questions':            '200 200 404 200 403 404 404 404 403 401',
+  'GET /api/subjects/:id/bank-questions/export':     '200 200 404 200 403 404 404 404 403 401',
   'POST /api/subjects/:id/bank-questions':           '201 201 404 201 403 404 404 404 403 401',
   'POST /api/subjects/:id/bank-questions/import/preview':'200 200 404 200 403 404 404 404 403 401',
   'POST /api/subjects/:id/bank-questions/import':    '200 200 404 200 403 404 404 404 403 401',

@@ -1437,6 +1437,9 @@ export const REQUESTS: Record<string, Build> = {
   'GET /api/subjects/:id/bank-questions': async (f) => ({
     url: `/api/subjects/${(await f.bankQuestion()).subject_id}/bank-questions?q=two`,
   }),
+  'GET /api/subjects/:id/bank-questions/export': async (f) => ({
+    url: `/api/subjects/${(await f.bankQuestion()).subject_id}/bank-questions/export?format=moodle_xml`,
+  }),
   'POST /api/subjects/:id/bank-questions': async (f) => ({
     url: `/api/subjects/${(await f.subject()).id}/bank-questions`,
     payload: { kind: 'short', prompt: 'Three plus three?', answer_key: { accepted: ['6'] } },

@@ -32,6 +32,7 @@ export const GRADING_MATRIX: Record<string, string> = {
   'DELETE /api/questions/:id':                          '204 204 404 204 404 403',
   'PUT /api/evaluations/:id/questions/order':            '200 200 404 200 404 403',
   'GET /api/subjects/:id/bank-questions':                '200 404 404 200 404 403',
+  'GET /api/subjects/:id/bank-questions/export':         '200 404 404 200 404 403',
   'POST /api/subjects/:id/bank-questions':               '201 404 404 201 404 403',
   'POST /api/subjects/:id/bank-questions/import/preview':'200 404 404 200 404 403',
   'POST /api/subjects/:id/bank-questions/import':        '200 404 404 200 404 403',

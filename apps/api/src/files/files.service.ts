@@ -24,7 +24,10 @@ export async function readFile(ctx: AppContext, actor: Actor | null, id: number)
 }
 
 /** `inline; filename="…"; filename*=UTF-8''…`: an ASCII fallback and the exact name. */
-export function contentDisposition(name: string): string {
+export function contentDisposition(
+  name: string,
+  disposition: 'inline' | 'attachment' = 'inline',
+): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

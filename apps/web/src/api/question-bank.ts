@@ -39,6 +39,11 @@ export function useBankQuestions(subjectId: number, filters: BankFilters = {}) {
     placeholderData: keepPreviousData,
   });
 }
+/** The bank (or one category of it) as a file to download (a plain link: the browser saves it). */
+export const bankExportUrl = (subjectId: number, format: 'gift' | 'moodle_xml', category = '') =>
+  `/api/subjects/${subjectId}/bank-questions/export?format=${format}${
+    category ? `&category=${encodeURIComponent(category)}` : ''
+  }`;
 /** Every version of a bank question, the newest first. */
 export function useBankVersions(id: number | null) {
   return useQuery({

@@ -153,12 +153,22 @@ export function categoryPool(db: DbOrTx, subjectId: number, category: string, wh
     .orderBy(asc(bankQuestions.id));
 }
 
-/** The current questions of a subject's bank (for an import's duplicates). */
-export function currentOf(db: DbOrTx, subjectId: number) {
+/**
+ * The current questions of a subject's bank (of one category and those under it, when given), by
+ * category and in the order they were added: an import's duplicates, an export's questions.
+ */
+export function currentOf(db: DbOrTx, subjectId: number, category?: string) {
   return db
     .select()
     .from(bankQuestions)
-    .where(and(eq(bankQuestions.subject_id, subjectId), current));
+    .where(
+      and(
+        eq(bankQuestions.subject_id, subjectId),
+        current,
+        category ? inCategory(category) : undefined,
+      ),
+    )
+    .orderBy(asc(bankQuestions.category), asc(bankQuestions.id));
 }
 
 export function insertBankQuestions(db: DbOrTx, values: (typeof bankQuestions.$inferInsert)[]) {

@@ -8,6 +8,7 @@ import {
   drawBody,
   fromBankBody,
   patchOf,
+  questionFileFormat,
   questionImportAnswer,
   questionImportPreview,
   questionList,
@@ -15,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
+import { contentDisposition } from '../../files/files.service.ts';
 import { idParams, listQuery } from '../../http/pagination.ts';
 import { errorResponses } from '../../http/route-kit.ts';
 import * as bank from './bank.service.ts';
@@ -43,6 +45,39 @@ export const subjectBankRoutes: FastifyPluginAsyncZod = async (app) => {
         ...request.query,
         archived: false,
       }),
+  );
+  app.get(
+    '/:id/bank-questions/export',
+    {
+      config: { access: { entity: 'bank_question', action: 'list' } },
+      schema: {
+        operationId: 'exportBankQuestions',
+        tags,
+        summary:
+          "The subject's bank (or one category and those under it) as a GIFT or Moodle XML file, each question under its category, keys and feedback included",
+        params: idParams,
+        querystring: z.object({
+          format: questionFileFormat.default('gift'),
+          category: z.string().trim().max(200).optional(),
+        }),
+        produces: ['text/plain', 'application/xml'],
+        response: { 200: z.string().describe('GIFT or Moodle XML'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { content, fileName, type } = await bank.exportBank(
+        app.ctx,
+        requireActor(request),
+        request.params.id,
+        request.query.format,
+        request.query.category,
+      );
+      return reply
+        .header('content-type', `${type}; charset=utf-8`)
+        .header('content-disposition', contentDisposition(fileName, 'attachment'))
+        .header('cache-control', 'private, no-store')
+        .send(content);
+    },
   );
   app.post(
     '/:id/bank-questions',

@@ -3,6 +3,7 @@ import {
   type BankQuestionBody,
   bankCategory,
   bankQuestionBody,
+  type QuestionFileFormat,
 } from '@skolar/shared';
 import { record } from '../../audit/audit.ts';
 import { bankSubjectScope, can } from '../../auth/policy.ts';
@@ -17,6 +18,7 @@ import {
   check,
   normalised,
   planItems,
+  questionFile,
   readFile,
   signatureOf,
   stored,
@@ -257,4 +259,27 @@ export async function importFile(
       ),
     );
   });
+}
+
+/**
+ * The bank (or one category of it, with those under it) as a GIFT or Moodle XML file, each
+ * question under its category, for Moodle or another subject's bank; named after the subject.
+ */
+export async function exportBank(
+  ctx: AppContext,
+  actor: Actor,
+  subjectId: number,
+  format: QuestionFileFormat,
+  category: string | undefined,
+) {
+  const subject = await bankSubject(ctx.db, actor, subjectId);
+  const rows = await currentOf(ctx.db, subject.id, category);
+  const byCategory = new Map<string, BankRow[]>();
+  for (const row of rows)
+    byCategory.set(row.category, [...(byCategory.get(row.category) ?? []), row]);
+  const sections = [...byCategory].map(([name, questions]) => ({
+    category: name || null,
+    questions,
+  }));
+  return questionFile(sections, format, subject.name);
 }

@@ -373,3 +373,55 @@ describe('a file’s categories in the bank', () => {
     expect(bankCategoryOf(null, 'Importées')).toBe('Importées');
   });
 });
+
+describe('a bank’s file, both ways', () => {
+  it('exports each question under its category, and another subject’s bank imports the same', async () => {
+    const copy = await createSubject(db, school.id, [teacher.id]);
+    for (const format of ['gift', 'moodle_xml'] as const) {
+      const exported = await call(
+        teacher,
+        'GET',
+        `/api/subjects/${subject.id}/bank-questions/export?format=${format}&category=${encodeURIComponent('Géométrie')}`,
+      );
+      expect(exported.statusCode).toBe(200);
+      expect(exported.headers['content-disposition']).toMatch(/^attachment;/);
+      expect(exported.headers['cache-control']).toBe('private, no-store');
+      const preview = await call(
+        teacher,
+        'POST',
+        `/api/subjects/${copy.id}/bank-questions/import/preview`,
+        { text: exported.body, format },
+      );
+      const items = preview.json().data as Array<{
+        category: string;
+        problems: string[];
+        question: { title: string; answer_key: unknown; points: number } | null;
+      }>;
+      expect(items.every((item) => item.problems.length === 0)).toBe(true);
+      const source = (
+        await call(
+          teacher,
+          'GET',
+          `/api/subjects/${subject.id}/bank-questions?category=${encodeURIComponent('Géométrie')}&per_page=100`,
+        )
+      ).json().data as Array<{
+        category: string;
+        title: string;
+        answer_key: unknown;
+        points: number;
+      }>;
+      const shape = (rows: Array<{ category: string; title: string; answer_key: unknown }>) =>
+        rows.map((row) => JSON.stringify([row.category, row.title, row.answer_key])).sort();
+      expect(shape(items.map((item) => ({ category: item.category, ...item.question! })))).toEqual(
+        shape(source),
+      );
+    }
+    // Nobody outside the subject's bank gets its file.
+    const foreign = await call(
+      otherAdmin,
+      'GET',
+      `/api/subjects/${subject.id}/bank-questions/export`,
+    );
+    expect(foreign.statusCode).toBe(404);
+  });
+});

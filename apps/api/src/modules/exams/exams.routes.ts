@@ -22,6 +22,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
+import { contentDisposition } from '../../files/files.service.ts';
 import { idParams } from '../../http/pagination.ts';
 import { errorResponses } from '../../http/route-kit.ts';
 import * as attempts from './attempts.service.ts';
@@ -179,13 +180,9 @@ export const examEvaluationRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.query.format,
       );
-      const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
       return reply
         .header('content-type', `${type}; charset=utf-8`)
-        .header(
-          'content-disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-        )
+        .header('content-disposition', contentDisposition(fileName, 'attachment'))
         .header('cache-control', 'private, no-store')
         .send(content);
     },

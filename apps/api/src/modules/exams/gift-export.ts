@@ -111,8 +111,20 @@ function questionToGift(question: ExportedQuestion): string {
   return `${title}${format}${escaped(question.prompt)} ${braces}`;
 }
 
-/** A quiz as a GIFT file: its questions in order, a blank line between two. */
-export function writeGift(questions: readonly ExportedQuestion[], category?: string): string {
-  const head = category ? [`$CATEGORY: ${category}`] : [];
-  return `${[...head, ...questions.map(questionToGift)].join('\n\n')}\n`;
+/** Questions under one category (none: the file's default). */
+export interface ExportedSection {
+  category: string | null;
+  questions: readonly ExportedQuestion[];
+}
+
+/**
+ * Questions as a GIFT file: each section's `$CATEGORY:` line then its questions in order, a blank
+ * line between two.
+ */
+export function writeGift(sections: readonly ExportedSection[]): string {
+  const lines = sections.flatMap((section) => [
+    ...(section.category ? [`$CATEGORY: ${section.category}`] : []),
+    ...section.questions.map(questionToGift),
+  ]);
+  return `${lines.join('\n\n')}\n`;
 }

@@ -1,6 +1,6 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import type { QuestionAnswerKey } from '../../db/schema/index.ts';
-import type { ExportedQuestion } from './gift-export.ts';
+import type { ExportedQuestion, ExportedSection } from './gift-export.ts';
 
 const builder = new XMLBuilder({
   ignoreAttributes: false,
@@ -127,13 +127,16 @@ function questionOf(question: ExportedQuestion) {
 }
 
 /**
- * A quiz as a Moodle XML file (decision 187): a category question first when a category is
- * given, then each question with its points (`defaultgrade`), feedback and weights as fractions.
+ * Questions as a Moodle XML file (decision 187): each section's category question (when it has
+ * one), then each question with its points (`defaultgrade`), feedback and weights as fractions.
  * A multiple choice scored all or nothing has no Moodle equivalent: each right choice is written
  * worth its share and each wrong one -100%, so any wrong choice loses the question.
  */
-export function writeMoodleXml(questions: readonly ExportedQuestion[], category?: string): string {
-  const head = category ? [{ '@_type': 'category', category: { text: category } }] : [];
-  const xml = builder.build({ quiz: { question: [...head, ...questions.map(questionOf)] } });
+export function writeMoodleXml(sections: readonly ExportedSection[]): string {
+  const question = sections.flatMap((section) => [
+    ...(section.category ? [{ '@_type': 'category', category: { text: section.category } }] : []),
+    ...section.questions.map(questionOf),
+  ]);
+  const xml = builder.build({ quiz: { question } });
   return `<?xml version="1.0" encoding="UTF-8"?>\n${xml}`;
 }

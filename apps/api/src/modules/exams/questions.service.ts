@@ -30,7 +30,7 @@ import {
   updateQuestion,
 } from './exams.queries.ts';
 import { readGift } from './gift.ts';
-import { writeGift } from './gift-export.ts';
+import { type ExportedSection, writeGift } from './gift-export.ts';
 import { readMoodleXml } from './moodle-xml.ts';
 import { writeMoodleXml } from './moodle-xml-export.ts';
 import { cleanHtml } from './prompt.ts';
@@ -250,6 +250,25 @@ const present = (row: Question) => ({
 });
 
 /**
+ * Questions as a GIFT or Moodle XML file named after `name` (characters a file name cannot hold
+ * become spaces), each section under its category.
+ */
+export function questionFile(
+  sections: readonly ExportedSection[],
+  format: QuestionFileFormat,
+  name: string,
+) {
+  const base =
+    name
+      .replace(/[/\\:*?"<>|]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() || 'quiz';
+  return format === 'moodle_xml'
+    ? { content: writeMoodleXml(sections), fileName: `${base}.xml`, type: 'application/xml' }
+    : { content: writeGift(sections), fileName: `${base}.gift.txt`, type: 'text/plain' };
+}
+
+/**
  * The quiz as a file for Moodle or another exam (decision 187): GIFT or Moodle XML, the exam's
  * title as the category, named after the exam.
  */
@@ -262,18 +281,7 @@ export async function exportQuiz(
   const exam = await examIn(ctx.db, markedExams(actor), evaluationId);
   if (!exam) throw notFound();
   const rows = await questionsOf(ctx.db, exam.id);
-  const base =
-    exam.title
-      .replace(/[/\\:*?"<>|]+/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim() || 'quiz';
-  return format === 'moodle_xml'
-    ? {
-        content: writeMoodleXml(rows, exam.title),
-        fileName: `${base}.xml`,
-        type: 'application/xml',
-      }
-    : { content: writeGift(rows, exam.title), fileName: `${base}.gift.txt`, type: 'text/plain' };
+  return questionFile([{ category: exam.title, questions: rows }], format, exam.title);
 }
 
 /**

@@ -80,12 +80,17 @@ describe('GIFT round trip', () => {
       points: 1,
       ...item.question!,
     }));
-    const exported = writeGift(questions as never);
+    const exported = writeGift([{ category: null, questions: questions as never }]);
     const second = readGift(exported, labels);
     expect(essence(second)).toEqual(essence(first));
     // And again: the export of the import of an export is the export.
     expect(
-      writeGift(second.map((item) => ({ options: [], points: 1, ...item.question! })) as never),
+      writeGift([
+        {
+          category: null,
+          questions: second.map((item) => ({ options: [], points: 1, ...item.question! })) as never,
+        },
+      ]),
     ).toBe(exported);
     // Every answer a student may give scores the same on both sides.
     const answers = [
@@ -350,7 +355,7 @@ describe('Moodle XML', () => {
       item.question ? [{ options: [], ...item.question }] : [],
     );
     const again = readMoodleXml(
-      writeMoodleXml(questions as never, '$course$/top/Algorithmique'),
+      writeMoodleXml([{ category: '$course$/top/Algorithmique', questions: questions as never }]),
       labels,
     );
     expect(essence(again)).toEqual(essence(read.filter((item) => item.question)));
@@ -361,7 +366,10 @@ describe('Moodle XML', () => {
       points: 1,
       ...item.question!,
     }));
-    const throughXml = readMoodleXml(writeMoodleXml(fromGift as never), labels);
+    const throughXml = readMoodleXml(
+      writeMoodleXml([{ category: null, questions: fromGift as never }]),
+      labels,
+    );
     expect(throughXml.map((item) => ({ points: 1, options: [], ...item.question }))).toEqual(
       fromGift.map((question) => ({ ...question, options: question.options ?? [] })),
     );

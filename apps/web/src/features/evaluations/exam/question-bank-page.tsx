@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { useEvaluationSubject } from '../../../api/evaluations.ts';
 import {
   archiveBankQuestion,
+  bankExportUrl,
   createBankQuestion,
   updateBankQuestion,
   useBankQuestions,
@@ -319,6 +320,24 @@ export function QuestionBankPage() {
                 <QuestionImport evaluationId={0} bankSubjectId={subjectId} onDone={close} />
               )}
             </DialogButton>
+            {data && data.meta.total > 0 && (
+              <>
+                <a
+                  href={bankExportUrl(subjectId, 'gift', filters.category)}
+                  download
+                  className="button button--ghost"
+                >
+                  {t('exams.import.exportGift')}
+                </a>
+                <a
+                  href={bankExportUrl(subjectId, 'moodle_xml', filters.category)}
+                  download
+                  className="button button--ghost"
+                >
+                  {t('exams.import.exportXml')}
+                </a>
+              </>
+            )}
           </>
         }
       />

@@ -73,6 +73,11 @@ describe('a subject’s question bank', () => {
     const pi = (await screen.findByText('Une valeur de pi ?')).closest('li')!;
     expect(within(pi).getByText(/Géométrie\/Cercles · Version 2 · dans 1 examen/)).toBeVisible();
     expect(within(pi).getByText('calcul')).toBeVisible();
+    // The bank's file, for the category chosen.
+    expect(screen.getByRole('link', { name: 'Exporter en GIFT' })).toHaveAttribute(
+      'href',
+      '/api/subjects/4/bank-questions/export?format=gift',
+    );
     expect(
       within(pi).getByText(/une modification est enregistrée comme nouvelle version/),
     ).toBeVisible();
