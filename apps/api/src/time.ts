@@ -144,3 +144,8 @@ export function zonedTimestamp(instant: Date, zone: string, locale: keyof typeof
 export function readableDay(day: string, locale: keyof typeof DATE_LOCALES): string {
   return format(parseDay(day), 'PP', { locale: DATE_LOCALES[locale] });
 }
+
+/** An instant as the zone's wall clock shows it, `YYYY-MM-DDTHH:MM` (a datetime-local input). */
+export function localDateTime(instant: Date, zone: string): string {
+  return `${localDay(instant, zone)}T${timeOfMinutes(minuteOfDay(instant, zone)).slice(0, 5)}`;
+}

@@ -249,6 +249,8 @@ export const MATRIX: Record<string, string> = {
   'POST /api/evaluations/:id/attempts':              '403 403 403 403 201 403 403 403 404 401',
   'GET /api/evaluations/:id/attempts':               '200 200 404 200 403 404 404 404 403 401',
   'PUT /api/evaluations/:id/accommodations/:studentId':'200 200 404 200 403 404 404 404 403 401',
+  'PUT /api/evaluations/:id/extensions/:studentId':  '200 200 404 200 403 404 404 404 403 401',
+  'DELETE /api/evaluations/:id/extensions/:studentId':'204 204 404 204 403 404 404 404 403 401',
   'GET /api/evaluations/:id/questions':              '200 200 404 200 403 404 404 404 403 401',
   'GET /api/evaluations/:id/statistics':             '200 200 404 200 403 404 404 404 403 401',
   'GET /api/evaluations/:id/questions/export':       '200 200 404 200 403 404 404 404 403 401',

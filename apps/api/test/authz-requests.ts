@@ -1387,6 +1387,13 @@ export const REQUESTS: Record<string, Build> = {
   'GET /api/evaluations/:id/attempts': async (f) => ({
     url: `/api/evaluations/${(await f.openExam()).id}/attempts`,
   }),
+  'PUT /api/evaluations/:id/extensions/:studentId': async (f) => ({
+    url: `/api/evaluations/${(await f.openProject()).id}/extensions/${f.staff.student.id}`,
+    payload: { deadline: '2030-06-01T12:00', reason: 'Certificat médical' },
+  }),
+  'DELETE /api/evaluations/:id/extensions/:studentId': async (f) => ({
+    url: `/api/evaluations/${(await f.openProject()).id}/extensions/${f.staff.student.id}`,
+  }),
   'PUT /api/evaluations/:id/accommodations/:studentId': async (f) => ({
     url: `/api/evaluations/${(await f.openExam()).id}/accommodations/${f.staff.student.id}`,
     payload: { extra_minutes: 15 },

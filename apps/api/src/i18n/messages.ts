@@ -535,6 +535,11 @@ const catalogue = {
     en: 'Hand-ins for this project are not open yet.',
     de: 'Die Abgabe für dieses Projekt ist noch nicht geöffnet.',
   },
+  'projects.extensionBefore': {
+    fr: 'La nouvelle date limite doit être après celle du projet.',
+    en: 'The new deadline must be after the project’s.',
+    de: 'Die neue Frist muss nach der des Projekts liegen.',
+  },
   'projects.closed': {
     fr: 'La date limite de ce projet est passée : le dépôt est fermé.',
     en: 'The deadline of this project has passed: hand-ins are closed.',

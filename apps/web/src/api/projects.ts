@@ -1,3 +1,4 @@
+import type { ExtensionBody } from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, fileBody, ok } from './client.ts';
 
@@ -49,3 +50,18 @@ export function useStudentSubmissions(evaluationId: number, studentId: number, e
 /** The zip of every student's latest hand-in (a plain link: the browser streams the download). */
 export const submissionsZipUrl = (evaluationId: number) =>
   `/api/evaluations/${evaluationId}/submissions.zip`;
+
+/** One student's own deadline at a project, with a reason (staff; decision 192). */
+export const setExtension = (evaluationId: number, studentId: number, body: ExtensionBody) =>
+  ok(
+    api.PUT('/api/evaluations/{id}/extensions/{studentId}', {
+      params: { path: { id: evaluationId, studentId } },
+      body,
+    }),
+  );
+export const removeExtension = (evaluationId: number, studentId: number) =>
+  ok(
+    api.DELETE('/api/evaluations/{id}/extensions/{studentId}', {
+      params: { path: { id: evaluationId, studentId } },
+    }),
+  );

@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   'question.fix',
   'quiz.regrade',
   'bank.version',
+  'extension.grant',
+  'extension.remove',
   'delete',
   'archive',
   'unarchive',

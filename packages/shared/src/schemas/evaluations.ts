@@ -278,6 +278,23 @@ const personRef = z.object({
   email: z.string(),
 });
 
+/**
+ * `PUT /api/evaluations/:id/extensions/:studentId`: one student's own deadline at a project, later
+ * than the project's, and why (decision 192). The answer and the roster give it as an instant.
+ */
+export const extensionBody = z.object({
+  /** A wall-clock day and time in the institution's zone, `YYYY-MM-DDTHH:MM` (datetime-local). */
+  deadline: localDateTimeField('evaluations.validation.deadline'),
+  reason: requiredText(500),
+});
+export type ExtensionBody = z.input<typeof extensionBody>;
+export const extensionAnswer = z.object({
+  deadline: z.date(),
+  /** The same deadline as the institution's wall clock shows it (the form's value). */
+  deadline_local: z.string(),
+  reason: z.string(),
+});
+
 /** `GET /api/evaluations/:id/submissions`: each student of the evaluation's promotion. */
 export const submissionRoster = z.object({
   data: z.array(
@@ -286,6 +303,8 @@ export const submissionRoster = z.object({
       /** Their latest version, or null when nothing was handed in. */
       latest: submissionReceipt.nullable(),
       versions: z.number().int(),
+      /** Their own deadline, later than the project's, and why (decision 192); null without. */
+      extension: extensionAnswer.nullable(),
     }),
   ),
 });

@@ -266,6 +266,33 @@ export const submissions = pgTable(
 );
 
 /**
+ * A project's own deadline for one student (issue 31, decision 192): they hand in until `deadline`
+ * instead of the project's, for the `reason` given by `granted_by` (audited). The project's
+ * correction waits for the latest of them.
+ */
+export const deadlineExtensions = pgTable(
+  'deadline_extensions',
+  {
+    id: id(),
+    evaluation_id: fk('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    student_id: fk('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deadline: timestamptz('deadline').notNull(),
+    reason: text('reason').notNull(),
+    granted_by: fk('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [
+    unique('deadline_extensions_evaluation_student_unique').on(t.evaluation_id, t.student_id),
+    index('deadline_extensions_student_id_idx').on(t.student_id),
+    index('deadline_extensions_granted_by_idx').on(t.granted_by),
+  ],
+);
+
+/**
  * Extra time a teacher grants one student for one exam (an accommodation), before or during the
  * attempt: the attempt's deadline becomes min(window end, start + duration + extra).
  */

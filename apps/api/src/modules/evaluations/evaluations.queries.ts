@@ -17,6 +17,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import {
   attempts,
+  deadlineExtensions,
   evaluations,
   examAccommodations,
   files,
@@ -202,15 +203,33 @@ export async function latestAttemptDeadlines(
   ids: readonly number[],
 ): Promise<Map<number, Date>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: attempts.evaluation_id,
-      latest: sql<Date>`max(${attempts.deadline_at})`.mapWith(attempts.deadline_at),
-    })
-    .from(attempts)
-    .where(sql`${attempts.evaluation_id} = any(${sql.param([...ids])}::bigint[])`)
-    .groupBy(attempts.evaluation_id);
-  return new Map(rows.map((row) => [Number(row.id), row.latest]));
+  const among = (column: typeof attempts.evaluation_id | typeof deadlineExtensions.evaluation_id) =>
+    sql`${column} = any(${sql.param([...ids])}::bigint[])`;
+  // An exam's attempts and a project's extended deadlines (decision 192) both hold answers open.
+  const [fromAttempts, fromExtensions] = await Promise.all([
+    db
+      .select({
+        id: attempts.evaluation_id,
+        latest: sql<Date>`max(${attempts.deadline_at})`.mapWith(attempts.deadline_at),
+      })
+      .from(attempts)
+      .where(among(attempts.evaluation_id))
+      .groupBy(attempts.evaluation_id),
+    db
+      .select({
+        id: deadlineExtensions.evaluation_id,
+        latest: sql<Date>`max(${deadlineExtensions.deadline})`.mapWith(deadlineExtensions.deadline),
+      })
+      .from(deadlineExtensions)
+      .where(among(deadlineExtensions.evaluation_id))
+      .groupBy(deadlineExtensions.evaluation_id),
+  ]);
+  const latest = new Map<number, Date>();
+  for (const row of [...fromAttempts, ...fromExtensions]) {
+    const known = latest.get(Number(row.id));
+    if (!known || row.latest > known) latest.set(Number(row.id), row.latest);
+  }
+  return latest;
 }
 
 /**
@@ -373,7 +392,7 @@ export async function fileById(db: DbOrTx, id: number) {
  * parameters was 13 % of the list's time).
  */
 const studentRowsAt = (
-  table: typeof attempts | typeof submissions | typeof results,
+  table: typeof attempts | typeof submissions | typeof results | typeof deadlineExtensions,
   studentId: number,
   ids: readonly number[],
 ) =>
@@ -394,6 +413,17 @@ export function studentAttempts(db: DbOrTx, studentId: number, ids: readonly num
     })
     .from(attempts)
     .where(studentRowsAt(attempts, studentId, ids));
+}
+
+/** The student's own deadlines (extensions) at the evaluations `ids` (decision 192). */
+export function studentExtensions(db: DbOrTx, studentId: number, ids: readonly number[]) {
+  return db
+    .select({
+      evaluation_id: deadlineExtensions.evaluation_id,
+      deadline: deadlineExtensions.deadline,
+    })
+    .from(deadlineExtensions)
+    .where(studentRowsAt(deadlineExtensions, studentId, ids));
 }
 
 /** The student's latest hand-in at each of the evaluations `ids`. */

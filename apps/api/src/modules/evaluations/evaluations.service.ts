@@ -15,7 +15,7 @@ import { saveUpload } from '../../files/uploads.ts';
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { pageOf } from '../../http/pagination.ts';
-import { localDay, minuteOfDay, timeOfMinutes, zonedInstant } from '../../time.ts';
+import { localDateTime, zonedInstant } from '../../time.ts';
 import {
   deleteEvaluation,
   type EvaluationFilters,
@@ -41,10 +41,8 @@ export type FileSlot = 'document' | 'correction';
 const hhmm = (time: string | null) => (time === null ? null : time.slice(0, 5));
 
 /** The deadline as the institution's wall clock shows it, `YYYY-MM-DDTHH:MM` (datetime-local). */
-function localDateTime(instant: Date | null, zone: string) {
-  if (instant === null) return null;
-  return `${localDay(instant, zone)}T${timeOfMinutes(minuteOfDay(instant, zone)).slice(0, 5)}`;
-}
+const localDeadline = (instant: Date | null, zone: string) =>
+  instant === null ? null : localDateTime(instant, zone);
 
 /** Staff (who may read an answer key at all) never take a student's route to a correction. */
 const readsAnswers = (actor: Actor) => roleMay(actor.role, 'read', 'question');
@@ -61,7 +59,7 @@ export async function releasedCorrections(
   const withCorrection = rows.filter((row) => row.correction_file_id !== null);
   const latest = await latestAttemptDeadlines(
     db,
-    withCorrection.filter((row) => row.type === 'exam').map((row) => row.id),
+    withCorrection.map((row) => row.id),
   );
   const released = withCorrection.filter((row) => {
     const window = evaluationWindow(row, row.time_zone);
@@ -125,7 +123,7 @@ function presentStaff(
   return {
     ...core,
     description: row.description,
-    deadline_local: localDateTime(row.deadline, row.time_zone),
+    deadline_local: localDeadline(row.deadline, row.time_zone),
     shuffle: row.shuffle,
     document_link: row.document_file_id === null ? null : `/api/files/${row.document_file_id}`,
     correction_link: correctionLinkFor(actor, row, released),
@@ -288,7 +286,7 @@ function fieldsOf(row: EvaluationRow): Fields {
     start_time: hhmm(row.start_time),
     end_time: hhmm(row.end_time),
     duration_minutes: row.duration_minutes,
-    deadline: localDateTime(row.deadline, row.time_zone),
+    deadline: localDeadline(row.deadline, row.time_zone),
     location: row.location,
     organizer: row.organizer,
     domain: row.domain,

@@ -28,6 +28,9 @@ export interface MyFilters {
 
 const presentMine = (row: EvaluationRow, state: StudentState) => ({
   ...presentCore(row),
+  // The student's own window: a project closes for them at their extension (decision 192).
+  closes_at: state.closes_at,
+  deadline: row.type === 'project' ? state.closes_at : row.deadline,
   status: state.status,
   is_open: state.is_open,
   attempt: state.attempt,

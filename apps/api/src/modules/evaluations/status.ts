@@ -1,8 +1,13 @@
 import { type EvaluationStatus, evaluationStatus } from '@skolar/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { localDay } from '../../time.ts';
-import { latestHandIns, publishedResultLines, studentAttempts } from './evaluations.queries.ts';
-import { evaluationWindow, isOpen, type Timing } from './window.ts';
+import {
+  latestHandIns,
+  publishedResultLines,
+  studentAttempts,
+  studentExtensions,
+} from './evaluations.queries.ts';
+import { evaluationWindow, isOpen, ownWindow, type Timing } from './window.ts';
 
 /** An evaluation as the status needs it: its timing, in its institution's zone. */
 export interface StatusRow extends Timing {
@@ -37,22 +42,29 @@ export async function studentStates(
 ): Promise<Map<number, StudentState>> {
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return new Map();
-  const [attemptRows, submissionRows, resultRows] = await Promise.all([
+  const [attemptRows, submissionRows, resultRows, extensionRows] = await Promise.all([
     studentAttempts(db, studentId, ids),
     latestHandIns(db, studentId, ids),
     publishedResultLines(db, studentId, ids),
+    studentExtensions(db, studentId, ids),
   ]);
   const byEvaluation = <T extends { evaluation_id: number }>(list: T[]) =>
     new Map(list.map((item) => [Number(item.evaluation_id), item]));
   const attemptOf = byEvaluation(attemptRows);
   const submissionOf = byEvaluation(submissionRows);
   const resultOf = byEvaluation(resultRows);
+  const extensionOf = byEvaluation(extensionRows);
 
   const states = new Map<number, StudentState>();
   const todayIn = new Map<string, string>();
   for (const row of rows) {
     if (!todayIn.has(row.time_zone)) todayIn.set(row.time_zone, localDay(now, row.time_zone));
-    const window = evaluationWindow(row, row.time_zone);
+    // A project's own deadline for this student, when they have one (decision 192).
+    const window = ownWindow(
+      evaluationWindow(row, row.time_zone),
+      extensionOf.get(row.id),
+      row.time_zone,
+    );
     const attempt = attemptOf.get(row.id);
     const submission = submissionOf.get(row.id);
     const result = resultOf.get(row.id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluationWindow, isOpen } from './window.ts';
+import { answersClosedAt, evaluationWindow, isOpen, ownWindow } from './window.ts';
 
 const exam = {
   type: 'exam' as const,
@@ -37,5 +37,32 @@ describe('the window of an evaluation', () => {
     expect(isOpen(window, window.opensAt)).toBe(true);
     expect(isOpen(window, new Date(window.closesAt.getTime() - 1))).toBe(true);
     expect(isOpen(window, window.closesAt)).toBe(false);
+  });
+});
+
+describe('when a project’s answers may be revealed', () => {
+  const closesAt = new Date('2026-11-25T17:00:00Z');
+  it('is its deadline, or the latest of its students’ own deadlines (decision 192)', () => {
+    expect(answersClosedAt('project', { closesAt }, null)).toEqual(closesAt);
+    const extended = new Date('2026-11-27T17:00:00Z');
+    expect(answersClosedAt('project', { closesAt }, extended)).toEqual(extended);
+  });
+  it('gives a student with an extension their own window, and no one an earlier one', () => {
+    const window = evaluationWindow(
+      {
+        type: 'project',
+        date: '2026-11-20',
+        start_time: null,
+        end_time: null,
+        deadline: closesAt,
+      },
+      'Europe/Paris',
+    );
+    const own = ownWindow(window, { deadline: new Date('2026-11-27T17:00:00Z') }, 'Europe/Paris');
+    expect(own.closesAt).toEqual(new Date('2026-11-27T17:00:00Z'));
+    expect(own.dueDay).toBe('2026-11-27');
+    expect(ownWindow(window, { deadline: new Date('2026-11-24T17:00:00Z') }, 'Europe/Paris')).toBe(
+      window,
+    );
   });
 });

@@ -33,6 +33,20 @@ export function evaluationWindow(timing: Timing, zone: string) {
   return { opensAt, closesAt, dueAt: closesAt, dueDay: localDay(closesAt, zone) };
 }
 
+/**
+ * A project's window for one student with their own deadline (an extension, decision 192): it
+ * closes, and the student's status counts, from that deadline when it is later than the project's.
+ */
+export function ownWindow(
+  window: ReturnType<typeof evaluationWindow>,
+  extension: { deadline: Date } | undefined,
+  zone: string,
+) {
+  if (!extension || extension.deadline <= window.closesAt) return window;
+  const closesAt = extension.deadline;
+  return { ...window, closesAt, dueAt: closesAt, dueDay: localDay(closesAt, zone) };
+}
+
 /** True while the server's clock is inside the window: an exam may be started, a project handed in. */
 export function isOpen(window: { opensAt: Date; closesAt: Date }, now: Date): boolean {
   return now.getTime() >= window.opensAt.getTime() && now.getTime() < window.closesAt.getTime();
@@ -41,7 +55,8 @@ export function isOpen(window: { opensAt: Date; closesAt: Date }, now: Date): bo
 /**
  * From when nothing of the evaluation takes an answer any more, so that a correction (or anything
  * else that reveals the answers) may reach its students (decision 173): a project at its
- * deadline; an exam once its window has closed and every attempt's deadline, with the reconnection
+ * deadline, or at the latest of its students' own deadlines (`latestDeadline`, decision 192); an
+ * exam once its window has closed and every attempt's deadline, with the reconnection
  * grace after it, has passed (`latestDeadline`: the latest deadline of its attempts, if any).
  */
 export function answersClosedAt(
@@ -49,7 +64,6 @@ export function answersClosedAt(
   window: { closesAt: Date },
   latestDeadline: Date | null,
 ): Date {
-  if (type === 'project') return window.closesAt;
   const last = Math.max(window.closesAt.getTime(), latestDeadline?.getTime() ?? 0);
-  return new Date(last + RECONNECT_GRACE_MS);
+  return new Date(type === 'project' ? last : last + RECONNECT_GRACE_MS);
 }

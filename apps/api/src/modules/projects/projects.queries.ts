@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  deadlineExtensions,
   evaluations,
   files,
   institutions,
@@ -154,4 +155,74 @@ export async function mailRecipient(db: DbOrTx, userId: number) {
     .from(users)
     .where(eq(users.id, userId));
   return user;
+}
+
+// A student's own deadline (decision 192).
+
+/** The student's own deadline at the project, if they have one. */
+export async function extensionOf(db: DbOrTx, evaluationId: number, studentId: number) {
+  const [row] = await db
+    .select({ deadline: deadlineExtensions.deadline, reason: deadlineExtensions.reason })
+    .from(deadlineExtensions)
+    .where(
+      and(
+        eq(deadlineExtensions.evaluation_id, evaluationId),
+        eq(deadlineExtensions.student_id, studentId),
+      ),
+    );
+  return row;
+}
+
+/** Every student's own deadline at the project, with its reason. */
+export function extensionsOf(db: DbOrTx, evaluationId: number) {
+  return db
+    .select({
+      student_id: deadlineExtensions.student_id,
+      deadline: deadlineExtensions.deadline,
+      reason: deadlineExtensions.reason,
+    })
+    .from(deadlineExtensions)
+    .where(eq(deadlineExtensions.evaluation_id, evaluationId));
+}
+
+/** Sets the student's own deadline (replacing one given before); answers the one replaced. */
+export async function setExtension(
+  tx: DbOrTx,
+  grant: { evaluationId: number; studentId: number; deadline: Date; reason: string; by: number },
+  now: Date,
+) {
+  const before = await extensionOf(tx, grant.evaluationId, grant.studentId);
+  await tx
+    .insert(deadlineExtensions)
+    .values({
+      evaluation_id: grant.evaluationId,
+      student_id: grant.studentId,
+      deadline: grant.deadline,
+      reason: grant.reason,
+      granted_by: grant.by,
+    })
+    .onConflictDoUpdate({
+      target: [deadlineExtensions.evaluation_id, deadlineExtensions.student_id],
+      set: {
+        deadline: grant.deadline,
+        reason: grant.reason,
+        granted_by: grant.by,
+        updated_at: now,
+      },
+    });
+  return before;
+}
+
+/** Removes the student's own deadline; answers the one removed, if any. */
+export async function deleteExtension(tx: DbOrTx, evaluationId: number, studentId: number) {
+  const [removed] = await tx
+    .delete(deadlineExtensions)
+    .where(
+      and(
+        eq(deadlineExtensions.evaluation_id, evaluationId),
+        eq(deadlineExtensions.student_id, studentId),
+      ),
+    )
+    .returning({ deadline: deadlineExtensions.deadline, reason: deadlineExtensions.reason });
+  return removed;
 }

@@ -1,4 +1,6 @@
 import {
+  extensionAnswer,
+  extensionBody,
   handInReceipt,
   handInRefusal,
   idText,
@@ -116,5 +118,50 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.studentId,
       ),
+  );
+  app.put(
+    '/:id/extensions/:studentId',
+    {
+      config: { access: { entity: 'evaluation', action: 'assign' } },
+      schema: {
+        operationId: 'setDeadlineExtension',
+        tags,
+        summary:
+          "Give one student of a project their own deadline, later than the project's, with a reason (audited; replaces any before)",
+        params: studentParams,
+        body: extensionBody,
+        response: { 200: extensionAnswer, ...errorResponses },
+      },
+    },
+    async (request) =>
+      projects.extend(
+        app.ctx,
+        requireActor(request),
+        request.params.id,
+        request.params.studentId,
+        request.body,
+      ),
+  );
+  app.delete(
+    '/:id/extensions/:studentId',
+    {
+      config: { access: { entity: 'evaluation', action: 'assign' } },
+      schema: {
+        operationId: 'deleteDeadlineExtension',
+        tags,
+        summary: "Take a student's own deadline back: they hand in until the project's (audited)",
+        params: studentParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await projects.unextend(
+        app.ctx,
+        requireActor(request),
+        request.params.id,
+        request.params.studentId,
+      );
+      return reply.status(204).send(null);
+    },
   );
 };

@@ -1,21 +1,25 @@
 import { once } from 'node:events';
 import type { MultipartFile } from '@fastify/multipart';
-import { roleMay } from '@skolar/shared';
+import { type ExtensionBody, roleMay } from '@skolar/shared';
 import { ZipArchive } from 'archiver';
 import type { FastifyBaseLogger } from 'fastify';
+import { record } from '../../audit/audit.ts';
 import { can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { storageFor } from '../../files/storage.ts';
 import { maxBytesOf, readPart, saveFile } from '../../files/uploads.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { zonedTimestamp } from '../../time.ts';
+import { localDateTime, zonedInstant, zonedTimestamp } from '../../time.ts';
 import { assertWithinQuota, quotaOf } from '../evaluations/hand-in-quota.ts';
-import { evaluationWindow, isOpen } from '../evaluations/window.ts';
+import { evaluationWindow, isOpen, ownWindow } from '../evaluations/window.ts';
 import {
+  deleteExtension,
   evaluationInScope,
+  extensionOf,
+  extensionsOf,
   handInUsage,
   insertSubmission,
   latestSubmissions,
@@ -23,6 +27,7 @@ import {
   mailRecipient,
   nextVersion,
   rosterPeople,
+  setExtension,
   versionsOf,
 } from './projects.queries.ts';
 import { zipEntryName, zipName } from './zip-names.ts';
@@ -46,11 +51,16 @@ async function projectFor(
 
 /**
  * 409 unless the project takes hand-ins at `now` (server clock): an exam never does, a project
- * from its opening until its deadline (the deadline itself is too late).
+ * from its opening until its deadline, or the student's own (`extension`, decision 192); the
+ * deadline itself is too late.
  */
-function assertOpen(project: Project, now: Date): void {
+function assertOpen(project: Project, now: Date, extension?: { deadline: Date }): void {
   if (project.type !== 'project') throw conflict('projects.notAProject');
-  const window = evaluationWindow(project, project.timezone);
+  const window = ownWindow(
+    evaluationWindow(project, project.timezone),
+    extension,
+    project.timezone,
+  );
   if (now.getTime() < window.opensAt.getTime()) throw conflict('projects.notOpenYet');
   if (!isOpen(window, now)) throw conflict('projects.closed');
 }
@@ -65,12 +75,13 @@ function assertOpen(project: Project, now: Date): void {
  */
 export async function handIn(ctx: AppContext, actor: Actor, id: number, part: MultipartFile) {
   const project = await projectFor(ctx, actor, id);
-  assertOpen(project, ctx.clock.now());
+  const extension = await extensionOf(ctx.db, project.id, actor.userId);
+  assertOpen(project, ctx.clock.now(), extension);
   assertWithinQuota(await handInUsage(ctx.db, project.id, actor.userId), 0);
   const bytes = await readPart(part, maxBytesOf('submission'));
   return ctx.db.transaction(async (tx) => {
     const submittedAt = ctx.clock.now();
-    assertOpen(project, submittedAt);
+    assertOpen(project, submittedAt, await extensionOf(tx, project.id, actor.userId));
     await lockHandIns(tx, project.id, actor.userId);
     // A hand-in is stored byte for byte: its size now is the size it is stored with.
     const usage = await handInUsage(tx, project.id, actor.userId);
@@ -145,19 +156,94 @@ async function mailReceipt(
 export async function roster(ctx: AppContext, actor: Actor, id: number) {
   const project = await projectFor(ctx, actor, id, 'update');
   const where = can(actor, 'list', 'submission').where;
-  const [people, latest] = await Promise.all([
+  const [people, latest, extensions] = await Promise.all([
     rosterPeople(ctx.db, project.id, project.promotion_id),
     latestSubmissions(ctx.db, project.id, where),
+    extensionsOf(ctx.db, project.id),
   ]);
   const byStudent = new Map(latest.map((row) => [row.student_id, row]));
+  const extensionBy = new Map(
+    extensions.map(({ student_id, ...extension }) => [
+      student_id,
+      { ...extension, deadline_local: localDateTime(extension.deadline, project.timezone) },
+    ]),
+  );
   return {
     data: people.map((student) => {
       const row = byStudent.get(student.id);
-      if (!row) return { student, latest: null, versions: 0 };
+      const extension = extensionBy.get(student.id) ?? null;
+      if (!row) return { student, latest: null, versions: 0, extension };
       const { student_id: _student, versions, storage_key: _key, ...receipt } = row;
-      return { student, latest: receipt, versions };
+      return { student, latest: receipt, versions, extension };
     }),
   };
+}
+
+/**
+ * One student's own deadline at a project (decision 192), for those who mark it (`assign` on the
+ * evaluation, as extra time at an exam): later than the project's (422 otherwise), with a reason,
+ * replacing any given before; audited with what it replaced. 404 for a student not on the roster.
+ */
+export async function extend(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  studentId: number,
+  body: ExtensionBody,
+) {
+  const project = await extendable(ctx, actor, id, studentId);
+  const deadline = zonedInstant(
+    body.deadline.slice(0, 10),
+    body.deadline.slice(11),
+    project.timezone,
+  );
+  const common = evaluationWindow(project, project.timezone).closesAt;
+  if (deadline <= common) throw validationFailed({ deadline: ['projects.extensionBefore'] });
+  await ctx.db.transaction(async (tx) => {
+    const before = await setExtension(
+      tx,
+      { evaluationId: project.id, studentId, deadline, reason: body.reason, by: actor.userId },
+      ctx.clock.now(),
+    );
+    await record(tx, ctx, actor, {
+      action: 'extension.grant',
+      entity: 'evaluation',
+      entityId: project.id,
+      institutionId: project.institution_id,
+      before: before ? { student_id: studentId, ...before } : null,
+      after: { student_id: studentId, deadline, reason: body.reason },
+    });
+  });
+  return {
+    deadline,
+    deadline_local: localDateTime(deadline, project.timezone),
+    reason: body.reason,
+  };
+}
+
+/** Takes a student's own deadline back: they hand in until the project's again. */
+export async function unextend(ctx: AppContext, actor: Actor, id: number, studentId: number) {
+  const project = await extendable(ctx, actor, id, studentId);
+  await ctx.db.transaction(async (tx) => {
+    const removed = await deleteExtension(tx, project.id, studentId);
+    if (!removed) return;
+    await record(tx, ctx, actor, {
+      action: 'extension.remove',
+      entity: 'evaluation',
+      entityId: project.id,
+      institutionId: project.institution_id,
+      before: { student_id: studentId, ...removed },
+    });
+  });
+}
+
+/** A project the actor marks and a student of its roster (404 otherwise). */
+async function extendable(ctx: AppContext, actor: Actor, id: number, studentId: number) {
+  const project = await projectFor(ctx, actor, id, 'update');
+  if (project.type !== 'project') throw validationFailed({ _: ['projects.notAProject'] });
+  const people = await rosterPeople(ctx.db, project.id, project.promotion_id);
+  if (!people.some((person) => person.id === studentId)) throw notFound();
+  return project;
 }
 
 /** Every version one student handed in, the latest first; 404 for someone not on the roster. */

@@ -297,4 +297,69 @@ describe('project hand-ins', () => {
     });
     expect(versions.json().data).toHaveLength(3);
   });
+
+  it('lets one student with an extension hand in after the common deadline, and nobody else', async () => {
+    // 18:00Z, an hour after the project's deadline; Léa gets until the 27th at 18:00 in Paris.
+    const url = `/api/evaluations/${project.id}/extensions/${student.id}`;
+    const early = await app.inject({
+      method: 'PUT',
+      url,
+      headers: await as(teacher),
+      payload: { deadline: '2026-11-25T17:30', reason: 'Malade' },
+    });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().errors.deadline).toHaveLength(1);
+    const granted = await app.inject({
+      method: 'PUT',
+      url,
+      headers: await as(teacher),
+      payload: { deadline: '2026-11-27T18:00', reason: 'Certificat médical' },
+    });
+    expect(granted.statusCode).toBe(200);
+    expect(granted.json().deadline).toBe('2026-11-27T17:00:00.000Z');
+    // Nobody else grants it: the student, another institution's admin.
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url,
+          headers: await as(student),
+          payload: { deadline: '2026-11-28T18:00', reason: 'Moi' },
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    expect((await handIn(student, 'late.pdf', PDF)).statusCode).toBe(201);
+    expect((await handIn(classmate, 'late.pdf', PDF)).statusCode).toBe(409);
+
+    const roster = await app.inject({
+      method: 'GET',
+      url: `/api/evaluations/${project.id}/submissions`,
+      headers: await as(teacher),
+    });
+    const lines = roster.json().data as Array<{
+      student: { id: number };
+      extension: { deadline: string; reason: string } | null;
+    }>;
+    expect(lines.find((line) => line.student.id === student.id)!.extension).toEqual({
+      deadline: '2026-11-27T17:00:00.000Z',
+      deadline_local: '2026-11-27T18:00',
+      reason: 'Certificat médical',
+    });
+    expect(lines.find((line) => line.student.id === classmate.id)!.extension).toBeNull();
+
+    // The student's own page counts from their deadline.
+    const mine = await app.inject({
+      method: 'GET',
+      url: `/api/me/evaluations/${project.id}`,
+      headers: await as(student),
+    });
+    expect(mine.json().closes_at).toBe('2026-11-27T17:00:00.000Z');
+
+    // Past it, the door closes for them too; taken back, it closes at once.
+    advance(2 * 24 * HOUR);
+    expect((await handIn(student, 'later.pdf', PDF)).statusCode).toBe(409);
+    const removed = await app.inject({ method: 'DELETE', url, headers: await as(teacher) });
+    expect(removed.statusCode).toBe(204);
+  });
 });

@@ -14,12 +14,12 @@ import {
 } from '../../../api/question-bank.ts';
 import type { PerPage } from '../../../lib/list-state.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { DialogButton } from '../../../ui/form-dialog.tsx';
 import { ListPager } from '../../../ui/list-pager.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { toastError } from '../../../ui/toast-error.ts';
-import { DialogButton } from './form-dialog.tsx';
 import { QuestionEditor } from './question-editor.tsx';
 import { QuestionImport } from './question-import.tsx';
 import { QuestionPreview, questionLabel } from './test-page.tsx';

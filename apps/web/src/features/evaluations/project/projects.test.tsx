@@ -5,7 +5,7 @@ import type {
   SubmissionReceipt,
   SubmissionRosterRow,
 } from '@skolar/shared';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fetch.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
@@ -244,11 +244,17 @@ describe('the submissions panel', () => {
       student: { id: 8, first_name: 'Léa', last_name: 'Dubois', email: 'lea@uni.test' },
       latest: VERSION_2,
       versions: 2,
+      extension: {
+        deadline: '2026-11-27T17:00:00.000Z',
+        deadline_local: '2026-11-27T18:00',
+        reason: 'Certificat médical',
+      },
     },
     {
       student: { id: 9, first_name: 'Hugo', last_name: 'Martin', email: 'hugo@uni.test' },
       latest: null,
       versions: 0,
+      extension: null,
     },
   ];
 
@@ -280,5 +286,40 @@ describe('the submissions panel', () => {
     expect(
       screen.getByRole('button', { name: 'Masquer les versions de Dubois Léa' }),
     ).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('shows a student’s own deadline and grants another one with its reason', async () => {
+    const fetch = mockFetch((_url, init) =>
+      init.method === 'PUT'
+        ? jsonResponse(200, {
+            deadline: '2026-11-26T17:00:00.000Z',
+            deadline_local: '2026-11-26T18:00',
+            reason: 'Stage',
+          })
+        : jsonResponse(200, { data: roster }),
+    );
+    renderWithProviders(<SubmissionsPanel evaluation={STAFF_EVALUATION} />);
+    expect(await screen.findByText(/Délai jusqu’au/)).toHaveAttribute(
+      'title',
+      'Certificat médical',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Modifier le délai' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Délai pour Dubois Léa' });
+    expect(within(dialog).getByLabelText('Nouvelle date limite')).toHaveValue('2026-11-27T18:00');
+    fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Accorder un délai' }));
+    const grant = await screen.findByRole('dialog', { name: 'Délai pour Martin Hugo' });
+    fireEvent.change(within(grant).getByLabelText('Nouvelle date limite'), {
+      target: { value: '2026-11-26T18:00' },
+    });
+    fireEvent.change(within(grant).getByLabelText('Raison'), { target: { value: 'Stage' } });
+    fireEvent.click(within(grant).getByRole('button', { name: 'Accorder le délai' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [url, init] = fetch.mock.calls.find(([, call]) => call?.method === 'PUT')!;
+    expect(String(url)).toContain('/api/evaluations/5/extensions/9');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      deadline: '2026-11-26T18:00',
+      reason: 'Stage',
+    });
   });
 });

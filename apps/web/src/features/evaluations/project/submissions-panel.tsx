@@ -7,7 +7,9 @@ import {
   useStudentSubmissions,
   useSubmissionRoster,
 } from '../../../api/projects.ts';
+import { FormDialog } from '../../../ui/form-dialog.tsx';
 import { Notice } from '../../../ui/notice.tsx';
+import { ExtensionForm } from './extension-form.tsx';
 import { formatInstant, formatSize } from './format.ts';
 import '../../../ui/cohorts.css';
 import './project.css';
@@ -101,6 +103,25 @@ function RosterRow({
         ) : (
           <span className="badge badge--muted">{t('projects.nothingYet')}</span>
         )}
+        <span className="roster__extension">
+          {row.extension && (
+            <span className="badge" title={row.extension.reason}>
+              {t('projects.extension.until', {
+                date: formatInstant(row.extension.deadline, i18n.language, timeZone),
+              })}
+            </span>
+          )}
+          <FormDialog
+            title={t('projects.extension.title', { name })}
+            trigger={
+              <button type="button" className="button button--ghost button--small">
+                {t(row.extension ? 'projects.extension.change' : 'projects.extension.give')}
+              </button>
+            }
+          >
+            {(close) => <ExtensionForm evaluationId={evaluationId} row={row} onDone={close} />}
+          </FormDialog>
+        </span>
       </div>
       {open && row.latest && (
         <div id={versionsId}>
@@ -118,7 +139,8 @@ function RosterRow({
 /**
  * Staff panel of a project's page: every student of the promotion, what they handed in last and
  * when, how many versions (late hand-ins do not exist: the server refuses them), each student's
- * versions on demand, and the zip of everyone's latest version.
+ * own deadline (an extension, decision 192), each student's versions on demand, and the zip of
+ * everyone's latest version.
  */
 export function SubmissionsPanel({ evaluation }: { evaluation: Evaluation }) {
   const { t } = useTranslation();

@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useState } from 'react';
+import './form-dialog.css';
 
-/** A dialog around a form (`wide` for the question editor and its preview); closes when done. */
+/** A dialog around a form (`wide` for an editor with its preview); closes when done. */
 export function FormDialog({
   title,
   trigger,
@@ -20,7 +21,7 @@ export function FormDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="dialog__overlay" />
         <Dialog.Content
-          className={wide ? 'dialog card exam-editor-dialog' : 'dialog card'}
+          className={wide ? 'dialog card dialog--wide' : 'dialog card'}
           aria-describedby={undefined}
         >
           <Dialog.Title className="dialog__title">{title}</Dialog.Title>
