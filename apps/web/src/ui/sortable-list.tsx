@@ -30,6 +30,8 @@ interface SortableListProps<T> {
   render: (item: T, index: number) => ReactNode;
   /** Absent: the list is read-only. Saves the whole order; a failure puts the list back. */
   onReorder?: (items: T[]) => Promise<void>;
+  /** Shows each row's position (off when the rows number themselves). */
+  numbered?: boolean;
 }
 
 interface RowProps {
@@ -38,11 +40,12 @@ interface RowProps {
   index: number;
   count: number;
   editable: boolean;
+  numbered: boolean;
   move: (from: number, to: number) => void;
   children: ReactNode;
 }
 
-function Row({ id, name, index, count, editable, move, children }: RowProps) {
+function Row({ id, name, index, count, editable, numbered, move, children }: RowProps) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id,
@@ -65,7 +68,7 @@ function Row({ id, name, index, count, editable, move, children }: RowProps) {
           <GripVertical size={16} aria-hidden="true" />
         </button>
       )}
-      <span className="sortable-list__position">{index + 1}.</span>
+      {numbered && <span className="sortable-list__position">{index + 1}.</span>}
       <div className="sortable-list__content">{children}</div>
       {editable && (
         <span className="sortable-list__moves">
@@ -98,7 +101,14 @@ function Row({ id, name, index, count, editable, move, children }: RowProps) {
  * arrows, Space) or with the up and down buttons; each move saves the whole order and is
  * announced to screen readers.
  */
-export function SortableList<T>({ items, keyOf, nameOf, render, onReorder }: SortableListProps<T>) {
+export function SortableList<T>({
+  items,
+  keyOf,
+  nameOf,
+  render,
+  onReorder,
+  numbered = true,
+}: SortableListProps<T>) {
   const { t } = useTranslation();
   const [order, setOrder] = useState<readonly T[]>(items);
   const [announcement, setAnnouncement] = useState('');
@@ -135,6 +145,7 @@ export function SortableList<T>({ items, keyOf, nameOf, render, onReorder }: Sor
                 index={index}
                 count={order.length}
                 editable={Boolean(onReorder)}
+                numbered={numbered}
                 move={move}
               >
                 {render(item, index)}

@@ -276,6 +276,7 @@ function QuestionsPanel({ evaluation }: { evaluation: Evaluation }) {
           item.type === 'question' ? questionLabel(item.question) : t('exams.bank.draw')
         }
         onReorder={locked ? undefined : reorder}
+        numbered={false}
         render={(item) =>
           item.type === 'question' ? (
             <div className="exam-item">
