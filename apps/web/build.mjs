@@ -12,7 +12,7 @@ const root = import.meta.dirname;
 const dist = join(root, 'dist');
 await build({ root, configFile: join(root, 'vite.config.ts'), mode: 'production' });
 
-const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|pfb)$/;
 /** Writes `file.br` and `file.gz` beside every text asset worth compressing. */
 function precompress(directory) {
   for (const name of readdirSync(directory)) {

@@ -55,6 +55,13 @@ import { institutionRoutes } from './modules/institutions/institutions.routes.ts
 import { learningRoutes } from './modules/learning/learning.routes.ts';
 import { chapterRoutes, lessonChapterRoutes } from './modules/lessons/chapters.routes.ts';
 import { lessonOrderRoutes, lessonRoutes } from './modules/lessons/lessons.routes.ts';
+import {
+  annotationRoutes,
+  evaluationMarkingRoutes,
+  rubricRoutes,
+  subjectRubricRoutes,
+  submissionAnnotationRoutes,
+} from './modules/marking/marking.routes.ts';
 import { moduleRoutes } from './modules/modules/modules.routes.ts';
 import { programRoutes } from './modules/programs/programs.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
@@ -249,6 +256,11 @@ export async function buildApp(
   await app.register(projectRoutes, { prefix: '/api/evaluations' });
   await app.register(evaluationRoutes, { prefix: '/api/evaluations' });
   await app.register(evaluationResultRoutes, { prefix: '/api/evaluations' });
+  await app.register(evaluationMarkingRoutes, { prefix: '/api/evaluations' });
+  await app.register(subjectRubricRoutes, { prefix: '/api/subjects' });
+  await app.register(rubricRoutes, { prefix: '/api/rubrics' });
+  await app.register(submissionAnnotationRoutes, { prefix: '/api/submissions' });
+  await app.register(annotationRoutes, { prefix: '/api/annotations' });
   await app.register(attemptMarkRoutes, { prefix: '/api/attempts' });
   await app.register(resultRoutes, { prefix: '/api/results' });
   await app.register(evaluationBudgetRoutes, { prefix: '/api/subjects' });

@@ -7,6 +7,7 @@ import { hashToken, newToken } from '../src/auth/tokens.ts';
 import type { AppContext } from '../src/context.ts';
 import type { Db } from '../src/db/client.ts';
 import {
+  annotations,
   attempts,
   bankQuestions,
   calendarFeeds,
@@ -25,6 +26,7 @@ import {
   answers as quizAnswers,
   resources,
   results,
+  rubrics,
   subjectLessons,
   submissions,
   teacherSubjects,
@@ -428,6 +430,40 @@ export class Fixture {
       return row!;
     });
   }
+  /** A rubric of the subject's library (issue 31). */
+  libraryRubric() {
+    return this.once('libraryRubric', async () => {
+      const [row] = await this.db
+        .insert(rubrics)
+        .values({
+          institution_id: this.institutionId,
+          subject_id: (await this.subject()).id,
+          kind: 'guide',
+          title: 'Guide',
+          criteria: [{ id: 'c', title: 'Clarté', description: null, max_points: 5, levels: [] }],
+        })
+        .returning();
+      return row!;
+    });
+  }
+  /** The rubric of the graded evaluation (issue 31). */
+  evaluationRubric() {
+    return this.once('evaluationRubric', async () => {
+      const result = await this.gradedResult();
+      const [row] = await this.db
+        .insert(rubrics)
+        .values({
+          institution_id: this.institutionId,
+          subject_id: (await this.subject()).id,
+          evaluation_id: result.evaluation_id,
+          kind: 'guide',
+          title: 'Guide',
+          criteria: [{ id: 'c', title: 'Clarté', description: null, max_points: 5, levels: [] }],
+        })
+        .returning();
+      return row!;
+    });
+  }
   /** A random draw of an exam no student has started, with a pool of one question. */
   questionDraw() {
     return this.once('questionDraw', async () => {
@@ -554,6 +590,34 @@ export class Fixture {
           file_id: file.id,
           submitted_at: this.ctx.clock.now(),
           version: 1,
+        })
+        .returning();
+      return row!;
+    });
+  }
+
+  /** A comment on the hand-in, whose grade is published (its student reads it). */
+  annotation() {
+    return this.once('annotation', async () => {
+      const submission = await this.projectSubmission();
+      const now = this.ctx.clock.now();
+      await this.db.insert(results).values({
+        evaluation_id: submission.evaluation_id,
+        student_id: submission.student_id,
+        grade: 14,
+        published_at: now,
+        created_at: now,
+        updated_at: now,
+      });
+      const [row] = await this.db
+        .insert(annotations)
+        .values({
+          submission_id: submission.id,
+          page: 1,
+          kind: 'comment',
+          geometry: { x: 0.2, y: 0.3 },
+          text: 'Relire',
+          color: '#1a73e8',
         })
         .returning();
       return row!;
@@ -1572,6 +1636,63 @@ export const REQUESTS: Record<string, Build> = {
   'DELETE /api/results/:id': async (f) => ({ url: `/api/results/${(await f.gradedResult()).id}` }),
   'GET /api/results/:id/history': async (f) => ({
     url: `/api/results/${(await f.gradedResult()).id}/history`,
+  }),
+  // Marking (issue 31): the marking screen, rubrics, their library, a student's feedback.
+  'GET /api/evaluations/:id/marking': async (f) => ({
+    url: `/api/evaluations/${(await f.gradedResult()).evaluation_id}/marking`,
+  }),
+  'PUT /api/evaluations/:id/marking/:studentId': async (f) => ({
+    url: `/api/evaluations/${(await f.evaluationRubric()).evaluation_id}/marking/${f.staff.student.id}`,
+    payload: { scores: [{ criterion_id: 'c', points: 4 }], grade: 16, version: 1 },
+  }),
+  'PUT /api/evaluations/:id/rubric': async (f) => ({
+    url: `/api/evaluations/${(await f.gradedResult()).evaluation_id}/rubric`,
+    payload: {
+      kind: 'rubric',
+      title: 'Grille',
+      criteria: [
+        {
+          title: 'Plan',
+          levels: [
+            { title: 'Non', points: 0 },
+            { title: 'Oui', points: 2 },
+          ],
+        },
+      ],
+    },
+  }),
+  'DELETE /api/evaluations/:id/rubric': async (f) => ({
+    url: `/api/evaluations/${(await f.evaluationRubric()).evaluation_id}/rubric`,
+  }),
+  'GET /api/evaluations/:id/feedback': async (f) => ({
+    url: `/api/evaluations/${(await f.gradedResult()).evaluation_id}/feedback`,
+  }),
+  'GET /api/subjects/:id/rubrics': async (f) => ({
+    url: `/api/subjects/${(await f.libraryRubric()).subject_id}/rubrics`,
+  }),
+  'POST /api/subjects/:id/rubrics': async (f) => ({
+    url: `/api/subjects/${(await f.subject()).id}/rubrics`,
+    payload: { kind: 'guide', title: 'Guide', criteria: [{ title: 'Fond', max_points: 10 }] },
+  }),
+  'GET /api/submissions/:id/annotations': async (f) => ({
+    url: `/api/submissions/${(await f.annotation()).submission_id}/annotations`,
+  }),
+  'POST /api/submissions/:id/annotations': async (f) => ({
+    url: `/api/submissions/${(await f.annotation()).submission_id}/annotations`,
+    payload: { kind: 'comment', page: 1, geometry: { x: 0.5, y: 0.5 }, text: 'Bien' },
+  }),
+  'GET /api/submissions/:id/annotated.pdf': async (f) => ({
+    url: `/api/submissions/${(await f.annotation()).submission_id}/annotated.pdf`,
+  }),
+  'PATCH /api/annotations/:id': async (f) => ({
+    url: `/api/annotations/${(await f.annotation()).id}`,
+    payload: { text: 'Plus précis' },
+  }),
+  'DELETE /api/annotations/:id': async (f) => ({
+    url: `/api/annotations/${(await f.annotation()).id}`,
+  }),
+  'POST /api/rubrics/:id/archive': async (f) => ({
+    url: `/api/rubrics/${(await f.libraryRubric()).id}/archive`,
   }),
   // Calendar (issue 13): events, their occurrences, the planning.
   'GET /api/events': async (f) => {

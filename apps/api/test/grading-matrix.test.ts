@@ -59,6 +59,7 @@ const GRADING_ENTITIES = new Set([
   'evaluation',
   'question',
   'bank_question',
+  'rubric',
   'attempt',
   'submission',
   'result',

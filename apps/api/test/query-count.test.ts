@@ -1,7 +1,14 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@skolar/shared';
 import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { attempts, bankQuestions, chapters, episodes, lessons } from '../src/db/schema/index.ts';
+import {
+  attempts,
+  bankQuestions,
+  chapters,
+  episodes,
+  lessons,
+  submissions,
+} from '../src/db/schema/index.ts';
 import { saveFile } from '../src/files/uploads.ts';
 import { seedDemo } from '../src/ops/seed/demo.ts';
 import { bearer, createTestApp, signIn } from './app.ts';
@@ -57,7 +64,8 @@ type Table =
   | typeof chapters
   | typeof episodes
   | typeof attempts
-  | typeof bankQuestions;
+  | typeof bankQuestions
+  | typeof submissions;
 const idsOf = async (table: Table) =>
   (await db.select({ id: table.id }).from(table).orderBy(asc(table.id))).map((row) => row.id);
 /** Rows with no list of their own to find them in: their ids are taken from the table. */
@@ -67,6 +75,7 @@ const TABLE_IDS: Record<string, () => Promise<number[]>> = {
   '/api/episodes/:id': () => idsOf(episodes),
   '/api/attempts/:id': () => idsOf(attempts),
   '/api/bank-questions/:id/versions': () => idsOf(bankQuestions),
+  '/api/submissions/:id/annotations': () => idsOf(submissions),
 };
 
 /** The ids of the rows the caller sees in a list. */

@@ -179,6 +179,8 @@ const OFF_SPEC_TABLE = [
   { path: '/audit', name: 'AuditLog', roles: [SA, A] },
   // A subject's question bank: those who set its exams (decision 191).
   { path: '/question-bank/:subjectId', name: 'QuestionBank', roles: [SA, A, ST, T] },
+  // A project's marking screen: those who mark it (issue 31, decision 193).
+  { path: '/marking/:evaluationId', name: 'Marking', roles: [SA, A, ST, T] },
 ] as const satisfies readonly RouteAccess[];
 
 /**

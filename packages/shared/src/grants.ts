@@ -26,6 +26,7 @@ export type Entity =
   | 'evaluation'
   | 'question'
   | 'bank_question'
+  | 'rubric'
   | 'attempt'
   | 'submission'
   | 'result'
@@ -198,6 +199,11 @@ export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = 
     update: CONTENT_EDITORS,
     archive: CONTENT_EDITORS,
   },
+  /**
+   * A subject's library of rubrics and marking guides (issue 31): those who set its evaluations
+   * keep it; an evaluation's own rubric changes with the evaluation (`evaluation:update`).
+   */
+  rubric: { list: CONTENT_EDITORS, create: CONTENT_EDITORS, archive: CONTENT_EDITORS },
   attempt: { list: CONTENT_EDITORS, read: EVERYONE, create: [S], update: [S] },
   /** A project hand-in: the student uploads versions; staff read and download them. */
   submission: { list: STAFF, read: EVERYONE, create: [S] },

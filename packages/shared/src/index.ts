@@ -28,6 +28,7 @@ export * from './schemas/imports.ts';
 export * from './schemas/institutions.ts';
 export * from './schemas/learning.ts';
 export * from './schemas/lessons.ts';
+export * from './schemas/marking.ts';
 export * from './schemas/modules.ts';
 export * from './schemas/my-results.ts';
 export * from './schemas/programs.ts';

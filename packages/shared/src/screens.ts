@@ -184,6 +184,19 @@ export const SCREEN_NEEDS: Readonly<Partial<Record<PagePath, readonly ScreenNeed
     'bank_question:update',
     'bank_question:archive',
   ],
+  '/marking/:evaluationId': [
+    'evaluation:read',
+    'evaluation:update',
+    'evaluation:assign',
+    'result:list',
+    'result:update',
+    'grade_change:list',
+    'submission:list',
+    'submission:read',
+    'rubric:list',
+    'rubric:create',
+    'rubric:archive',
+  ],
 
   // Everyone signed in keeps a calendar.
   '/calendar': [

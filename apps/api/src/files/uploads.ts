@@ -46,13 +46,24 @@ interface KindRule {
 }
 
 /**
- * Text has no signature to sniff: a file named `.txt`/`.md`/`.markdown` whose bytes are valid
- * UTF-8 without NUL is taken as text (served as such, with nosniff); anything else stays unknown.
+ * Source files a project may be handed in as (issue 31): kept as UTF-8 text (`text/plain`, served
+ * with `nosniff`, so a browser never runs them), shown highlighted on the marking screen.
+ */
+const SOURCE_CODE = new Set(
+  'py js mjs ts tsx jsx java c h cpp hpp cc cs go rs rb php sql sh kt swift r scala hs ml tex css json yaml yml csv'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Text has no signature to sniff: a file named `.txt`/`.md`/`.markdown` or as source code whose
+ * bytes are valid UTF-8 without NUL is taken as text (served as such, with nosniff); anything
+ * else stays unknown (an HTML page included).
  */
 function sniffText(bytes: Buffer, filename: string | undefined): string | undefined {
-  const extension = /\.([a-z]+)$/i.exec(filename ?? '')?.[1]?.toLowerCase();
+  const extension = /\.([a-z0-9]+)$/i.exec(filename ?? '')?.[1]?.toLowerCase();
   const mime =
-    extension === 'txt'
+    extension === 'txt' || (extension !== undefined && SOURCE_CODE.has(extension))
       ? 'text/plain'
       : extension === 'md' || extension === 'markdown'
         ? 'text/markdown'
@@ -257,6 +268,7 @@ export async function saveFile(ctx: AppContext, db: DbOrTx, input: FileInput) {
       id: row!.id,
       url: fileUrl(row!.id),
       name: row!.name,
+      mime,
       size: bytes.length,
       sha256: row!.sha256,
     };

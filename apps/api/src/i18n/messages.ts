@@ -535,6 +535,66 @@ const catalogue = {
     en: 'Hand-ins for this project are not open yet.',
     de: 'Die Abgabe für dieses Projekt ist noch nicht geöffnet.',
   },
+  'marking.validation.points': {
+    fr: 'Entre 0 et 1000 points, deux décimales au plus.',
+    en: 'Between 0 and 1000 points, two decimals at most.',
+    de: 'Zwischen 0 und 1000 Punkten, höchstens zwei Nachkommastellen.',
+  },
+  'marking.validation.id': {
+    fr: 'Identifiant de critère ou de niveau invalide ou en double.',
+    en: 'A criterion or level id is invalid or used twice.',
+    de: 'Eine Kennung eines Kriteriums oder einer Stufe ist ungültig oder doppelt.',
+  },
+  'marking.validation.levels': {
+    fr: 'Un critère de grille a de 2 à 10 niveaux.',
+    en: 'A rubric criterion has 2 to 10 levels.',
+    de: 'Ein Rasterkriterium hat 2 bis 10 Stufen.',
+  },
+  'marking.validation.maxPoints': {
+    fr: 'Un critère de guide a un maximum de points supérieur à 0.',
+    en: 'A guide criterion has a maximum above 0 points.',
+    de: 'Ein Kriterium des Leitfadens hat ein Maximum über 0 Punkten.',
+  },
+  'marking.validation.criteria': {
+    fr: 'De 1 à 50 critères.',
+    en: '1 to 50 criteria.',
+    de: '1 bis 50 Kriterien.',
+  },
+  'marking.validation.noPoints': {
+    fr: 'Au moins un critère doit valoir des points.',
+    en: 'At least one criterion must be worth points.',
+    de: 'Mindestens ein Kriterium muss Punkte wert sein.',
+  },
+  'marking.validation.criterion': {
+    fr: 'Ce critère n’est pas dans la grille, ou il est noté deux fois.',
+    en: 'This criterion is not in the rubric, or is scored twice.',
+    de: 'Dieses Kriterium ist nicht im Raster oder wurde doppelt bewertet.',
+  },
+  'marking.validation.level': {
+    fr: 'Ce niveau n’existe pas pour ce critère.',
+    en: 'This level does not belong to this criterion.',
+    de: 'Diese Stufe gehört nicht zu diesem Kriterium.',
+  },
+  'marking.validation.overMax': {
+    fr: 'Plus de points que le maximum du critère.',
+    en: 'More points than the criterion’s maximum.',
+    de: 'Mehr Punkte als das Maximum des Kriteriums.',
+  },
+  'marking.validation.reason': {
+    fr: 'Une note différente de celle de la grille demande un motif.',
+    en: 'A grade that differs from the rubric’s needs a reason.',
+    de: 'Eine vom Raster abweichende Note braucht eine Begründung.',
+  },
+  'marking.validation.notPdf': {
+    fr: 'Seul un rendu PDF peut être annoté.',
+    en: 'Only a PDF hand-in can be annotated.',
+    de: 'Nur eine PDF-Abgabe kann annotiert werden.',
+  },
+  'marking.validation.noRubric': {
+    fr: 'Cette évaluation n’a pas de grille.',
+    en: 'This evaluation has no rubric.',
+    de: 'Diese Prüfung hat kein Raster.',
+  },
   'projects.extensionBefore': {
     fr: 'La nouvelle date limite doit être après celle du projet.',
     en: 'The new deadline must be after the project’s.',

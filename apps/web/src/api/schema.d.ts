@@ -2996,6 +2996,163 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/evaluations/{id}/marking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The marking screen: the rubric, and each student with their latest hand-in (late by how much), result, filled rubric and marking state (those who mark the evaluation) */
+        get: operations["getMarkingQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations/{id}/marking/{studentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Fill one student's rubric and grade them through the grid's path (history, 409 when the line moved); a grade that differs from the rubric's needs a reason. Answers the marking screen */
+        put: operations["markStudent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations/{id}/rubric": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the rubric (criteria with levels) or marking guide (criteria with a maximum) the evaluation is marked with; a change is a new version, filled sheets keep theirs */
+        put: operations["setEvaluationRubric"];
+        post?: never;
+        /** Mark the evaluation without a rubric again (filled sheets stay as they were) */
+        delete: operations["removeEvaluationRubric"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations/{id}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A student’s own marking once published: grade, comment and the filled rubric (404 before) */
+        get: operations["getMyFeedback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subjects/{id}/rubrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The subject's library of rubrics and marking guides */
+        get: operations["listSubjectRubrics"];
+        put?: never;
+        /** Keep a rubric or guide in the subject's library */
+        post: operations["addSubjectRubric"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rubrics/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a rubric out of its library (audited); evaluations that copied it keep theirs */
+        post: operations["archiveRubric"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions/{id}/annotations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The highlights, comments and drawings on a hand-in version: those who mark it; its student once the grade is published (404 before) */
+        get: operations["listAnnotations"];
+        put?: never;
+        /** Highlight, comment or draw on a page of a PDF hand-in (those who mark it); the file is never changed */
+        post: operations["addAnnotation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions/{id}/annotated.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A copy of the PDF hand-in with its annotations drawn on it and their texts on added pages (same readers as the annotations) */
+        get: operations["downloadAnnotatedSubmission"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/annotations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an annotation */
+        delete: operations["deleteAnnotation"];
+        options?: never;
+        head?: never;
+        /** Change an annotation's text */
+        patch: operations["updateAnnotation"];
+        trace?: never;
+    };
     "/api/attempts/{id}/marks": {
         parameters: {
             query?: never;
@@ -27206,6 +27363,7 @@ export interface operations {
                                 /** Format: date-time */
                                 submitted_at: string;
                                 file_name: string;
+                                mime: string;
                                 size: number;
                                 sha256: string;
                                 file_link: string;
@@ -27316,6 +27474,7 @@ export interface operations {
                         /** Format: date-time */
                         submitted_at: string;
                         file_name: string;
+                        mime: string;
                         size: number;
                         sha256: string;
                         file_link: string;
@@ -27571,6 +27730,7 @@ export interface operations {
                             /** Format: date-time */
                             submitted_at: string;
                             file_name: string;
+                            mime: string;
                             size: number;
                             sha256: string;
                             file_link: string;
@@ -29474,6 +29634,8 @@ export interface operations {
                             scale: number;
                             percentage: number;
                             has_quiz: boolean;
+                            /** Format: date-time */
+                            deadline: string | null;
                             subject: {
                                 id: number;
                                 name: string;
@@ -29650,6 +29812,8 @@ export interface operations {
                             scale: number;
                             percentage: number;
                             has_quiz: boolean;
+                            /** Format: date-time */
+                            deadline: string | null;
                             subject: {
                                 id: number;
                                 name: string;
@@ -29947,6 +30111,1705 @@ export interface operations {
                             to_review: number;
                             open: number;
                         };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getMarkingQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        evaluation: {
+                            id: number;
+                            title: string;
+                            /** @enum {string} */
+                            type: "exam" | "project";
+                            scale: number;
+                            /** Format: date-time */
+                            deadline: string | null;
+                            time_zone: string;
+                            subject: {
+                                id: number;
+                                name: string;
+                            };
+                        };
+                        rubric: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "rubric" | "guide";
+                            title: string;
+                            criteria: {
+                                id: string;
+                                title: string;
+                                description: string | null;
+                                max_points: number;
+                                levels: {
+                                    id: string;
+                                    title: string;
+                                    description: string | null;
+                                    points: number;
+                                }[];
+                            }[];
+                            max_points: number;
+                            version: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        } | null;
+                        groups: {
+                            id: number;
+                            name: string;
+                        }[];
+                        students: {
+                            student: {
+                                id: number;
+                                first_name: string;
+                                last_name: string;
+                                email: string;
+                            };
+                            group_ids: number[];
+                            latest: {
+                                id: number;
+                                version: number;
+                                /** Format: date-time */
+                                submitted_at: string;
+                                file_name: string;
+                                mime: string;
+                                size: number;
+                                sha256: string;
+                                file_link: string;
+                                late_minutes: number;
+                            } | null;
+                            versions: number;
+                            /** Format: date-time */
+                            deadline: string | null;
+                            result: {
+                                id: number;
+                                grade: number | null;
+                                absent: boolean;
+                                comment: string | null;
+                                version: number;
+                                /** Format: date-time */
+                                published_at: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                changed_by_name: string | null;
+                            } | null;
+                            sheet: {
+                                /** @enum {string} */
+                                kind: "rubric" | "guide";
+                                title: string;
+                                criteria: {
+                                    id: string;
+                                    title: string;
+                                    description: string | null;
+                                    max_points: number;
+                                    levels: {
+                                        id: string;
+                                        title: string;
+                                        description: string | null;
+                                        points: number;
+                                    }[];
+                                }[];
+                                scores: {
+                                    criterion_id: string;
+                                    level_id: string | null;
+                                    points: number | null;
+                                    comment: string | null;
+                                }[];
+                                points: number;
+                                max_points: number;
+                                computed: number | null;
+                                rubric_version: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                            } | null;
+                            /** @enum {string} */
+                            state: "not_marked" | "in_marking" | "marked" | "released";
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    markStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+                studentId: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    scores?: {
+                        criterion_id: string;
+                        level_id?: string | null;
+                        points?: number | null;
+                        comment?: string | null;
+                    }[];
+                    grade?: number | null;
+                    reason?: string | null;
+                    comment?: string | null;
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        evaluation: {
+                            id: number;
+                            title: string;
+                            /** @enum {string} */
+                            type: "exam" | "project";
+                            scale: number;
+                            /** Format: date-time */
+                            deadline: string | null;
+                            time_zone: string;
+                            subject: {
+                                id: number;
+                                name: string;
+                            };
+                        };
+                        rubric: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "rubric" | "guide";
+                            title: string;
+                            criteria: {
+                                id: string;
+                                title: string;
+                                description: string | null;
+                                max_points: number;
+                                levels: {
+                                    id: string;
+                                    title: string;
+                                    description: string | null;
+                                    points: number;
+                                }[];
+                            }[];
+                            max_points: number;
+                            version: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        } | null;
+                        groups: {
+                            id: number;
+                            name: string;
+                        }[];
+                        students: {
+                            student: {
+                                id: number;
+                                first_name: string;
+                                last_name: string;
+                                email: string;
+                            };
+                            group_ids: number[];
+                            latest: {
+                                id: number;
+                                version: number;
+                                /** Format: date-time */
+                                submitted_at: string;
+                                file_name: string;
+                                mime: string;
+                                size: number;
+                                sha256: string;
+                                file_link: string;
+                                late_minutes: number;
+                            } | null;
+                            versions: number;
+                            /** Format: date-time */
+                            deadline: string | null;
+                            result: {
+                                id: number;
+                                grade: number | null;
+                                absent: boolean;
+                                comment: string | null;
+                                version: number;
+                                /** Format: date-time */
+                                published_at: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                changed_by_name: string | null;
+                            } | null;
+                            sheet: {
+                                /** @enum {string} */
+                                kind: "rubric" | "guide";
+                                title: string;
+                                criteria: {
+                                    id: string;
+                                    title: string;
+                                    description: string | null;
+                                    max_points: number;
+                                    levels: {
+                                        id: string;
+                                        title: string;
+                                        description: string | null;
+                                        points: number;
+                                    }[];
+                                }[];
+                                scores: {
+                                    criterion_id: string;
+                                    level_id: string | null;
+                                    points: number | null;
+                                    comment: string | null;
+                                }[];
+                                points: number;
+                                max_points: number;
+                                computed: number | null;
+                                rubric_version: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                            } | null;
+                            /** @enum {string} */
+                            state: "not_marked" | "in_marking" | "marked" | "released";
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        conflicts: {
+                            student_id: number;
+                            version: number;
+                            grade: number | null;
+                            absent: boolean;
+                            comment: string | null;
+                            changed_by_name: string | null;
+                            changed_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    setEvaluationRubric: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "rubric" | "guide";
+                    title: string;
+                    criteria: {
+                        id?: string;
+                        title: string;
+                        description?: string | null;
+                        max_points?: number | null;
+                        levels?: {
+                            id?: string;
+                            title: string;
+                            description?: string | null;
+                            points: number;
+                        }[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        kind: "rubric" | "guide";
+                        title: string;
+                        criteria: {
+                            id: string;
+                            title: string;
+                            description: string | null;
+                            max_points: number;
+                            levels: {
+                                id: string;
+                                title: string;
+                                description: string | null;
+                                points: number;
+                            }[];
+                        }[];
+                        max_points: number;
+                        version: number;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    removeEvaluationRubric: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getMyFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        grade: number | null;
+                        absent: boolean;
+                        scale: number;
+                        comment: string | null;
+                        /** Format: date-time */
+                        published_at: string;
+                        sheet: {
+                            /** @enum {string} */
+                            kind: "rubric" | "guide";
+                            title: string;
+                            criteria: {
+                                id: string;
+                                title: string;
+                                description: string | null;
+                                max_points: number;
+                                levels: {
+                                    id: string;
+                                    title: string;
+                                    description: string | null;
+                                    points: number;
+                                }[];
+                            }[];
+                            scores: {
+                                criterion_id: string;
+                                level_id: string | null;
+                                points: number | null;
+                                comment: string | null;
+                            }[];
+                            points: number;
+                            max_points: number;
+                            computed: number | null;
+                            rubric_version: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listSubjectRubrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "rubric" | "guide";
+                            title: string;
+                            criteria: {
+                                id: string;
+                                title: string;
+                                description: string | null;
+                                max_points: number;
+                                levels: {
+                                    id: string;
+                                    title: string;
+                                    description: string | null;
+                                    points: number;
+                                }[];
+                            }[];
+                            max_points: number;
+                            version: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    addSubjectRubric: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "rubric" | "guide";
+                    title: string;
+                    criteria: {
+                        id?: string;
+                        title: string;
+                        description?: string | null;
+                        max_points?: number | null;
+                        levels?: {
+                            id?: string;
+                            title: string;
+                            description?: string | null;
+                            points: number;
+                        }[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        kind: "rubric" | "guide";
+                        title: string;
+                        criteria: {
+                            id: string;
+                            title: string;
+                            description: string | null;
+                            max_points: number;
+                            levels: {
+                                id: string;
+                                title: string;
+                                description: string | null;
+                                points: number;
+                            }[];
+                        }[];
+                        max_points: number;
+                        version: number;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    archiveRubric: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listAnnotations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            submission_id: number;
+                            page: number;
+                            /** @enum {string} */
+                            kind: "highlight" | "comment" | "drawing";
+                            geometry: {
+                                x: number;
+                                y: number;
+                                width: number;
+                                height: number;
+                            } | {
+                                x: number;
+                                y: number;
+                            } | {
+                                points: (number)[][];
+                            };
+                            text: string | null;
+                            color: string;
+                            author_name: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    addAnnotation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "highlight";
+                    page: number;
+                    geometry: {
+                        x: number;
+                        y: number;
+                        width: number;
+                        height: number;
+                    };
+                    text?: string | null;
+                    /**
+                     * @default #f5c518
+                     * @enum {string}
+                     */
+                    color?: "#f5c518" | "#d93025" | "#188038" | "#1a73e8";
+                } | {
+                    /** @enum {string} */
+                    kind: "comment";
+                    page: number;
+                    geometry: {
+                        x: number;
+                        y: number;
+                    };
+                    text: string;
+                    /**
+                     * @default #1a73e8
+                     * @enum {string}
+                     */
+                    color?: "#f5c518" | "#d93025" | "#188038" | "#1a73e8";
+                } | {
+                    /** @enum {string} */
+                    kind: "drawing";
+                    page: number;
+                    geometry: {
+                        points: (number)[][];
+                    };
+                    text?: string | null;
+                    /**
+                     * @default #d93025
+                     * @enum {string}
+                     */
+                    color?: "#f5c518" | "#d93025" | "#188038" | "#1a73e8";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        submission_id: number;
+                        page: number;
+                        /** @enum {string} */
+                        kind: "highlight" | "comment" | "drawing";
+                        geometry: {
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        } | {
+                            x: number;
+                            y: number;
+                        } | {
+                            points: (number)[][];
+                        };
+                        text: string | null;
+                        color: string;
+                        author_name: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    downloadAnnotatedSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description application/pdf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteAnnotation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateAnnotation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        submission_id: number;
+                        page: number;
+                        /** @enum {string} */
+                        kind: "highlight" | "comment" | "drawing";
+                        geometry: {
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        } | {
+                            x: number;
+                            y: number;
+                        } | {
+                            points: (number)[][];
+                        };
+                        text: string | null;
+                        color: string;
+                        author_name: string | null;
+                        /** Format: date-time */
+                        created_at: string;
                     };
                 };
             };
@@ -30667,6 +32530,7 @@ export interface operations {
                             new_absent: boolean;
                             old_comment: string | null;
                             new_comment: string | null;
+                            reason: string | null;
                         }[];
                     };
                 };
@@ -31068,6 +32932,7 @@ export interface operations {
                             /** Format: date-time */
                             submitted_at: string;
                             file_name: string;
+                            mime: string;
                             size: number;
                             sha256: string;
                             file_link: string;

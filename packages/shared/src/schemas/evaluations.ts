@@ -213,6 +213,8 @@ export const submissionReceipt = z.object({
   version: z.number().int(),
   submitted_at: z.date(),
   file_name: z.string(),
+  /** The type the server found in the bytes (what a viewer shows it as). */
+  mime: z.string(),
   size: z.number().int(),
   sha256: z.string(),
   file_link: z.string(),

@@ -116,6 +116,8 @@ export const gradeGrid = z.object({
     scale: z.number(),
     percentage: z.number(),
     has_quiz: z.boolean(),
+    /** A project's deadline (null for an exam). */
+    deadline: z.date().nullable(),
     subject: z.object({ id: z.number().int(), name: z.string() }),
     training: z.object({ id: z.number().int(), title: z.string() }),
     promotion: z.object({ id: z.number().int(), name: z.string() }),
@@ -202,6 +204,8 @@ export const gradeChange = z.object({
   new_absent: z.boolean(),
   old_comment: z.string().nullable(),
   new_comment: z.string().nullable(),
+  /** Why a grade differs from what its rubric gives (issue 31); null otherwise. */
+  reason: z.string().nullable(),
 });
 export type GradeChange = Wire<z.output<typeof gradeChange>>;
 export const gradeHistory = z.object({ data: z.array(gradeChange) });

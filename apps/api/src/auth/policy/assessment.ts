@@ -9,6 +9,7 @@ import {
   gradeChanges,
   questions,
   results,
+  rubrics,
   subjects,
   submissions,
   trainings,
@@ -137,6 +138,13 @@ export const assessmentRules = {
     table: bankQuestions,
     id: bankQuestions.id,
     visible: (actor) => bankSubjects(actor, bankQuestions.subject_id, bankQuestions.institution_id),
+  },
+  rubric: {
+    // A subject's library of rubrics and guides, and the evaluations' own: those who set the
+    // subject's evaluations, as its bank (issue 31).
+    table: rubrics,
+    id: rubrics.id,
+    visible: (actor) => bankSubjects(actor, rubrics.subject_id, rubrics.institution_id),
   },
   attempt: {
     // A student's own; staff, those of the evaluations they mark (the scores are drafts).

@@ -12,6 +12,7 @@ export * from './imports.ts';
 export * from './institutions.ts';
 export * from './lessons.ts';
 export * from './mail.ts';
+export * from './marking.ts';
 export * from './modules.ts';
 export * from './programs.ts';
 export * from './progress.ts';

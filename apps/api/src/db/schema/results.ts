@@ -75,6 +75,8 @@ export const gradeChanges = pgTable(
     changed_by: fk('changed_by'),
     /** "First Last <e-mail>" of `changed_by` when the change was made. */
     changed_by_label: text('changed_by_label'),
+    /** Why the grade differs from what its rubric gives (issue 31); null otherwise. */
+    reason: text('reason'),
     at: timestamptz('at').notNull(),
   },
   (t) => [

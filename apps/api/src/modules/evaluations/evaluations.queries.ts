@@ -370,6 +370,7 @@ export function handInReceipts(db: DbOrTx, evaluationId: number, studentId: numb
       version: submissions.version,
       submitted_at: submissions.submitted_at,
       file_name: files.original_name,
+      mime: files.mime,
       size: files.size,
       sha256: files.sha256,
       file_id: files.id,

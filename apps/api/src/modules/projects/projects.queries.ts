@@ -17,6 +17,7 @@ const receiptColumns = {
   version: submissions.version,
   submitted_at: submissions.submitted_at,
   file_name: files.original_name,
+  mime: files.mime,
   size: files.size,
   sha256: files.sha256,
   file_link: sql<string>`'/api/files/' || ${files.id}`,

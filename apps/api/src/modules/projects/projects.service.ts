@@ -108,6 +108,7 @@ export async function handIn(ctx: AppContext, actor: Actor, id: number, part: Mu
       version,
       submitted_at: submittedAt,
       file_name: file.name,
+      mime: file.mime,
       size: file.size,
       sha256: file.sha256,
       file_link: file.url,

@@ -42,6 +42,7 @@ const sameLine = (a: Line, b: Line) =>
  * - every line that changes gets its version raised and one `grade_changes` row (before, after,
  *   who, when); a line that does not change writes nothing; a published line that changes stays
  *   published, with `corrected_at` (decision 175).
+ * `reasons` by student go into the history with the change (why a grade differs from its rubric).
  * The caller has checked that the actor may grade the evaluation (`can(actor, 'update', …)`).
  */
 export async function applyGrades(
@@ -50,6 +51,7 @@ export async function applyGrades(
   evaluation: GradedEvaluation,
   entries: readonly GradeEntry[],
   now: Date,
+  reasons?: ReadonlyMap<number, string>,
 ): Promise<AppliedGrades> {
   const errors: FieldErrors = {};
   const fail = (index: number, field: string, key: string) => {
@@ -167,6 +169,7 @@ export async function applyGrades(
       new_comment: after.comment,
       changed_by: actor.userId,
       changed_by_label: userLabel(actor.userId),
+      reason: reasons?.get(entry.student_id) ?? null,
       at: now,
     });
   }

@@ -38,6 +38,7 @@ export async function gradedEvaluation(db: DbOrTx, id: number, where: SQL) {
       scale: evaluations.scale,
       percentage: evaluations.percentage,
       has_quiz: evaluations.has_quiz,
+      deadline: evaluations.deadline,
       training_id: evaluations.training_id,
       institution_id: evaluations.institution_id,
       subject: { id: subjects.id, name: subjects.name },
@@ -243,6 +244,7 @@ export function historyOf(db: DbOrTx, resultId: number, where: SQL) {
       new_absent: gradeChanges.new_absent,
       old_comment: gradeChanges.old_comment,
       new_comment: gradeChanges.new_comment,
+      reason: gradeChanges.reason,
     })
     .from(gradeChanges)
     .where(and(eq(gradeChanges.result_id, resultId), where))

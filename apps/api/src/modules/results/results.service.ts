@@ -139,6 +139,7 @@ export async function grid(
       scale: evaluation.scale,
       percentage: evaluation.percentage,
       has_quiz: evaluation.has_quiz,
+      deadline: evaluation.deadline,
       subject: evaluation.subject,
       training: evaluation.training,
       promotion: evaluation.promotion,

@@ -12,6 +12,7 @@ import { seedEvaluations, seedHandedInQuiz } from './evaluations.ts';
 import { seedInstitutions } from './institutions.ts';
 import { dayOf } from './keys.ts';
 import { type StoreFile, seedLessons } from './lessons.ts';
+import { seedMarking } from './marking.ts';
 import { inviteNewcomer, seedPeople } from './people.ts';
 import { seedQuestionBank } from './question-bank.ts';
 import { seedResults } from './results.ts';
@@ -95,6 +96,14 @@ async function insertDemo(
   await seedSubmissions(tx, {
     now,
     institution,
+    user,
+    evaluation,
+    storeFile: options.storeFile,
+  });
+  await seedMarking(tx, {
+    now,
+    institution,
+    subject: curriculum.subject,
     user,
     evaluation,
     storeFile: options.storeFile,

@@ -118,6 +118,23 @@ export const EVALUATIONS: EvaluationSeed[] = [
     scale: 20,
   },
   {
+    // A formative report (0 %), handed in and being marked with a rubric (marking.ts).
+    key: 'tsReport',
+    institution: 'ulc',
+    training: 'algoProg',
+    subject: 'ts',
+    type: 'project',
+    title: 'Rapport d’étape : architecture de l’API',
+    description:
+      'Deux pages sur les choix d’architecture, noté avec la grille du rapport technique.',
+    day: -9,
+    deadline: { day: -2, time: '18:00' },
+    organizer: 'Thomas Lefèvre',
+    domain: 'Informatique',
+    percentage: 0,
+    scale: 20,
+  },
+  {
     key: 'sqlQuiz',
     institution: 'ulc',
     training: 'algoProg',

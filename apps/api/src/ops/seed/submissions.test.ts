@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../../test/clock.ts';
 import { openTestDatabase } from '../../../test/database.ts';
@@ -8,7 +8,15 @@ import { tempDir } from '../../../test/temp-dir.ts';
 import { RateLimits } from '../../auth/rate-limit.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { evaluations, files, submissions, users } from '../../db/schema/index.ts';
+import {
+  evaluations,
+  files,
+  markingSheets,
+  results,
+  rubrics,
+  submissions,
+  users,
+} from '../../db/schema/index.ts';
 import { storageFor } from '../../files/storage.ts';
 import { saveFile } from '../../files/uploads.ts';
 import { seedDemo } from './demo.ts';
@@ -56,5 +64,44 @@ describe('the demo’s project hand-in', () => {
       createHash('sha256').update(asset).digest('hex'),
     );
     expect(file.sha256).toBe(createHash('sha256').update(asset).digest('hex'));
+  });
+
+  it('hands in the formative report four ways, marks one with the rubric and starts another', async () => {
+    const [report] = await database.db
+      .select()
+      .from(evaluations)
+      .where(eq(evaluations.title, 'Rapport d’étape : architecture de l’API'));
+    expect(report!.deadline! < NOW).toBe(true);
+    const handIns = await database.db
+      .select({ mime: files.mime, name: files.original_name })
+      .from(submissions)
+      .innerJoin(files, eq(files.id, submissions.file_id))
+      .where(eq(submissions.evaluation_id, report!.id));
+    expect(handIns.map((row) => row.mime).sort()).toEqual([
+      'application/pdf',
+      'application/pdf',
+      'image/png',
+      'text/plain',
+    ]);
+    const [own] = await database.db
+      .select()
+      .from(rubrics)
+      .where(eq(rubrics.evaluation_id, report!.id));
+    expect(own!.criteria.reduce((sum, criterion) => sum + criterion.max_points, 0)).toBe(20);
+    const library = await database.db
+      .select()
+      .from(rubrics)
+      .where(and(eq(rubrics.subject_id, report!.subject_id), isNull(rubrics.evaluation_id)));
+    expect(library).toHaveLength(1);
+    const sheets = await database.db
+      .select()
+      .from(markingSheets)
+      .where(eq(markingSheets.evaluation_id, report!.id));
+    expect(sheets.map((sheet) => sheet.computed).sort()).toEqual([17, null]);
+    const [line] = await database.db
+      .select()
+      .from(results)
+      .where(eq(results.evaluation_id, report!.id));
+    expect(line).toMatchObject({ grade: 17, published_at: null });
   });
 });

@@ -14,5 +14,6 @@ export const evaluationPages: PageRegistry = {
   '/quizz': () => evaluations().then((m) => m.QuizzesPage),
   '/test/:id': () => evaluations().then((m) => m.TestPage),
   '/question-bank/:subjectId': () => evaluations().then((m) => m.QuestionBankPage),
+  '/marking/:evaluationId': () => evaluations().then((m) => m.MarkingPage),
   '/start-evaluation/:id/:token': () => evaluations().then((m) => m.ExamPage),
 };

@@ -1,5 +1,5 @@
 import type { Evaluation } from '@skolar/shared';
-import { ClipboardCheck, Pencil } from 'lucide-react';
+import { ClipboardCheck, FileCheck, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useEvaluation } from '../../api/evaluations.ts';
@@ -50,6 +50,12 @@ export function EvaluationDetailPage() {
                 <Link to={`/${data.id}/results/add`} className="button button--ghost button--small">
                   <ClipboardCheck size={16} aria-hidden="true" />
                   {t('evaluations.grade')}
+                </Link>
+              )}
+              {data.permissions.grade && (
+                <Link to={`/marking/${data.id}`} className="button button--ghost button--small">
+                  <FileCheck size={16} aria-hidden="true" />
+                  {t('evaluations.mark')}
                 </Link>
               )}
               {data.permissions.update && (

@@ -7,5 +7,6 @@ export { ExamPage } from './exam/exam-page.tsx';
 export { QuestionBankPage } from './exam/question-bank-page.tsx';
 export { QuizzesPage } from './exam/quizzes-page.tsx';
 export { TestPage } from './exam/test-page.tsx';
+export { MarkingPage } from './marking/marking-page.tsx';
 export { MyEvaluationPage } from './my-evaluation-page.tsx';
 export { MyEvaluationsPage } from './my-evaluations-page.tsx';

@@ -15,6 +15,7 @@ import { HandInPanel } from './project/hand-in-panel.tsx';
 import '../../ui/cohorts.css';
 import '../../ui/management.css';
 import './evaluations.css';
+import { MyFeedback } from './marking/my-feedback.tsx';
 
 /**
  * `/evaluation-details/:id`: the student's evaluation, its countdown while it is open to them, their
@@ -120,6 +121,7 @@ function MyGrade({ evaluation }: { evaluation: MyEvaluationDetail }) {
               <blockquote>{result.comment}</blockquote>
             </figure>
           )}
+          <MyFeedback evaluationId={evaluation.id} submissions={evaluation.submissions} />
         </>
       )}
     </section>

@@ -22,6 +22,7 @@ const GRID: GradeGrid = {
     scale: 20,
     percentage: 40,
     has_quiz: false,
+    deadline: null,
     subject: { id: 5, name: 'Algorithmique' },
     training: { id: 3, title: 'Licence 3' },
     promotion: { id: 2, name: 'L3 2026' },

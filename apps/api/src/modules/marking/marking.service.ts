@@ -1,0 +1,266 @@
+import type { GradeEntry, MarkingBody } from '@skolar/shared';
+import { markingBody } from '@skolar/shared';
+import { can } from '../../auth/policy.ts';
+import type { Actor } from '../../auth/sessions.ts';
+import type { AppContext } from '../../context.ts';
+import type { StoredCriterion, StoredScore } from '../../db/schema/index.ts';
+import { type FieldErrors, notFound, validationFailed } from '../../http/errors.ts';
+import { extensionsOf, latestSubmissions, rosterPeople } from '../projects/projects.queries.ts';
+import { applyGrades } from '../results/grades.ts';
+import { enrolledInTraining } from '../results/results.queries.ts';
+import { evaluationFor, grid } from '../results/results.service.ts';
+import {
+  groupMemberships,
+  ownResult,
+  rubricOf,
+  type SheetRow,
+  sheetsOf,
+  upsertSheet,
+} from './marking.queries.ts';
+import { rubricAnswer } from './rubrics.service.ts';
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+const MINUTE = 60_000;
+
+/**
+ * What a sheet's scores give (issue 31, decision 193): each criterion's points (a rubric's chosen
+ * level, a guide's points up to its maximum), their sum, and, once every criterion is scored, the
+ * grade on the evaluation's scale: points over the criteria's maxima, two decimals (Moodle's
+ * rubric and guide with their lowest grade locked at zero). 422 per score for an unknown
+ * criterion or level, a criterion scored twice, or points beyond a guide's maximum.
+ */
+function scoreSheet(
+  kind: 'rubric' | 'guide',
+  criteria: readonly StoredCriterion[],
+  given: MarkingBody['scores'],
+  scale: number,
+) {
+  const errors: FieldErrors = {};
+  const byId = new Map(criteria.map((criterion) => [criterion.id, criterion]));
+  const scored = new Map<string, StoredScore>();
+  (given ?? []).forEach((score, index) => {
+    const criterion = byId.get(score.criterion_id);
+    if (!criterion || scored.has(score.criterion_id)) {
+      errors[`scores.${index}.criterion_id`] = ['marking.validation.criterion'];
+      return;
+    }
+    let points: number | null = null;
+    let levelId: string | null = null;
+    if (kind === 'rubric') {
+      if (score.level_id) {
+        const level = criterion.levels.find((candidate) => candidate.id === score.level_id);
+        if (!level) errors[`scores.${index}.level_id`] = ['marking.validation.level'];
+        else {
+          points = level.points;
+          levelId = level.id;
+        }
+      }
+    } else if (score.points !== undefined && score.points !== null) {
+      if (score.points > criterion.max_points)
+        errors[`scores.${index}.points`] = ['marking.validation.overMax'];
+      points = score.points;
+    }
+    scored.set(criterion.id, {
+      criterion_id: criterion.id,
+      level_id: levelId,
+      points,
+      comment: score.comment ?? null,
+    });
+  });
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  const scores = criteria.map(
+    (criterion) =>
+      scored.get(criterion.id) ?? {
+        criterion_id: criterion.id,
+        level_id: null,
+        points: null,
+        comment: null,
+      },
+  );
+  const points = round2(scores.reduce((sum, score) => sum + (score.points ?? 0), 0));
+  const maxPoints = round2(criteria.reduce((sum, criterion) => sum + criterion.max_points, 0));
+  const complete = scores.every((score) => score.points !== null);
+  const computed =
+    complete && maxPoints > 0 ? round2(Math.min(scale, (points / maxPoints) * scale)) : null;
+  return { scores, points, max_points: maxPoints, computed };
+}
+
+const sheetAnswer = (sheet: SheetRow) => ({
+  kind: sheet.kind as 'rubric' | 'guide',
+  title: sheet.title,
+  criteria: sheet.criteria,
+  scores: sheet.scores,
+  points: sheet.points,
+  max_points: sheet.max_points,
+  computed: sheet.computed,
+  rubric_version: sheet.rubric_version,
+  updated_at: sheet.updated_at,
+});
+
+/**
+ * The marking screen of an evaluation, for those who mark it (404 otherwise): its rubric, its
+ * groups, and each student of the roster with their latest hand-in (late by how much against
+ * their own deadline), their result, their sheet and where their marking stands.
+ */
+export async function queue(ctx: AppContext, actor: Actor, id: number) {
+  const gradeGrid = await grid(ctx, actor, id, null);
+  const evaluation = gradeGrid.evaluation;
+  const project = evaluation.type === 'project';
+  const [rubric, sheets, memberships, people, latest, extensions] = await Promise.all([
+    rubricOf(ctx.db, evaluation.id),
+    sheetsOf(ctx.db, evaluation.id),
+    groupMemberships(ctx.db, evaluation.promotion.id),
+    project ? rosterPeople(ctx.db, evaluation.id, evaluation.promotion.id) : [],
+    project ? latestSubmissions(ctx.db, evaluation.id, can(actor, 'list', 'submission').where) : [],
+    project ? extensionsOf(ctx.db, evaluation.id) : [],
+  ]);
+  const sheetBy = new Map(sheets.map((sheet) => [sheet.student_id, sheet]));
+  const latestBy = new Map(latest.map((row) => [row.student_id, row]));
+  const extensionBy = new Map(extensions.map((row) => [row.student_id, row.deadline]));
+  const groupsBy = new Map<number, number[]>();
+  for (const { student_id, group_id } of memberships)
+    groupsBy.set(student_id, [...(groupsBy.get(student_id) ?? []), group_id]);
+  // The grid lists the promotion; a student who handed in and left it since is still marked.
+  const students = [
+    ...gradeGrid.rows.map((row) => ({ student: row.student, result: row.result })),
+    ...people
+      .filter((person) => !gradeGrid.rows.some((line) => line.student.id === person.id))
+      .map((person) => ({ student: person, result: null })),
+  ];
+  return {
+    evaluation: {
+      id: evaluation.id,
+      title: evaluation.title,
+      type: evaluation.type,
+      scale: evaluation.scale,
+      deadline: evaluation.deadline,
+      time_zone: evaluation.time_zone,
+      subject: evaluation.subject,
+    },
+    rubric: rubric ? rubricAnswer(rubric) : null,
+    groups: gradeGrid.groups,
+    students: students.map(({ student, result }) => {
+      const row = latestBy.get(student.id);
+      const deadline = extensionBy.get(student.id) ?? evaluation.deadline;
+      const sheet = sheetBy.get(student.id);
+      const graded = result !== null && (result.grade !== null || result.absent);
+      return {
+        student,
+        group_ids: groupsBy.get(student.id) ?? [],
+        latest: row
+          ? {
+              id: row.id,
+              version: row.version,
+              submitted_at: row.submitted_at,
+              file_name: row.file_name,
+              mime: row.mime,
+              size: row.size,
+              sha256: row.sha256,
+              file_link: row.file_link,
+              late_minutes:
+                deadline && row.submitted_at > deadline
+                  ? Math.ceil((row.submitted_at.getTime() - deadline.getTime()) / MINUTE)
+                  : 0,
+            }
+          : null,
+        versions: row?.versions ?? 0,
+        deadline,
+        result,
+        sheet: sheet ? sheetAnswer(sheet) : null,
+        state:
+          graded && result.published_at !== null
+            ? ('released' as const)
+            : graded
+              ? ('marked' as const)
+              : sheet
+                ? ('in_marking' as const)
+                : ('not_marked' as const),
+      };
+    }),
+  };
+}
+
+/**
+ * A marker fills one student's sheet and grades them, in one transaction: the sheet is kept, and
+ * the grade goes through the grid's path (`applyGrades`: history, 409 on a line changed meanwhile,
+ * published lines dated as corrected). Without `grade`, the rubric's grade is written once every
+ * criterion is scored; a grade that differs from it needs a reason, kept in the history. Answers
+ * the marking screen.
+ */
+export async function mark(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  studentId: number,
+  input: MarkingBody,
+) {
+  const body = markingBody.parse(input);
+  const evaluation = await evaluationFor(ctx.db, actor, id);
+  const enrolled = await enrolledInTraining(ctx.db, evaluation.training_id, [studentId]);
+  if (enrolled.length === 0) throw notFound();
+  const rubric = await rubricOf(ctx.db, evaluation.id);
+  if (!rubric && body.scores.length > 0)
+    throw validationFailed({ scores: ['marking.validation.noRubric'] });
+  const sheet = rubric
+    ? scoreSheet(rubric.kind as 'rubric' | 'guide', rubric.criteria, body.scores, evaluation.scale)
+    : null;
+  const grade = body.grade !== undefined ? body.grade : (sheet?.computed ?? undefined);
+  const overridden =
+    sheet !== null &&
+    body.grade !== undefined &&
+    body.grade !== null &&
+    body.grade !== sheet.computed;
+  if (overridden && !body.reason) throw validationFailed({ reason: ['marking.validation.reason'] });
+  const entry: GradeEntry = { student_id: studentId, version: body.version };
+  if (grade !== undefined) entry.grade = grade;
+  if (body.comment !== undefined) entry.comment = body.comment;
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    // The grid's checks first (the student belongs to the evaluation, the line did not move).
+    await applyGrades(
+      tx,
+      actor,
+      evaluation,
+      [entry],
+      now,
+      overridden ? new Map([[studentId, body.reason!]]) : undefined,
+    );
+    if (rubric && sheet)
+      await upsertSheet(
+        tx,
+        {
+          evaluation_id: evaluation.id,
+          student_id: studentId,
+          kind: rubric.kind,
+          title: rubric.title,
+          criteria: rubric.criteria,
+          scores: sheet.scores,
+          rubric_version: rubric.version,
+          points: sheet.points,
+          max_points: sheet.max_points,
+          computed: sheet.computed,
+          marked_by: actor.userId,
+        },
+        now,
+      );
+  });
+  return queue(ctx, actor, id);
+}
+
+/**
+ * What a student reads of their marking: their grade, its comment and the filled rubric, once the
+ * grade is published (404 before, and for anyone else's).
+ */
+export async function feedback(ctx: AppContext, actor: Actor, id: number) {
+  const line = await ownResult(ctx.db, id, actor.userId, can(actor, 'read', 'record').where);
+  if (!line || line.published_at === null) throw notFound();
+  const [sheet] = await sheetsOf(ctx.db, id, [actor.userId]);
+  return {
+    grade: line.grade,
+    absent: line.absent,
+    scale: line.scale,
+    comment: line.comment,
+    published_at: line.published_at,
+    sheet: sheet ? sheetAnswer(sheet) : null,
+  };
+}

@@ -1,0 +1,112 @@
+import type { MarkingEntry, MarkingQueue } from '@skolar/shared';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch } from '../../../test/fetch.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { sheetTotal } from './sheet.ts';
+import { SheetForm } from './sheet-form.tsx';
+
+const RUBRIC: NonNullable<MarkingQueue['rubric']> = {
+  id: 1,
+  kind: 'rubric',
+  title: 'Rapport',
+  max_points: 10,
+  version: 1,
+  updated_at: '2026-11-20T10:00:00.000Z',
+  criteria: [
+    {
+      id: 'plan',
+      title: 'Plan',
+      description: null,
+      max_points: 4,
+      levels: [
+        { id: 'p0', title: 'Absent', description: null, points: 0 },
+        { id: 'p4', title: 'Clair', description: null, points: 4 },
+      ],
+    },
+    {
+      id: 'fond',
+      title: 'Fond',
+      description: null,
+      max_points: 6,
+      levels: [
+        { id: 'f1', title: 'Mince', description: null, points: 1 },
+        { id: 'f6', title: 'Solide', description: null, points: 6 },
+      ],
+    },
+  ],
+};
+
+const ENTRY: MarkingEntry = {
+  student: { id: 7, first_name: 'Léa', last_name: 'Dubois', email: 'lea@example.test' },
+  group_ids: [],
+  latest: null,
+  versions: 0,
+  deadline: null,
+  result: null,
+  sheet: null,
+  state: 'not_marked',
+};
+
+const QUEUE: MarkingQueue = {
+  evaluation: {
+    id: 3,
+    title: 'Rapport',
+    type: 'project',
+    scale: 20,
+    deadline: null,
+    time_zone: 'Europe/Paris',
+    subject: { id: 1, name: 'TS' },
+  },
+  rubric: RUBRIC,
+  groups: [],
+  students: [ENTRY],
+};
+
+describe('the rubric’s grade', () => {
+  it('is the points over the maxima on the scale, once every criterion is scored', () => {
+    expect(sheetTotal(RUBRIC, { plan: { level_id: 'p4', points: null, comment: '' } }, 20)).toEqual(
+      { points: 4, max: 10, computed: null },
+    );
+    expect(
+      sheetTotal(
+        RUBRIC,
+        {
+          plan: { level_id: 'p4', points: null, comment: '' },
+          fond: { level_id: 'f1', points: null, comment: '' },
+        },
+        20,
+      ),
+    ).toEqual({ points: 5, max: 10, computed: 10 });
+  });
+});
+
+describe('the marking sheet', () => {
+  it('shows the rubric’s grade as levels are chosen, and asks a reason for another grade', async () => {
+    const user = userEvent.setup();
+    const saved = vi.fn();
+    const fetch = mockFetch(() => jsonResponse(200, QUEUE));
+    renderWithProviders(<SheetForm queue={QUEUE} entry={ENTRY} onSaved={saved} onNext={null} />);
+    await user.click(screen.getByRole('radio', { name: /Clair/ }));
+    expect(screen.getByText(/Notez chaque critère/)).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: /Solide/ }));
+    expect(screen.getByText('Note de la grille : 20 / 20')).toBeTruthy();
+    expect(screen.queryByLabelText(/Motif/)).toBeNull();
+    await user.type(screen.getByLabelText('Note (sur 20)'), '18');
+    const reason = screen.getByLabelText(/Motif/);
+    await user.type(reason, 'Retard de rendu');
+    await user.click(screen.getAllByRole('button', { name: 'Enregistrer' })[0]!);
+    const [, init] = fetch.mock.calls[0]!;
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      scores: [
+        { criterion_id: 'plan', level_id: 'p4' },
+        { criterion_id: 'fond', level_id: 'f6' },
+      ],
+      grade: 18,
+      reason: 'Retard de rendu',
+      version: 0,
+    });
+    expect(saved).toHaveBeenCalledWith(QUEUE);
+  });
+});
