@@ -250,6 +250,7 @@ export const MATRIX: Record<string, string> = {
   'GET /api/evaluations/:id/attempts':               '200 200 404 200 403 404 404 404 403 401',
   'PUT /api/evaluations/:id/accommodations/:studentId':'200 200 404 200 403 404 404 404 403 401',
   'PUT /api/evaluations/:id/extensions/:studentId':  '200 200 404 200 403 404 404 404 403 401',
+  'PUT /api/evaluations/:id/group-extensions/:groupId':'200 200 404 200 403 404 404 404 403 401',
   'DELETE /api/evaluations/:id/extensions/:studentId':'204 204 404 204 403 404 404 404 403 401',
   'GET /api/evaluations/:id/questions':              '200 200 404 200 403 404 404 404 403 401',
   'GET /api/evaluations/:id/statistics':             '200 200 404 200 403 404 404 404 403 401',

@@ -1455,6 +1455,10 @@ export const REQUESTS: Record<string, Build> = {
     url: `/api/evaluations/${(await f.openProject()).id}/extensions/${f.staff.student.id}`,
     payload: { deadline: '2030-06-01T12:00', reason: 'Certificat médical' },
   }),
+  'PUT /api/evaluations/:id/group-extensions/:groupId': async (f) => ({
+    url: `/api/evaluations/${(await f.openProject()).id}/group-extensions/${(await f.group()).id}`,
+    payload: { deadline: '2030-06-01T12:00', reason: 'Sortie du groupe' },
+  }),
   'DELETE /api/evaluations/:id/extensions/:studentId': async (f) => ({
     url: `/api/evaluations/${(await f.openProject()).id}/extensions/${f.staff.student.id}`,
   }),

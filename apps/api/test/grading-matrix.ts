@@ -19,6 +19,7 @@ export const GRADING_MATRIX: Record<string, string> = {
   'GET /api/evaluations/:id/attempts':                  '200 200 404 200 404 403',
   'PUT /api/evaluations/:id/accommodations/:studentId': '200 200 404 200 404 403',
   'PUT /api/evaluations/:id/extensions/:studentId':      '200 200 404 200 404 403',
+  'PUT /api/evaluations/:id/group-extensions/:groupId':'200 200 404 200 404 403',
   'DELETE /api/evaluations/:id/extensions/:studentId':   '204 204 404 204 404 403',
   'GET /api/evaluations/:id/questions':                 '200 200 404 200 404 403',
   'GET /api/evaluations/:id/statistics':                '200 200 404 200 404 403',

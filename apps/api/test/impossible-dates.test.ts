@@ -298,6 +298,7 @@ describe('every date field of every route', () => {
         'POST /api/seminars/:id/episodes body start_time (time)',
         'PUT /api/attempts/:id/answers body answers.[].typed_at (instant)',
         'PUT /api/evaluations/:id/extensions/:studentId body deadline (local-date-time)',
+        'PUT /api/evaluations/:id/group-extensions/:groupId body deadline (local-date-time)',
         'PUT /api/events/:id/occurrences/:start body ends_at (instant)',
         'PUT /api/events/:id/occurrences/:start body starts_at (instant)',
         'PUT /api/events/:id/occurrences/:start params start (instant)',

@@ -595,6 +595,11 @@ const catalogue = {
     en: 'This evaluation has no rubric.',
     de: 'Diese Prüfung hat kein Raster.',
   },
+  'projects.emptyGroup': {
+    fr: 'Ce groupe n’a aucun étudiant.',
+    en: 'This group has no student.',
+    de: 'Diese Gruppe hat keine Studierenden.',
+  },
   'projects.extensionBefore': {
     fr: 'La nouvelle date limite doit être après celle du projet.',
     en: 'The new deadline must be after the project’s.',

@@ -65,3 +65,12 @@ export const removeExtension = (evaluationId: number, studentId: number) =>
       params: { path: { id: evaluationId, studentId } },
     }),
   );
+
+/** The same own deadline for every student of one group (staff; issue 31). */
+export const setGroupExtension = (evaluationId: number, groupId: number, body: ExtensionBody) =>
+  ok(
+    api.PUT('/api/evaluations/{id}/group-extensions/{groupId}', {
+      params: { path: { id: evaluationId, groupId } },
+      body,
+    }),
+  );

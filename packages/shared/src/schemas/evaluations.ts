@@ -309,6 +309,12 @@ export const submissionRoster = z.object({
       extension: extensionAnswer.nullable(),
     }),
   ),
+  /** The groups of the project's promotion, to give a whole group its own deadline. */
+  groups: z.array(
+    z.object({ id: z.number().int(), name: z.string(), student_ids: z.array(z.number().int()) }),
+  ),
 });
+/** `PUT /api/evaluations/:id/group-extensions/:groupId`: how many students it reached. */
+export const groupExtensionAnswer = extensionAnswer.extend({ students: z.number().int() });
 export type SubmissionRosterRow = Wire<z.output<typeof submissionRoster>>['data'][number];
 export { personRef as evaluationPersonRef };

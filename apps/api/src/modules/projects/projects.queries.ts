@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   deadlineExtensions,
   evaluations,
   files,
+  groupStudents,
+  groups,
   institutions,
   promotionStudents,
   submissions,
@@ -226,4 +228,19 @@ export async function deleteExtension(tx: DbOrTx, evaluationId: number, studentI
     )
     .returning({ deadline: deadlineExtensions.deadline, reason: deadlineExtensions.reason });
   return removed;
+}
+
+/** The groups of a promotion (not archived), by name, with their students. */
+export function promotionGroups(db: DbOrTx, promotionId: number) {
+  return db
+    .select({
+      id: groups.id,
+      name: groups.name,
+      student_ids: sql<
+        number[]
+      >`coalesce((select json_agg(${groupStudents.student_id} order by ${groupStudents.student_id}) from ${groupStudents} where ${groupStudents.group_id} = ${groups.id}), '[]'::json)`,
+    })
+    .from(groups)
+    .where(and(eq(groups.promotion_id, promotionId), isNull(groups.archived_at)))
+    .orderBy(asc(groups.name), asc(groups.id));
 }

@@ -1,6 +1,7 @@
 import {
   extensionAnswer,
   extensionBody,
+  groupExtensionAnswer,
   handInReceipt,
   handInRefusal,
   idText,
@@ -18,6 +19,7 @@ import * as projects from './projects.service.ts';
 const tags = ['projects'];
 
 const studentParams = idParams.extend({ studentId: idText });
+const groupParams = idParams.extend({ groupId: idText });
 
 /** Project hand-ins under `/api/evaluations/:id` (the evaluations module owns the rest). */
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -139,6 +141,29 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         requireActor(request),
         request.params.id,
         request.params.studentId,
+        request.body,
+      ),
+  );
+  app.put(
+    '/:id/group-extensions/:groupId',
+    {
+      config: { access: { entity: 'evaluation', action: 'assign' } },
+      schema: {
+        operationId: 'setGroupDeadlineExtension',
+        tags,
+        summary:
+          "Give every student of one group of the project's promotion the same own deadline, later than the project's, with a reason (one audit row; replaces theirs before)",
+        params: groupParams,
+        body: extensionBody,
+        response: { 200: groupExtensionAnswer, ...errorResponses },
+      },
+    },
+    async (request) =>
+      projects.extendGroup(
+        app.ctx,
+        requireActor(request),
+        request.params.id,
+        request.params.groupId,
         request.body,
       ),
   );

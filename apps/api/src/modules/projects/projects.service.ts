@@ -26,6 +26,7 @@ import {
   lockHandIns,
   mailRecipient,
   nextVersion,
+  promotionGroups,
   rosterPeople,
   setExtension,
   versionsOf,
@@ -157,10 +158,11 @@ async function mailReceipt(
 export async function roster(ctx: AppContext, actor: Actor, id: number) {
   const project = await projectFor(ctx, actor, id, 'update');
   const where = can(actor, 'list', 'submission').where;
-  const [people, latest, extensions] = await Promise.all([
+  const [people, latest, extensions, groups] = await Promise.all([
     rosterPeople(ctx.db, project.id, project.promotion_id),
     latestSubmissions(ctx.db, project.id, where),
     extensionsOf(ctx.db, project.id),
+    promotionGroups(ctx.db, project.promotion_id),
   ]);
   const byStudent = new Map(latest.map((row) => [row.student_id, row]));
   const extensionBy = new Map(
@@ -177,6 +179,11 @@ export async function roster(ctx: AppContext, actor: Actor, id: number) {
       const { student_id: _student, versions, storage_key: _key, ...receipt } = row;
       return { student, latest: receipt, versions, extension };
     }),
+    groups: groups.map((group) => ({
+      id: group.id,
+      name: group.name,
+      student_ids: group.student_ids.map(Number),
+    })),
   };
 }
 
@@ -193,13 +200,7 @@ export async function extend(
   body: ExtensionBody,
 ) {
   const project = await extendable(ctx, actor, id, studentId);
-  const deadline = zonedInstant(
-    body.deadline.slice(0, 10),
-    body.deadline.slice(11),
-    project.timezone,
-  );
-  const common = evaluationWindow(project, project.timezone).closesAt;
-  if (deadline <= common) throw validationFailed({ deadline: ['projects.extensionBefore'] });
+  const deadline = ownDeadline(project, body);
   await ctx.db.transaction(async (tx) => {
     const before = await setExtension(
       tx,
@@ -216,6 +217,63 @@ export async function extend(
     });
   });
   return {
+    deadline,
+    deadline_local: localDateTime(deadline, project.timezone),
+    reason: body.reason,
+  };
+}
+
+/** The deadline typed (the institution's wall clock) as an instant, later than the project's. */
+function ownDeadline(project: Project, body: ExtensionBody) {
+  const deadline = zonedInstant(
+    body.deadline.slice(0, 10),
+    body.deadline.slice(11),
+    project.timezone,
+  );
+  const common = evaluationWindow(project, project.timezone).closesAt;
+  if (deadline <= common) throw validationFailed({ deadline: ['projects.extensionBefore'] });
+  return deadline;
+}
+
+/**
+ * The same own deadline for every student of one group of the project's promotion (issue 31): each
+ * gets theirs, replacing any before, in one transaction, with one audit row naming the group and
+ * its students. 404 for a group of another promotion; 422 for an empty group.
+ */
+export async function extendGroup(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  groupId: number,
+  body: ExtensionBody,
+) {
+  const project = await projectFor(ctx, actor, id, 'update');
+  if (project.type !== 'project') throw validationFailed({ _: ['projects.notAProject'] });
+  const group = (await promotionGroups(ctx.db, project.promotion_id)).find(
+    (row) => row.id === groupId,
+  );
+  if (!group) throw notFound();
+  const studentIds = group.student_ids.map(Number);
+  if (studentIds.length === 0) throw validationFailed({ group: ['projects.emptyGroup'] });
+  const deadline = ownDeadline(project, body);
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    for (const studentId of studentIds)
+      await setExtension(
+        tx,
+        { evaluationId: project.id, studentId, deadline, reason: body.reason, by: actor.userId },
+        now,
+      );
+    await record(tx, ctx, actor, {
+      action: 'extension.grant',
+      entity: 'evaluation',
+      entityId: project.id,
+      institutionId: project.institution_id,
+      after: { group_id: group.id, student_ids: studentIds, deadline, reason: body.reason },
+    });
+  });
+  return {
+    students: studentIds.length,
     deadline,
     deadline_local: localDateTime(deadline, project.timezone),
     reason: body.reason,

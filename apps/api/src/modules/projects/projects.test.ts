@@ -12,7 +12,7 @@ import {
   createTraining,
   createUser,
 } from '../../../test/factories.ts';
-import { mailOutbox, submissions } from '../../db/schema/index.ts';
+import { auditLog, groupStudents, groups, mailOutbox, submissions } from '../../db/schema/index.ts';
 
 const { app, db, clock } = await createTestApp();
 
@@ -361,5 +361,73 @@ describe('project hand-ins', () => {
     expect((await handIn(student, 'later.pdf', PDF)).statusCode).toBe(409);
     const removed = await app.inject({ method: 'DELETE', url, headers: await as(teacher) });
     expect(removed.statusCode).toBe(204);
+  });
+
+  it('gives a whole group its own deadline in one step, audited once: its students hand in, nobody else', async () => {
+    // Two days past the project's deadline; the group holds Hugo only.
+    const [group] = await db
+      .insert(groups)
+      .values({ institution_id: school.id, promotion_id: promotion.id, name: 'Groupe B' })
+      .returning();
+    await db.insert(groupStudents).values({ group_id: group!.id, student_id: classmate.id });
+    const [empty] = await db
+      .insert(groups)
+      .values({ institution_id: school.id, promotion_id: promotion.id, name: 'Groupe vide' })
+      .returning();
+    const url = (id: number) => `/api/evaluations/${project.id}/group-extensions/${id}`;
+    const payload = { deadline: '2026-11-30T18:00', reason: 'Sortie pédagogique du groupe' };
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: url(empty!.id),
+          headers: await as(teacher),
+          payload,
+        })
+      ).statusCode,
+    ).toBe(422);
+    const otherGroup = await db
+      .insert(groups)
+      .values({ institution_id: otherSchool.id, promotion_id: otherPromotion.id, name: 'Ailleurs' })
+      .returning();
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: url(otherGroup[0]!.id),
+          headers: await as(teacher),
+          payload,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const granted = await app.inject({
+      method: 'PUT',
+      url: url(group!.id),
+      headers: await as(teacher),
+      payload,
+    });
+    expect(granted.statusCode).toBe(200);
+    expect(granted.json()).toMatchObject({ students: 1, deadline_local: '2026-11-30T18:00' });
+    expect((await handIn(classmate, 'groupe.pdf', PDF)).statusCode).toBe(201);
+    expect((await handIn(student, 'groupe.pdf', PDF)).statusCode).toBe(409);
+    const roster = await app.inject({
+      method: 'GET',
+      url: `/api/evaluations/${project.id}/submissions`,
+      headers: await as(teacher),
+    });
+    expect(roster.json().groups).toContainEqual({
+      id: group!.id,
+      name: 'Groupe B',
+      student_ids: [classmate.id],
+    });
+    const audit = await db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'extension.grant'));
+    expect(audit.at(-1)!.after).toMatchObject({
+      group_id: group!.id,
+      student_ids: [classmate.id],
+      reason: 'Sortie pédagogique du groupe',
+    });
   });
 });

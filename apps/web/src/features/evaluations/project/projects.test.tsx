@@ -264,7 +264,7 @@ describe('the submissions panel', () => {
     mockFetch((url) =>
       url.endsWith('/submissions/8')
         ? jsonResponse(200, { data: [VERSION_2, VERSION_1] })
-        : jsonResponse(200, { data: roster }),
+        : jsonResponse(200, { data: roster, groups: [] }),
     );
     renderWithProviders(<SubmissionsPanel evaluation={STAFF_EVALUATION} />);
     expect(await screen.findByText('1 étudiant sur 2 a rendu.')).toBeInTheDocument();
@@ -298,7 +298,7 @@ describe('the submissions panel', () => {
             deadline_local: '2026-11-26T18:00',
             reason: 'Stage',
           })
-        : jsonResponse(200, { data: roster }),
+        : jsonResponse(200, { data: roster, groups: [] }),
     );
     renderWithProviders(<SubmissionsPanel evaluation={STAFF_EVALUATION} />);
     expect(await screen.findByText(/Délai jusqu’au/)).toHaveAttribute(
@@ -322,6 +322,42 @@ describe('the submissions panel', () => {
     expect(JSON.parse(String(init?.body))).toEqual({
       deadline: '2026-11-26T18:00',
       reason: 'Stage',
+    });
+  });
+
+  it('gives a whole group the same deadline in one step', async () => {
+    const fetch = mockFetch((_url, init) =>
+      init.method === 'PUT'
+        ? jsonResponse(200, {
+            students: 2,
+            deadline: '2026-11-28T17:00:00.000Z',
+            deadline_local: '2026-11-28T18:00',
+            reason: 'Sortie',
+          })
+        : jsonResponse(200, {
+            data: roster,
+            groups: [
+              { id: 3, name: 'Groupe A', student_ids: [8] },
+              { id: 4, name: 'Groupe B', student_ids: [8, 9] },
+            ],
+          }),
+    );
+    renderWithProviders(<SubmissionsPanel evaluation={STAFF_EVALUATION} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Prolonger pour un groupe' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Prolonger pour un groupe' });
+    fireEvent.change(within(dialog).getByLabelText('Groupe'), { target: { value: '4' } });
+    expect(within(dialog).getByRole('option', { name: 'Groupe B (2 étudiants)' })).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Nouvelle date limite'), {
+      target: { value: '2026-11-28T18:00' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Raison'), { target: { value: 'Sortie' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Accorder le délai' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [url, init] = fetch.mock.calls.find(([, call]) => call?.method === 'PUT')!;
+    expect(String(url)).toContain('/api/evaluations/5/group-extensions/4');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      deadline: '2026-11-28T18:00',
+      reason: 'Sortie',
     });
   });
 });

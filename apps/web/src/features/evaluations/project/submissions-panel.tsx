@@ -7,9 +7,9 @@ import {
   useStudentSubmissions,
   useSubmissionRoster,
 } from '../../../api/projects.ts';
-import { FormDialog } from '../../../ui/form-dialog.tsx';
+import { DialogButton, FormDialog } from '../../../ui/form-dialog.tsx';
 import { Notice } from '../../../ui/notice.tsx';
-import { ExtensionForm } from './extension-form.tsx';
+import { ExtensionForm, GroupExtensionForm } from './extension-form.tsx';
 import { formatInstant, formatSize } from './format.ts';
 import '../../../ui/cohorts.css';
 import './project.css';
@@ -139,8 +139,8 @@ function RosterRow({
 /**
  * Staff panel of a project's page: every student of the promotion, what they handed in last and
  * when, how many versions (late hand-ins do not exist: the server refuses them), each student's
- * own deadline (an extension, decision 192), each student's versions on demand, and the zip of
- * everyone's latest version.
+ * own deadline (an extension, decision 192, given one by one or to a whole group), each student's
+ * versions on demand, and the zip of everyone's latest version.
  */
 export function SubmissionsPanel({ evaluation }: { evaluation: Evaluation }) {
   const { t } = useTranslation();
@@ -153,9 +153,22 @@ export function SubmissionsPanel({ evaluation }: { evaluation: Evaluation }) {
     <section className="card cohort-section hand-in" aria-labelledby={titleId}>
       <div className="roster__toolbar">
         <h2 id={titleId}>{t('projects.rosterTitle')}</h2>
-        <a className="button button--ghost" href={submissionsZipUrl(evaluation.id)} download>
-          <Download size={16} aria-hidden="true" /> {t('projects.downloadAll')}
-        </a>
+        <div className="roster__actions">
+          {(roster.data?.groups.length ?? 0) > 0 && (
+            <DialogButton label={t('projects.extension.groupTitle')}>
+              {(close) => (
+                <GroupExtensionForm
+                  evaluationId={evaluation.id}
+                  groups={roster.data?.groups ?? []}
+                  onDone={close}
+                />
+              )}
+            </DialogButton>
+          )}
+          <a className="button button--ghost" href={submissionsZipUrl(evaluation.id)} download>
+            <Download size={16} aria-hidden="true" /> {t('projects.downloadAll')}
+          </a>
+        </div>
       </div>
       {roster.isPending && <p className="hand-in__muted">{t('projects.loading')}</p>}
       {roster.isError && <Notice kind="error">{t('projects.errors.failed')}</Notice>}
