@@ -742,6 +742,7 @@ describe('the scope of every entity', async () => {
       evaluation: 'evaluations',
       question: 'questions',
       bank_question: 'bank_questions',
+      rubric: 'rubrics',
       attempt: 'attempts',
       submission: 'submissions',
       record: 'results',
