@@ -585,6 +585,11 @@ const catalogue = {
     en: 'A grade that differs from the rubric’s needs a reason.',
     de: 'Eine vom Raster abweichende Note braucht eine Begründung.',
   },
+  'marking.pdfUnreadable': {
+    fr: 'Ce PDF est illisible : la copie annotée ne peut pas être produite. Le fichier d’origine reste téléchargeable.',
+    en: 'This PDF cannot be read: the annotated copy cannot be made. The original file can still be downloaded.',
+    de: 'Diese PDF ist nicht lesbar: Die kommentierte Fassung kann nicht erstellt werden. Die Originaldatei bleibt herunterladbar.',
+  },
   'marking.validation.notPdf': {
     fr: 'Seul un rendu PDF peut être annoté.',
     en: 'Only a PDF hand-in can be annotated.',

@@ -6,7 +6,7 @@ import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { AnnotationGeometry } from '../../db/schema/index.ts';
 import { storageFor } from '../../files/storage.ts';
-import { notFound, validationFailed } from '../../http/errors.ts';
+import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import {
   annotationById,
   annotationsOf,
@@ -188,16 +188,8 @@ function drawOn(page: PDFPage, font: PDFFont, row: AnnotationRow, number: number
   });
 }
 
-/**
- * The hand-in with its annotations drawn on it, and their texts numbered on pages added at the
- * end: a new file built for the download; the stored one and its SHA-256 never change.
- */
-export async function annotatedPdf(ctx: AppContext, actor: Actor, submissionId: number) {
-  const submission = await readable(ctx, actor, submissionId);
-  if (submission.mime !== 'application/pdf') throw notFound();
-  const bytes = await storageFor(ctx.config).get(submission.storage_key);
-  if (!bytes) throw notFound();
-  const rows = await annotationsOf(ctx.db, submission.id);
+/** The hand-in's bytes with the annotations drawn on them and their texts on added pages. */
+async function drawAnnotations(bytes: Uint8Array, rows: AnnotationRow[]) {
   const pdf = await PDFDocument.load(bytes, { ignoreEncryption: true });
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
@@ -236,6 +228,23 @@ export async function annotatedPdf(ctx: AppContext, actor: Actor, submissionId: 
       y -= 6;
     }
   }
+  return pdf.save();
+}
+
+/**
+ * The hand-in with its annotations drawn on it, and their texts numbered on pages added at the
+ * end: a new file built for the download; the stored one and its SHA-256 never change.
+ */
+export async function annotatedPdf(ctx: AppContext, actor: Actor, submissionId: number) {
+  const submission = await readable(ctx, actor, submissionId);
+  if (submission.mime !== 'application/pdf') throw notFound();
+  const bytes = await storageFor(ctx.config).get(submission.storage_key);
+  if (!bytes) throw notFound();
+  const rows = await annotationsOf(ctx.db, submission.id);
+  // A file that starts as a PDF but that no reader can open (truncated, damaged) is said so.
+  const annotated = await drawAnnotations(bytes, rows).catch(() => {
+    throw conflict('marking.pdfUnreadable');
+  });
   const base = submission.file_name.replace(/\.pdf$/i, '');
-  return { bytes: Buffer.from(await pdf.save()), fileName: `${base}-annotations.pdf` };
+  return { bytes: Buffer.from(annotated), fileName: `${base}-annotations.pdf` };
 }

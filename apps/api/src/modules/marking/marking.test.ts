@@ -403,6 +403,19 @@ describe('annotations on a PDF hand-in', () => {
     expect(refused.statusCode).toBe(422);
   });
 
+  it('says so when a PDF cannot be read to make the annotated copy, instead of failing', async () => {
+    const damaged = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(64, 0x41)]);
+    expect((await handIn(classmate, 'abime.pdf', damaged)).statusCode).toBe(201);
+    const latest = await latestOf(classmate.id);
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/submissions/${latest.id}/annotated.pdf`,
+      headers: await as(teacher),
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/illisible|cannot be read/);
+  });
+
   it('keeps annotations from the student until their grade is published, and from anyone else', async () => {
     const latest = await latestOf(student.id);
     for (const user of [student, classmate, stranger, colleague]) {
