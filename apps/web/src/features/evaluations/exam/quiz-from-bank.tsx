@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { addDraw, addFromBank, useBankQuestions } from '../../../api/question-bank.ts';
 import { applyServerErrors, errorMessage } from '../../../lib/form-errors.ts';
+import type { PerPage } from '../../../lib/list-state.ts';
 import { SelectField, TextField } from '../../../ui/fields.tsx';
+import { ListPager } from '../../../ui/list-pager.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { asExamQuestion, BankSearch } from './question-bank-page.tsx';
 import { questionLabel } from './test-page.tsx';
@@ -25,10 +27,16 @@ export function FromBankPicker({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState({ q: '', category: '' });
+  const [search, setSearch] = useState<{
+    q: string;
+    category: string;
+    page: number;
+    per_page: PerPage;
+  }>({ q: '', category: '', page: 1, per_page: 25 });
   const [chosen, setChosen] = useState<number[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
-  const { data, error } = useBankQuestions(subjectId, { ...search, per_page: 100 });
+  // A page at a time; what is ticked stays ticked from one page to another.
+  const { data, error } = useBankQuestions(subjectId, search);
   const toggle = (questionId: number, on: boolean) =>
     setChosen((current) =>
       on ? [...current, questionId] : current.filter((other) => other !== questionId),
@@ -49,7 +57,7 @@ export function FromBankPicker({
       <BankSearch
         filters={search}
         categories={data?.categories ?? []}
-        onChange={(change) => setSearch((current) => ({ ...current, ...change }))}
+        onChange={(change) => setSearch((current) => ({ ...current, ...change, page: 1 }))}
       />
       {(failure ?? error) && <Notice kind="error">{failure ?? error!.message}</Notice>}
       <fieldset className="bank-choices">
@@ -77,6 +85,20 @@ export function FromBankPicker({
           ))}
         </div>
       </fieldset>
+      {data && data.meta.total > 0 && (
+        <ListPager
+          state={search}
+          total={data.meta.total}
+          shown={data.data.length}
+          onStateChange={(change) =>
+            setSearch((current) => ({
+              ...current,
+              ...(change.page ? { page: change.page } : {}),
+              ...(change.per_page ? { per_page: change.per_page, page: 1 } : {}),
+            }))
+          }
+        />
+      )}
       <div className="dialog__actions">
         <button type="button" className="button button--ghost" onClick={onDone}>
           {t('confirm.cancel')}
