@@ -1,18 +1,21 @@
 import type { MarkingEntry, MarkingQueue } from '@skolar/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Send } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { markingKey, useMarkingQueue } from '../../../api/marking.ts';
 import { useStudentSubmissions } from '../../../api/projects.ts';
+import { publishResults } from '../../../api/results.ts';
 import { formatFileSize, formatInstant } from '../../../lib/format.ts';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { DialogButton } from '../../../ui/form-dialog.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { PageError } from '../../../ui/page-error.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { Skeleton } from '../../../ui/skeleton.tsx';
+import { toastError } from '../../../ui/toast-error.ts';
 import { AnnotatedFile } from './annotated-file.tsx';
 import { RubricEditor } from './rubric-editor.tsx';
 import { SheetForm } from './sheet-form.tsx';
@@ -159,6 +162,8 @@ export function MarkingPage() {
       .length,
     total: queue.students.length,
   };
+  // The marked lines not yet published: the screen's publish step, as the grid's.
+  const toRelease = queue.students.filter((row) => row.state === 'marked');
   const name = (row: MarkingEntry) => `${row.student.last_name} ${row.student.first_name}`;
   return (
     <section className="page marking-page">
@@ -170,19 +175,44 @@ export function MarkingPage() {
           label: t('marking.back'),
         }}
         actions={
-          <DialogButton
-            label={queue.rubric ? t('marking.editRubric') : t('marking.addRubric')}
-            wide
-          >
-            {(close) => (
-              <RubricEditor
-                evaluationId={queue.evaluation.id}
-                subjectId={queue.evaluation.subject.id}
-                rubric={queue.rubric}
-                onDone={close}
+          <>
+            {toRelease.length > 0 && (
+              <ConfirmDialog
+                trigger={
+                  <button type="button" className="button button--ghost">
+                    <Send size={16} aria-hidden="true" />
+                    {t('marking.publishAll', { count: toRelease.length })}
+                  </button>
+                }
+                question={t('marking.publishAllQuestion')}
+                subject={t('marking.publishAllExplain', { count: toRelease.length })}
+                onConfirm={async () => {
+                  try {
+                    await publishResults(
+                      queue.evaluation.id,
+                      toRelease.map((row) => row.student.id),
+                    );
+                  } catch (error) {
+                    toastError(error);
+                  }
+                  await queryClient.invalidateQueries({ queryKey: markingKey(evaluationId) });
+                }}
               />
             )}
-          </DialogButton>
+            <DialogButton
+              label={queue.rubric ? t('marking.editRubric') : t('marking.addRubric')}
+              wide
+            >
+              {(close) => (
+                <RubricEditor
+                  evaluationId={queue.evaluation.id}
+                  subjectId={queue.evaluation.subject.id}
+                  rubric={queue.rubric}
+                  onDone={close}
+                />
+              )}
+            </DialogButton>
+          </>
         }
       >
         <p className="marking-muted">
