@@ -5,7 +5,7 @@ import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { StoredCriterion, StoredScore } from '../../db/schema/index.ts';
 import { type FieldErrors, notFound, validationFailed } from '../../http/errors.ts';
-import { extensionsOf, latestSubmissions, rosterPeople } from '../projects/projects.queries.ts';
+import { extensionsOf, latestSubmissions } from '../projects/projects.queries.ts';
 import { applyGrades } from '../results/grades.ts';
 import { enrolledInTraining } from '../results/results.queries.ts';
 import { evaluationFor, grid } from '../results/results.service.ts';
@@ -99,18 +99,17 @@ const sheetAnswer = (sheet: SheetRow) => ({
 
 /**
  * The marking screen of an evaluation, for those who mark it (404 otherwise): its rubric, its
- * groups, and each student of the roster with their latest hand-in (late by how much against
+ * groups, and each student of the promotion with their latest hand-in (late by how much against
  * their own deadline), their result, their sheet and where their marking stands.
  */
 export async function queue(ctx: AppContext, actor: Actor, id: number) {
   const gradeGrid = await grid(ctx, actor, id, null);
   const evaluation = gradeGrid.evaluation;
   const project = evaluation.type === 'project';
-  const [rubric, sheets, memberships, people, latest, extensions] = await Promise.all([
+  const [rubric, sheets, memberships, latest, extensions] = await Promise.all([
     rubricOf(ctx.db, evaluation.id),
     sheetsOf(ctx.db, evaluation.id),
     groupMemberships(ctx.db, evaluation.promotion.id),
-    project ? rosterPeople(ctx.db, evaluation.id, evaluation.promotion.id) : [],
     project ? latestSubmissions(ctx.db, evaluation.id, can(actor, 'list', 'submission').where) : [],
     project ? extensionsOf(ctx.db, evaluation.id) : [],
   ]);
@@ -120,13 +119,9 @@ export async function queue(ctx: AppContext, actor: Actor, id: number) {
   const groupsBy = new Map<number, number[]>();
   for (const { student_id, group_id } of memberships)
     groupsBy.set(student_id, [...(groupsBy.get(student_id) ?? []), group_id]);
-  // The grid lists the promotion; a student who handed in and left it since is still marked.
-  const students = [
-    ...gradeGrid.rows.map((row) => ({ student: row.student, result: row.result })),
-    ...people
-      .filter((person) => !gradeGrid.rows.some((line) => line.student.id === person.id))
-      .map((person) => ({ student: person, result: null })),
-  ];
+  // The students the grid grades: those of the promotion (one who left it keeps their hand-ins
+  // in the project's roster and zip, but is no longer graded here, as in the grid).
+  const students = gradeGrid.rows.map((row) => ({ student: row.student, result: row.result }));
   return {
     evaluation: {
       id: evaluation.id,
