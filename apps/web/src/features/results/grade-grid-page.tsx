@@ -1,6 +1,6 @@
 import type { GradeGrid, GradeGridRow } from '@skolar/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { ClipboardPen, Save, Send } from 'lucide-react';
+import { ClipboardPen, FileCheck, Save, Send } from 'lucide-react';
 import {
   type Dispatch,
   type KeyboardEvent,
@@ -401,6 +401,14 @@ export function GradeGridPage() {
           to: `/${evaluation.subject.id}/evaluations/${evaluation.id}`,
           label: t('results.grid.back'),
         }}
+        actions={
+          evaluation.type === 'project' && (
+            <Link to={`/marking/${evaluation.id}`} className="button button--ghost">
+              <FileCheck size={16} aria-hidden="true" />
+              {t('results.grid.marking')}
+            </Link>
+          )
+        }
       >
         <p className="grade-page__summary">
           {t('results.grid.summary', {
