@@ -199,6 +199,8 @@ describe('FileViewer', () => {
         <FileViewer url="/api/files/12" mime="application/pdf" fileName="copie.pdf" />,
       );
       await screen.findByText('Page 1 sur 3');
+      // The pages are watched once their boxes are laid out (an effect after the first render).
+      await waitFor(() => expect(NearPages.current?.targets).toHaveLength(3));
       const drawn = () =>
         [...container.querySelectorAll('[data-page]')]
           .filter((page) => page.querySelector('canvas'))
@@ -209,7 +211,7 @@ describe('FileViewer', () => {
       NearPages.set(2, true);
       await waitFor(() => expect(drawn()).toEqual(['1', '2']));
       NearPages.set(1, false);
-      expect(drawn()).toEqual(['2']);
+      await waitFor(() => expect(drawn()).toEqual(['2']));
     });
 
     it('zooms in and out from the width that fits, and back to it', async () => {
