@@ -1,9 +1,10 @@
 import type { MarkingEntry, MarkingQueue } from '@skolar/shared';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fetch.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { MyFeedback } from './my-feedback.tsx';
 import { sheetTotal } from './sheet.ts';
 import { SheetForm } from './sheet-form.tsx';
 
@@ -108,5 +109,51 @@ describe('the marking sheet', () => {
       version: 0,
     });
     expect(saved).toHaveBeenCalledWith(QUEUE);
+  });
+});
+
+describe('what the student reads', () => {
+  const FEEDBACK = {
+    grade: 17,
+    absent: false,
+    scale: 20,
+    comment: 'Bien',
+    published_at: '2026-11-25T10:00:00.000Z',
+    sheet: {
+      kind: 'rubric',
+      title: 'Rapport',
+      criteria: RUBRIC.criteria,
+      scores: [
+        { criterion_id: 'plan', level_id: 'p4', points: 4, comment: 'Plan net' },
+        { criterion_id: 'fond', level_id: 'f1', points: 1, comment: null },
+      ],
+      points: 5,
+      max_points: 10,
+      computed: 10,
+      rubric_version: 1,
+      updated_at: '2026-11-24T10:00:00.000Z',
+    },
+  };
+  const HAND_IN = {
+    id: 31,
+    version: 2,
+    file_link: '/api/files/9',
+    mime: 'application/pdf',
+    file_name: 'rapport.pdf',
+  };
+
+  it('shows the filled rubric, and the hand-in again only when the marker wrote on it', async () => {
+    mockFetch((url) =>
+      url.includes('/feedback')
+        ? jsonResponse(200, FEEDBACK)
+        : url.includes('/annotations')
+          ? jsonResponse(200, { data: [] })
+          : jsonResponse(404, { message: 'Introuvable' }),
+    );
+    renderWithProviders(<MyFeedback evaluationId={3} submissions={[HAND_IN]} />);
+    const table = await screen.findByRole('table', { name: 'Grille remplie par le correcteur' });
+    expect(within(table).getByRole('row', { name: /Plan.*Clair.*Plan net.*4 \/ 4/ })).toBeTruthy();
+    expect(within(table).getByRole('row', { name: /Total.*5 \/ 10/ })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /copie annotée/ })).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { MarkingSheet } from '@skolar/shared';
 import { useTranslation } from 'react-i18next';
-import { useMyFeedback } from '../../../api/marking.ts';
+import { useAnnotations, useMyFeedback } from '../../../api/marking.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { AnnotatedFile } from './annotated-file.tsx';
 import './marking.css';
@@ -95,12 +95,15 @@ export function MyFeedback({
   const latestPdf = [...submissions]
     .sort((a, b) => b.version - a.version)
     .find((row) => row.mime === 'application/pdf');
+  // The hand-in is shown again only when the marker wrote on it.
+  const annotations = useAnnotations(latestPdf?.id ?? 0, latestPdf !== undefined);
+  const annotated = (annotations.data?.data.length ?? 0) > 0;
   return (
     <>
       {feedback.data?.sheet && (
         <FilledSheet sheet={feedback.data.sheet} scale={feedback.data.scale} />
       )}
-      {latestPdf && (
+      {latestPdf && annotated && (
         <div className="my-feedback__file">
           <h3>{t('marking.feedback.annotated', { version: latestPdf.version })}</h3>
           <AnnotatedFile file={latestPdf} editable={false} />
