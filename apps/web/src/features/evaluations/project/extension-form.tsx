@@ -1,6 +1,6 @@
 import type { SubmissionRosterRow } from '@skolar/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { removeExtension, setExtension, setGroupExtension } from '../../../api/projects.ts';
 import { applyServerErrors, errorMessage } from '../../../lib/form-errors.ts';
@@ -10,6 +10,54 @@ import { Notice } from '../../../ui/notice.tsx';
 interface ExtensionValues {
   deadline: string;
   reason: string;
+}
+
+/** The new deadline and its reason, the two fields a student's and a group's extension share. */
+function ExtensionFields<V extends ExtensionValues>({ form }: { form: UseFormReturn<V> }) {
+  const { t } = useTranslation();
+  // The generic form is read through its shared fields only.
+  const shared = form as unknown as UseFormReturn<ExtensionValues>;
+  const errors = shared.formState.errors;
+  return (
+    <>
+      <TextField
+        label={t('projects.extension.deadline')}
+        type="datetime-local"
+        error={errors.deadline}
+        {...shared.register('deadline')}
+      />
+      <TextAreaField
+        label={t('projects.extension.reason')}
+        rows={3}
+        maxLength={500}
+        error={errors.reason}
+        {...shared.register('reason')}
+      />
+    </>
+  );
+}
+
+/** Sends the extension, refreshes the roster and closes; the server's field messages land on the fields. */
+function useExtensionSave<V extends ExtensionValues>(
+  evaluationId: number,
+  form: UseFormReturn<V>,
+  onDone: () => void,
+) {
+  const queryClient = useQueryClient();
+  const shared = form as unknown as UseFormReturn<ExtensionValues>;
+  return async (action: () => Promise<unknown>) => {
+    try {
+      await action();
+      await queryClient.invalidateQueries({
+        queryKey: ['evaluation', evaluationId, 'submissions'],
+      });
+      onDone();
+    } catch (error) {
+      if (!applyServerErrors(error, shared.setError, ['deadline', 'reason'])) {
+        shared.setError('root', { message: errorMessage(error) });
+      }
+    }
+  };
 }
 
 /**
@@ -26,53 +74,23 @@ export function ExtensionForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = useForm<ExtensionValues>({
     defaultValues: {
       deadline: row.extension?.deadline_local ?? '',
       reason: row.extension?.reason ?? '',
     },
   });
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: ['evaluation', evaluationId, 'submissions'] });
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await setExtension(evaluationId, row.student.id, values);
-      await refresh();
-      onDone();
-    } catch (error) {
-      if (!applyServerErrors(error, form.setError, ['deadline', 'reason'])) {
-        form.setError('root', { message: errorMessage(error) });
-      }
-    }
-  });
-  const takeBack = async () => {
-    try {
-      await removeExtension(evaluationId, row.student.id);
-      await refresh();
-      onDone();
-    } catch (error) {
-      form.setError('root', { message: errorMessage(error) });
-    }
-  };
+  const save = useExtensionSave(evaluationId, form, onDone);
+  const submit = form.handleSubmit((values) =>
+    save(() => setExtension(evaluationId, row.student.id, values)),
+  );
+  const takeBack = () => save(() => removeExtension(evaluationId, row.student.id));
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate>
       <p>{t('projects.extension.hint')}</p>
       {errors.root?.message && <Notice kind="error">{errors.root.message}</Notice>}
-      <TextField
-        label={t('projects.extension.deadline')}
-        type="datetime-local"
-        error={errors.deadline}
-        {...form.register('deadline')}
-      />
-      <TextAreaField
-        label={t('projects.extension.reason')}
-        rows={3}
-        maxLength={500}
-        error={errors.reason}
-        {...form.register('reason')}
-      />
+      <ExtensionFields form={form} />
       <div className="dialog__actions">
         {row.extension && (
           <button type="button" className="button button--ghost" onClick={() => void takeBack()}>
@@ -108,23 +126,13 @@ export function GroupExtensionForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = useForm<GroupExtensionValues>({
     defaultValues: { group: String(groups[0]?.id ?? ''), deadline: '', reason: '' },
   });
-  const submit = form.handleSubmit(async ({ group, ...values }) => {
-    try {
-      await setGroupExtension(evaluationId, Number(group), values);
-      await queryClient.invalidateQueries({
-        queryKey: ['evaluation', evaluationId, 'submissions'],
-      });
-      onDone();
-    } catch (error) {
-      if (!applyServerErrors(error, form.setError, ['deadline', 'reason'])) {
-        form.setError('root', { message: errorMessage(error) });
-      }
-    }
-  });
+  const save = useExtensionSave(evaluationId, form, onDone);
+  const submit = form.handleSubmit(({ group, ...values }) =>
+    save(() => setGroupExtension(evaluationId, Number(group), values)),
+  );
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate>
@@ -140,19 +148,7 @@ export function GroupExtensionForm({
           </option>
         ))}
       </SelectField>
-      <TextField
-        label={t('projects.extension.deadline')}
-        type="datetime-local"
-        error={errors.deadline}
-        {...form.register('deadline')}
-      />
-      <TextAreaField
-        label={t('projects.extension.reason')}
-        rows={3}
-        maxLength={500}
-        error={errors.reason}
-        {...form.register('reason')}
-      />
+      <ExtensionFields form={form} />
       <div className="dialog__actions">
         <button type="button" className="button button--ghost" onClick={onDone}>
           {t('confirm.cancel')}
