@@ -8,6 +8,7 @@ export * from './rules/catalogue.ts';
 export * from './rules/colour.ts';
 export * from './rules/dashboard.ts';
 export * from './rules/evaluation-status.ts';
+export * from './rules/late-penalty.ts';
 export * from './rules/password.ts';
 export * from './rules/promotion-label.ts';
 export * from './rules/transcript.ts';

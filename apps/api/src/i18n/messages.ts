@@ -750,6 +750,26 @@ const catalogue = {
     en: 'The deadline must come after the project opens.',
     de: 'Die Abgabefrist muss nach der Öffnung des Projekts liegen.',
   },
+  'evaluations.validation.lateAfterDeadline': {
+    fr: 'La date limite des retards doit suivre la date limite du projet.',
+    en: "The late cut-off must come after the project's deadline.",
+    de: 'Die Frist für verspätete Abgaben muss nach der Abgabefrist des Projekts liegen.',
+  },
+  'evaluations.validation.lateIsForProjects': {
+    fr: 'Seul un projet accepte des rendus en retard.',
+    en: 'Only a project takes late hand-ins.',
+    de: 'Nur ein Projekt nimmt verspätete Abgaben an.',
+  },
+  'evaluations.validation.penaltyNeedsCutOff': {
+    fr: 'Une pénalité de retard demande une date limite des retards.',
+    en: 'A late penalty needs a late cut-off.',
+    de: 'Ein Verspätungsabzug braucht eine Frist für verspätete Abgaben.',
+  },
+  'evaluations.validation.latePenalty': {
+    fr: 'La pénalité est un pourcentage du barème, supérieur à 0, au plus 100.',
+    en: 'The penalty is a percentage of the scale, greater than 0, at most 100.',
+    de: 'Der Abzug ist ein Prozentsatz der Skala, größer als 0, höchstens 100.',
+  },
   'evaluations.validation.quizIsForExams': {
     fr: 'Seul un examen peut comporter un questionnaire en ligne.',
     en: 'Only an exam can carry an online quiz.',

@@ -27384,6 +27384,7 @@ export interface operations {
                                 size: number;
                                 sha256: string;
                                 file_link: string;
+                                late_minutes: number;
                             } | null;
                             versions: number;
                             extension: {
@@ -27500,6 +27501,7 @@ export interface operations {
                         size: number;
                         sha256: string;
                         file_link: string;
+                        late_minutes: number;
                         quota: {
                             versions_used: number;
                             versions_max: number;
@@ -27756,6 +27758,7 @@ export interface operations {
                             size: number;
                             sha256: string;
                             file_link: string;
+                            late_minutes: number;
                         }[];
                     };
                 };
@@ -28173,6 +28176,9 @@ export interface operations {
                             duration_minutes: number | null;
                             /** Format: date-time */
                             deadline: string | null;
+                            /** Format: date-time */
+                            late_until: string | null;
+                            late_penalty: number | null;
                             location: string | null;
                             organizer: string | null;
                             domain: string | null;
@@ -28194,6 +28200,7 @@ export interface operations {
                             time_zone: string;
                             description: string;
                             deadline_local: string | null;
+                            late_until_local: string | null;
                             shuffle: boolean;
                             document_link: string | null;
                             correction_link: string | null;
@@ -28308,6 +28315,8 @@ export interface operations {
                     end_time?: string | null;
                     duration_minutes?: number | null;
                     deadline?: string | null;
+                    late_until?: string | null;
+                    late_penalty?: number | null;
                     location?: string | null;
                     organizer?: string | null;
                     domain?: string | null;
@@ -28340,6 +28349,9 @@ export interface operations {
                         duration_minutes: number | null;
                         /** Format: date-time */
                         deadline: string | null;
+                        /** Format: date-time */
+                        late_until: string | null;
+                        late_penalty: number | null;
                         location: string | null;
                         organizer: string | null;
                         domain: string | null;
@@ -28361,6 +28373,7 @@ export interface operations {
                         time_zone: string;
                         description: string;
                         deadline_local: string | null;
+                        late_until_local: string | null;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -28476,6 +28489,9 @@ export interface operations {
                         duration_minutes: number | null;
                         /** Format: date-time */
                         deadline: string | null;
+                        /** Format: date-time */
+                        late_until: string | null;
+                        late_penalty: number | null;
                         location: string | null;
                         organizer: string | null;
                         domain: string | null;
@@ -28497,6 +28513,7 @@ export interface operations {
                         time_zone: string;
                         description: string;
                         deadline_local: string | null;
+                        late_until_local: string | null;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -28698,6 +28715,8 @@ export interface operations {
                     end_time?: string | null;
                     duration_minutes?: number | null;
                     deadline?: string | null;
+                    late_until?: string | null;
+                    late_penalty?: number | null;
                     location?: string | null;
                     organizer?: string | null;
                     domain?: string | null;
@@ -28726,6 +28745,9 @@ export interface operations {
                         duration_minutes: number | null;
                         /** Format: date-time */
                         deadline: string | null;
+                        /** Format: date-time */
+                        late_until: string | null;
+                        late_penalty: number | null;
                         location: string | null;
                         organizer: string | null;
                         domain: string | null;
@@ -28747,6 +28769,7 @@ export interface operations {
                         time_zone: string;
                         description: string;
                         deadline_local: string | null;
+                        late_until_local: string | null;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -28862,6 +28885,9 @@ export interface operations {
                         duration_minutes: number | null;
                         /** Format: date-time */
                         deadline: string | null;
+                        /** Format: date-time */
+                        late_until: string | null;
+                        late_penalty: number | null;
                         location: string | null;
                         organizer: string | null;
                         domain: string | null;
@@ -28883,6 +28909,7 @@ export interface operations {
                         time_zone: string;
                         description: string;
                         deadline_local: string | null;
+                        late_until_local: string | null;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -28998,6 +29025,9 @@ export interface operations {
                         duration_minutes: number | null;
                         /** Format: date-time */
                         deadline: string | null;
+                        /** Format: date-time */
+                        late_until: string | null;
+                        late_penalty: number | null;
                         location: string | null;
                         organizer: string | null;
                         domain: string | null;
@@ -29019,6 +29049,7 @@ export interface operations {
                         time_zone: string;
                         description: string;
                         deadline_local: string | null;
+                        late_until_local: string | null;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -29134,6 +29165,9 @@ export interface operations {
                         duration_minutes: number | null;
                         /** Format: date-time */
                         deadline: string | null;
+                        /** Format: date-time */
+                        late_until: string | null;
+                        late_penalty: number | null;
                         location: string | null;
                         organizer: string | null;
                         domain: string | null;
@@ -29155,6 +29189,7 @@ export interface operations {
                         time_zone: string;
                         description: string;
                         deadline_local: string | null;
+                        late_until_local: string | null;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -29312,6 +29347,9 @@ export interface operations {
                         duration_minutes: number | null;
                         /** Format: date-time */
                         deadline: string | null;
+                        /** Format: date-time */
+                        late_until: string | null;
+                        late_penalty: number | null;
                         location: string | null;
                         organizer: string | null;
                         domain: string | null;
@@ -29333,6 +29371,7 @@ export interface operations {
                         time_zone: string;
                         description: string;
                         deadline_local: string | null;
+                        late_until_local: string | null;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -29448,6 +29487,9 @@ export interface operations {
                         duration_minutes: number | null;
                         /** Format: date-time */
                         deadline: string | null;
+                        /** Format: date-time */
+                        late_until: string | null;
+                        late_penalty: number | null;
                         location: string | null;
                         organizer: string | null;
                         domain: string | null;
@@ -29469,6 +29511,7 @@ export interface operations {
                         time_zone: string;
                         description: string;
                         deadline_local: string | null;
+                        late_until_local: string | null;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -29626,6 +29669,9 @@ export interface operations {
                         duration_minutes: number | null;
                         /** Format: date-time */
                         deadline: string | null;
+                        /** Format: date-time */
+                        late_until: string | null;
+                        late_penalty: number | null;
                         location: string | null;
                         organizer: string | null;
                         domain: string | null;
@@ -29647,6 +29693,7 @@ export interface operations {
                         time_zone: string;
                         description: string;
                         deadline_local: string | null;
+                        late_until_local: string | null;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -29764,6 +29811,9 @@ export interface operations {
                             has_quiz: boolean;
                             /** Format: date-time */
                             deadline: string | null;
+                            /** Format: date-time */
+                            late_until: string | null;
+                            late_penalty: number | null;
                             subject: {
                                 id: number;
                                 name: string;
@@ -29942,6 +29992,9 @@ export interface operations {
                             has_quiz: boolean;
                             /** Format: date-time */
                             deadline: string | null;
+                            /** Format: date-time */
+                            late_until: string | null;
+                            late_penalty: number | null;
                             subject: {
                                 id: number;
                                 name: string;
@@ -30340,6 +30393,9 @@ export interface operations {
                             scale: number;
                             /** Format: date-time */
                             deadline: string | null;
+                            /** Format: date-time */
+                            late_until: string | null;
+                            late_penalty: number | null;
                             time_zone: string;
                             subject: {
                                 id: number;
@@ -30432,6 +30488,8 @@ export interface operations {
                                 points: number;
                                 max_points: number;
                                 computed: number | null;
+                                late_days: number;
+                                penalty: number;
                                 rubric_version: number;
                                 /** Format: date-time */
                                 updated_at: string;
@@ -30556,6 +30614,9 @@ export interface operations {
                             scale: number;
                             /** Format: date-time */
                             deadline: string | null;
+                            /** Format: date-time */
+                            late_until: string | null;
+                            late_penalty: number | null;
                             time_zone: string;
                             subject: {
                                 id: number;
@@ -30648,6 +30709,8 @@ export interface operations {
                                 points: number;
                                 max_points: number;
                                 computed: number | null;
+                                late_days: number;
+                                penalty: number;
                                 rubric_version: number;
                                 /** Format: date-time */
                                 updated_at: string;
@@ -31013,6 +31076,8 @@ export interface operations {
                             points: number;
                             max_points: number;
                             computed: number | null;
+                            late_days: number;
+                            penalty: number;
                             rubric_version: number;
                             /** Format: date-time */
                             updated_at: string;
@@ -32868,6 +32933,9 @@ export interface operations {
                             duration_minutes: number | null;
                             /** Format: date-time */
                             deadline: string | null;
+                            /** Format: date-time */
+                            late_until: string | null;
+                            late_penalty: number | null;
                             location: string | null;
                             organizer: string | null;
                             domain: string | null;
@@ -33015,6 +33083,9 @@ export interface operations {
                         duration_minutes: number | null;
                         /** Format: date-time */
                         deadline: string | null;
+                        /** Format: date-time */
+                        late_until: string | null;
+                        late_penalty: number | null;
                         location: string | null;
                         organizer: string | null;
                         domain: string | null;
@@ -33064,6 +33135,7 @@ export interface operations {
                             size: number;
                             sha256: string;
                             file_link: string;
+                            late_minutes: number;
                         }[];
                         quota: {
                             versions_used: number;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatAcademicYear,
   formatDay,
+  formatDelay,
   formatFileSize,
   formatHours,
   formatInstant,
@@ -86,5 +87,14 @@ describe('formatFileSize', () => {
     expect(plain(formatFileSize(2 * 1024 * 1024, 'en'))).toBe('2 MB');
     expect(plain(formatFileSize(800 * 1024, 'de'))).toBe('800 kB');
     expect(plain(formatFileSize(1536 * 1024, 'en'))).toBe('1.5 MB');
+  });
+});
+
+describe('formatDelay', () => {
+  it('says a delay in minutes, hours or days, in the reader’s language', () => {
+    expect(formatDelay(45, 'en')).toBe('45 min');
+    expect(formatDelay(125, 'en')).toBe('2 hr 5 min');
+    expect(formatDelay(25 * 60, 'en')).toBe('1 day 1 hr');
+    expect(plain(formatDelay(2 * 1440, 'fr'))).toBe('2 j');
   });
 });

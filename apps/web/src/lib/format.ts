@@ -93,3 +93,18 @@ export function formatPercent(fraction: number, language: string): string {
 export function formatNumber(value: number, language: string): string {
   return new Intl.NumberFormat(language, { maximumFractionDigits: 10 }).format(value);
 }
+
+/** A delay in the reader's language, to the minute: "45 min", "2 h 5 min", "1 j 3 h" (decision 195). */
+export function formatDelay(minutes: number, language: string): string {
+  const unit = (value: number, name: 'day' | 'hour' | 'minute') =>
+    new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'short' }).format(
+      value,
+    );
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  if (days > 0)
+    return hours > 0 ? `${unit(days, 'day')} ${unit(hours, 'hour')}` : unit(days, 'day');
+  return hours > 0
+    ? `${unit(hours, 'hour')} ${unit(minutes % 60, 'minute')}`
+    : unit(minutes, 'minute');
+}

@@ -51,6 +51,20 @@ export const evaluationFields = z.object({
   deadline: localDateTimeField('evaluations.validation.deadline')
     .nullish()
     .transform((value) => value ?? null),
+  /**
+   * A project's cut-off for late hand-ins (decision 195), typed as `deadline` is: versions are
+   * taken after the deadline until then, marked late. Null: nothing after the deadline.
+   */
+  late_until: localDateTimeField('evaluations.validation.deadline')
+    .nullish()
+    .transform((value) => value ?? null),
+  /** The percentage of the scale taken off per day (or part of one) late; needs `late_until`. */
+  late_penalty: z
+    .number({ error: 'evaluations.validation.latePenalty' })
+    .gt(0, { error: 'evaluations.validation.latePenalty' })
+    .max(100, { error: 'evaluations.validation.latePenalty' })
+    .nullish()
+    .transform((value) => value ?? null),
   location: optionalText(200),
   organizer: optionalText(200),
   domain: optionalText(200),
@@ -67,7 +81,15 @@ export type EvaluationFields = z.input<typeof evaluationFields>;
 
 type RuleInput = Pick<
   z.output<typeof evaluationFields>,
-  'type' | 'date' | 'start_time' | 'end_time' | 'duration_minutes' | 'deadline' | 'has_quiz'
+  | 'type'
+  | 'date'
+  | 'start_time'
+  | 'end_time'
+  | 'duration_minutes'
+  | 'deadline'
+  | 'has_quiz'
+  | 'late_until'
+  | 'late_penalty'
 >;
 
 /**
@@ -76,26 +98,33 @@ type RuleInput = Pick<
  */
 export function evaluationRuleErrors(value: RuleInput): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
+  // `later` does not come after `earlier`, both real (same-format strings compare as times do).
+  const notAfter = (
+    later: string | null,
+    earlier: string | null,
+    real: (text: string) => boolean,
+  ): boolean => Boolean(later && earlier && real(later) && real(earlier) && later <= earlier);
   if (value.type === 'exam') {
     if (!value.start_time) errors.start_time = ['validation.required'];
     if (!value.end_time) errors.end_time = ['validation.required'];
-    if (
-      value.start_time &&
-      value.end_time &&
-      isClockTime(value.start_time) &&
-      isClockTime(value.end_time) &&
-      value.end_time <= value.start_time
-    ) {
+    if (notAfter(value.end_time, value.start_time, isClockTime)) {
       errors.end_time = ['evaluations.validation.endsAfter'];
     }
     if (value.duration_minutes === null) errors.duration_minutes = ['validation.required'];
+    if (value.late_until) errors.late_until = ['evaluations.validation.lateIsForProjects'];
   } else {
     const opens = `${value.date}T${value.start_time ?? '00:00'}`;
     if (!value.deadline) errors.deadline = ['validation.required'];
-    else if (isLocalDateTime(value.deadline) && isLocalDateTime(opens) && value.deadline <= opens) {
+    else if (notAfter(value.deadline, opens, isLocalDateTime)) {
       errors.deadline = ['evaluations.validation.deadlineAfterStart'];
     }
     if (value.has_quiz) errors.has_quiz = ['evaluations.validation.quizIsForExams'];
+    if (notAfter(value.late_until, value.deadline, isLocalDateTime)) {
+      errors.late_until = ['evaluations.validation.lateAfterDeadline'];
+    }
+  }
+  if (value.late_penalty !== null && !value.late_until) {
+    errors.late_penalty = ['evaluations.validation.penaltyNeedsCutOff'];
   }
   return errors;
 }
@@ -125,6 +154,9 @@ const evaluationCore = z.object({
   duration_minutes: z.number().int().nullable(),
   /** A project's deadline, the instant. */
   deadline: z.date().nullable(),
+  /** A project's cut-off for late hand-ins (the instant), and the penalty per day late (%). */
+  late_until: z.date().nullable(),
+  late_penalty: z.number().nullable(),
   location: z.string().nullable(),
   organizer: z.string().nullable(),
   domain: z.string().nullable(),
@@ -145,6 +177,8 @@ export const evaluation = evaluationCore.extend({
   description: z.string(),
   /** The deadline as typed, `YYYY-MM-DDTHH:MM` in the institution's zone (for the form). */
   deadline_local: z.string().nullable(),
+  /** The cut-off as typed, `YYYY-MM-DDTHH:MM` in the institution's zone (for the form). */
+  late_until_local: z.string().nullable(),
   shuffle: z.boolean(),
   document_link: z.string().nullable(),
   correction_link: z.string().nullable(),
@@ -218,6 +252,11 @@ export const submissionReceipt = z.object({
   size: z.number().int(),
   sha256: z.string(),
   file_link: z.string(),
+  /**
+   * How late it came, in minutes started after the student's deadline (their own, or the
+   * project's); 0 on time. Late versions are taken only until the project's cut-off.
+   */
+  late_minutes: z.number().int(),
 });
 export type SubmissionReceipt = Wire<z.output<typeof submissionReceipt>>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Wire } from '../wire.ts';
 import { optionalText, requiredText } from './common-fields.ts';
+import { submissionReceipt } from './evaluations.ts';
 import { gradeEntry, resultLine } from './results.ts';
 
 // Marking a project's hand-ins (issue 31): rubrics and marking guides, the sheet a marker fills
@@ -151,6 +152,12 @@ export const markingSheet = z.object({
   max_points: z.number(),
   /** The grade the criteria give on the evaluation's scale, once every criterion is scored. */
   computed: z.number().nullable(),
+  /**
+   * The late penalty (decision 195): the days, or parts of one, the hand-in came late, and the
+   * points taken off `computed` for them (0 without a rule or on time).
+   */
+  late_days: z.number().int(),
+  penalty: z.number(),
   rubric_version: z.number().int(),
   updated_at: z.date(),
 });
@@ -158,19 +165,6 @@ export type MarkingSheet = Wire<z.output<typeof markingSheet>>;
 
 export const MARKING_STATES = ['not_marked', 'in_marking', 'marked', 'released'] as const;
 export type MarkingState = (typeof MARKING_STATES)[number];
-
-const handIn = z.object({
-  id: z.number().int(),
-  version: z.number().int(),
-  submitted_at: z.date(),
-  file_name: z.string(),
-  mime: z.string(),
-  size: z.number().int(),
-  sha256: z.string(),
-  file_link: z.string(),
-  /** Minutes after the student's own deadline it came in; 0 when on time. */
-  late_minutes: z.number().int(),
-});
 
 /** One student of the marking queue. */
 export const markingEntry = z.object({
@@ -181,7 +175,7 @@ export const markingEntry = z.object({
     email: z.string(),
   }),
   group_ids: z.array(z.number().int()),
-  latest: handIn.nullable(),
+  latest: submissionReceipt.nullable(),
   versions: z.number().int(),
   /** Their deadline: the project's, or their own (decision 192). */
   deadline: z.date().nullable(),
@@ -199,6 +193,9 @@ export const markingQueue = z.object({
     type: z.enum(['exam', 'project']),
     scale: z.number(),
     deadline: z.date().nullable(),
+    /** The cut-off for late hand-ins, and the penalty per day late in % of the scale. */
+    late_until: z.date().nullable(),
+    late_penalty: z.number().nullable(),
     time_zone: z.string(),
     subject: z.object({ id: z.number().int(), name: z.string() }),
   }),

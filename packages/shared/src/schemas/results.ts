@@ -118,6 +118,9 @@ export const gradeGrid = z.object({
     has_quiz: z.boolean(),
     /** A project's deadline (null for an exam). */
     deadline: z.date().nullable(),
+    /** A project's cut-off for late hand-ins, and its penalty per day late (% of the scale). */
+    late_until: z.date().nullable(),
+    late_penalty: z.number().nullable(),
     subject: z.object({ id: z.number().int(), name: z.string() }),
     training: z.object({ id: z.number().int(), title: z.string() }),
     promotion: z.object({ id: z.number().int(), name: z.string() }),

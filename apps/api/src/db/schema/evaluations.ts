@@ -50,6 +50,13 @@ export const evaluations = pgTable(
     end_time: time('end_time'),
     duration_minutes: integer('duration_minutes'),
     deadline: timestamptz('deadline'),
+    /**
+     * A project's cut-off for late hand-ins (issue 31, decision 195): after `deadline` (or a
+     * student's own), a version is still taken until then, marked late with its delay. Null: none.
+     */
+    late_until: timestamptz('late_until'),
+    /** The late penalty: this percentage of the scale per day (or part of one) late, or null. */
+    late_penalty: numeric('late_penalty', { precision: 5, scale: 2, mode: 'number' }),
     location: text('location'),
     organizer: text('organizer'),
     domain: text('domain'),
@@ -81,6 +88,14 @@ export const evaluations = pgTable(
     check(
       'evaluations_project_deadline_check',
       sql`${t.type} <> 'project' OR ${t.deadline} IS NOT NULL`,
+    ),
+    check(
+      'evaluations_late_until_check',
+      sql`${t.late_until} IS NULL OR (${t.type} = 'project' AND ${t.late_until} > ${t.deadline})`,
+    ),
+    check(
+      'evaluations_late_penalty_check',
+      sql`${t.late_penalty} IS NULL OR (${t.late_until} IS NOT NULL AND ${t.late_penalty} > 0 AND ${t.late_penalty} <= 100)`,
     ),
     foreignKey({
       name: 'evaluations_subject_fk',

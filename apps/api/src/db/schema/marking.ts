@@ -80,11 +80,18 @@ export const markingSheets = pgTable(
     points: numeric('points', { precision: 8, scale: 2, mode: 'number' }).notNull(),
     max_points: numeric('max_points', { precision: 8, scale: 2, mode: 'number' }).notNull(),
     computed: numeric('computed', { precision: 6, scale: 2, mode: 'number' }),
+    /**
+     * The late penalty when the sheet was filled (decision 195): the days (or parts of one) the
+     * hand-in came after the student's deadline, and the points taken off `computed` for them.
+     */
+    late_days: integer('late_days').notNull().default(0),
+    penalty: numeric('penalty', { precision: 6, scale: 2, mode: 'number' }).notNull().default(0),
     marked_by: fk('marked_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (t) => [
     check('marking_sheets_kind_check', sql`${t.kind} IN ('rubric', 'guide')`),
+    check('marking_sheets_penalty_check', sql`${t.late_days} >= 0 AND ${t.penalty} >= 0`),
     unique('marking_sheets_evaluation_student_unique').on(t.evaluation_id, t.student_id),
     index('marking_sheets_student_id_idx').on(t.student_id),
     index('marking_sheets_marked_by_idx').on(t.marked_by),

@@ -52,6 +52,8 @@ const evaluationColumns = {
   end_time: evaluations.end_time,
   duration_minutes: evaluations.duration_minutes,
   deadline: evaluations.deadline,
+  late_until: evaluations.late_until,
+  late_penalty: evaluations.late_penalty,
   location: evaluations.location,
   organizer: evaluations.organizer,
   domain: evaluations.domain,
@@ -362,6 +364,17 @@ export async function deleteEvaluation(db: DbOrTx, id: number) {
   await db.delete(evaluations).where(eq(evaluations.id, id));
 }
 
+/**
+ * How late a hand-in came, in whole minutes started (0 on time): after the student's own deadline
+ * when they have one (decision 192), else the project's. A version is taken late only until the
+ * project's cut-off (decision 195); every receipt says by how much.
+ */
+export const submissionLateMinutes =
+  sql<number>`greatest(0, ceil(extract(epoch from (${submissions.submitted_at} - coalesce(
+  (select ${deadlineExtensions.deadline} from ${deadlineExtensions} where ${deadlineExtensions.evaluation_id} = ${submissions.evaluation_id} and ${deadlineExtensions.student_id} = ${submissions.student_id}),
+  (select ${evaluations.deadline} from ${evaluations} where ${evaluations.id} = ${submissions.evaluation_id}),
+  ${submissions.submitted_at}))) / 60))::int`.mapWith(Number);
+
 /** Every version a student handed in at an evaluation, with its file, oldest first. */
 export function handInReceipts(db: DbOrTx, evaluationId: number, studentId: number) {
   return db
@@ -373,6 +386,7 @@ export function handInReceipts(db: DbOrTx, evaluationId: number, studentId: numb
       mime: files.mime,
       size: files.size,
       sha256: files.sha256,
+      late_minutes: submissionLateMinutes,
       file_id: files.id,
     })
     .from(submissions)

@@ -99,6 +99,8 @@ export function presentCore(row: EvaluationRow) {
     end_time: hhmm(row.end_time),
     duration_minutes: row.duration_minutes,
     deadline: row.deadline,
+    late_until: row.late_until,
+    late_penalty: row.late_penalty,
     location: row.location,
     organizer: row.organizer,
     domain: row.domain,
@@ -124,6 +126,7 @@ function presentStaff(
     ...core,
     description: row.description,
     deadline_local: localDeadline(row.deadline, row.time_zone),
+    late_until_local: localDeadline(row.late_until, row.time_zone),
     shuffle: row.shuffle,
     document_link: row.document_file_id === null ? null : `/api/files/${row.document_file_id}`,
     correction_link: correctionLinkFor(actor, row, released),
@@ -230,10 +233,10 @@ async function checkPlace(
 /** The columns of the form's fields: the deadline typed in the zone becomes an instant. */
 function columnsOf(fields: Fields, zone: string) {
   const exam = fields.type === 'exam';
-  const deadline =
-    !exam && fields.deadline
-      ? zonedInstant(fields.deadline.slice(0, 10), fields.deadline.slice(11), zone)
-      : null;
+  const instant = (local: string | null) =>
+    !exam && local ? zonedInstant(local.slice(0, 10), local.slice(11), zone) : null;
+  const deadline = instant(fields.deadline);
+  const lateUntil = instant(fields.late_until);
   return {
     training_id: fields.training_id,
     type: fields.type,
@@ -244,6 +247,8 @@ function columnsOf(fields: Fields, zone: string) {
     end_time: fields.end_time,
     duration_minutes: exam ? fields.duration_minutes : null,
     deadline,
+    late_until: lateUntil,
+    late_penalty: lateUntil ? fields.late_penalty : null,
     location: fields.location,
     organizer: fields.organizer,
     domain: fields.domain,
@@ -287,6 +292,8 @@ function fieldsOf(row: EvaluationRow): Fields {
     end_time: hhmm(row.end_time),
     duration_minutes: row.duration_minutes,
     deadline: localDeadline(row.deadline, row.time_zone),
+    late_until: localDeadline(row.late_until, row.time_zone),
+    late_penalty: row.late_penalty,
     location: row.location,
     organizer: row.organizer,
     domain: row.domain,

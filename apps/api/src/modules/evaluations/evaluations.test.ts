@@ -188,6 +188,65 @@ describe('evaluations for staff', () => {
     expect(await countOf(subject.id)).toBe(0);
   });
 
+  it('takes a project’s cut-off for late hand-ins and its penalty, after the deadline only (decision 195)', async () => {
+    const subject = await placedSubject();
+    const day = plusDays(today(), 10);
+    const project = {
+      ...examBody(subject.id),
+      type: 'project',
+      start_time: null,
+      end_time: null,
+      duration_minutes: null,
+      deadline: `${day}T18:00`,
+    };
+    const before = await post(teacher, { ...project, late_until: `${day}T17:00` });
+    expect(before.statusCode).toBe(422);
+    expect(before.json().errors.late_until).toHaveLength(1);
+    const penaltyAlone = await post(teacher, { ...project, late_penalty: 10 });
+    expect(penaltyAlone.statusCode).toBe(422);
+    expect(penaltyAlone.json().errors.late_penalty).toHaveLength(1);
+    const onExam = await post(teacher, { ...examBody(subject.id), late_until: `${day}T17:00` });
+    expect(onExam.statusCode).toBe(422);
+    expect(onExam.json().errors.late_until).toHaveLength(1);
+    expect(await countOf(subject.id)).toBe(0);
+
+    const created = await post(teacher, {
+      ...project,
+      late_until: `${plusDays(day, 2)}T18:00`,
+      late_penalty: 10,
+    });
+    expect(created.statusCode).toBe(201);
+    const row = created.json();
+    // The window stays open until the cut-off; the project is still due at its deadline.
+    expect(row).toMatchObject({
+      late_until_local: `${plusDays(day, 2)}T18:00`,
+      late_penalty: 10,
+      closes_at: row.late_until,
+    });
+    expect(new Date(row.late_until).getTime() - new Date(row.deadline).getTime()).toBe(
+      2 * 24 * 3_600_000,
+    );
+    // Taking the cut-off away alone leaves a penalty without one: refused, nothing changed.
+    const orphan = await app.inject({
+      method: 'PATCH',
+      url: `/api/evaluations/${row.id}`,
+      headers: await as(teacher),
+      payload: { late_until: null },
+    });
+    expect(orphan.statusCode).toBe(422);
+    const cleared = await app.inject({
+      method: 'PATCH',
+      url: `/api/evaluations/${row.id}`,
+      headers: await as(teacher),
+      payload: { late_until: null, late_penalty: null },
+    });
+    expect(cleared.json()).toMatchObject({
+      late_until: null,
+      late_penalty: null,
+      closes_at: row.deadline,
+    });
+  });
+
   it('keeps an evaluation with grades: deleting it answers 409', async () => {
     const subject = await placedSubject();
     const exam = await createEvaluation(db, training, subject.id);

@@ -28,9 +28,10 @@ export interface MyFilters {
 
 const presentMine = (row: EvaluationRow, state: StudentState) => ({
   ...presentCore(row),
-  // The student's own window: a project closes for them at their extension (decision 192).
+  // The student's own window: a project is due for them at their extension (decision 192), and
+  // closes at the later of it and the cut-off for late hand-ins (decision 195).
   closes_at: state.closes_at,
-  deadline: row.type === 'project' ? state.closes_at : row.deadline,
+  deadline: row.type === 'project' ? state.due_at : row.deadline,
   status: state.status,
   is_open: state.is_open,
   attempt: state.attempt,

@@ -22,6 +22,8 @@ export interface StudentState {
   is_open: boolean;
   opens_at: Date;
   closes_at: Date;
+  /** When it is due for the student: a project's (own) deadline, after which a hand-in is late. */
+  due_at: Date;
   attempt: { id: number; started_at: Date; deadline_at: Date; finished_at: Date | null } | null;
   submission: { version: number; submitted_at: Date } | null;
 }
@@ -85,6 +87,7 @@ export async function studentStates(
       is_open: isOpen(window, now),
       opens_at: window.opensAt,
       closes_at: window.closesAt,
+      due_at: window.dueAt,
       attempt: attempt
         ? {
             id: attempt.id,

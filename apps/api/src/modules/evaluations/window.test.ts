@@ -65,4 +65,26 @@ describe('when a project’s answers may be revealed', () => {
       window,
     );
   });
+  it('keeps a project open until its cut-off for late hand-ins, due at its deadline (decision 195)', () => {
+    const lateUntil = new Date('2026-11-28T17:00:00Z');
+    const project = {
+      type: 'project' as const,
+      date: '2026-11-20',
+      start_time: null,
+      end_time: null,
+      deadline: closesAt,
+      late_until: lateUntil,
+    };
+    const window = evaluationWindow(project, 'Europe/Paris');
+    expect(window.dueAt).toEqual(closesAt);
+    expect(window.closesAt).toEqual(lateUntil);
+    expect(answersClosedAt('project', window, null)).toEqual(lateUntil);
+    // An extension before the cut-off moves when the student is late, not when the window closes.
+    const own = ownWindow(window, { deadline: new Date('2026-11-26T17:00:00Z') }, 'Europe/Paris');
+    expect(own.dueAt).toEqual(new Date('2026-11-26T17:00:00Z'));
+    expect(own.closesAt).toEqual(lateUntil);
+    // One past it closes the window at the student's own deadline.
+    const past = ownWindow(window, { deadline: new Date('2026-11-30T17:00:00Z') }, 'Europe/Paris');
+    expect(past.closesAt).toEqual(new Date('2026-11-30T17:00:00Z'));
+  });
 });

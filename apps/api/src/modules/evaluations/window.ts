@@ -15,13 +15,17 @@ export interface Timing {
   start_time: string | null;
   end_time: string | null;
   deadline: Date | null;
+  /** A project's cut-off for late hand-ins (decision 195); exams have none. */
+  late_until?: Date | null;
 }
 
 /**
  * When an evaluation opens and closes, as instants:
  * - an exam may be started from `date start_time` until `date end_time`;
- * - a project takes hand-ins from `date start_time` (midnight when no time is set) until `deadline`.
- * `dueAt` is the instant the student's status counts from: the exam's start, the project's deadline.
+ * - a project takes hand-ins from `date start_time` (midnight when no time is set) until `deadline`,
+ *   or until its cut-off for late hand-ins (`late_until`, decision 195) when it has one.
+ * `dueAt` is the instant the student's status counts from: the exam's start, the project's deadline
+ * (a hand-in after it is late).
  */
 export function evaluationWindow(timing: Timing, zone: string) {
   const opensAt = zonedInstant(timing.date, timing.start_time ?? '00:00', zone);
@@ -29,22 +33,25 @@ export function evaluationWindow(timing: Timing, zone: string) {
     const closesAt = zonedInstant(timing.date, timing.end_time ?? '23:59:59', zone);
     return { opensAt, closesAt, dueAt: opensAt, dueDay: timing.date };
   }
-  const closesAt = timing.deadline ?? opensAt;
-  return { opensAt, closesAt, dueAt: closesAt, dueDay: localDay(closesAt, zone) };
+  const dueAt = timing.deadline ?? opensAt;
+  const closesAt = timing.late_until && timing.late_until > dueAt ? timing.late_until : dueAt;
+  return { opensAt, closesAt, dueAt, dueDay: localDay(dueAt, zone) };
 }
 
 /**
- * A project's window for one student with their own deadline (an extension, decision 192): it
- * closes, and the student's status counts, from that deadline when it is later than the project's.
+ * A project's window for one student with their own deadline (an extension, decision 192): the
+ * student's status counts, and their hand-ins are late, from that deadline when it is later than
+ * the project's; the window closes at the later of it and the cut-off for late hand-ins.
  */
 export function ownWindow(
   window: ReturnType<typeof evaluationWindow>,
   extension: { deadline: Date } | undefined,
   zone: string,
 ) {
-  if (!extension || extension.deadline <= window.closesAt) return window;
-  const closesAt = extension.deadline;
-  return { ...window, closesAt, dueAt: closesAt, dueDay: localDay(closesAt, zone) };
+  if (!extension || extension.deadline <= window.dueAt) return window;
+  const dueAt = extension.deadline;
+  const closesAt = dueAt > window.closesAt ? dueAt : window.closesAt;
+  return { ...window, closesAt, dueAt, dueDay: localDay(dueAt, zone) };
 }
 
 /** True while the server's clock is inside the window: an exam may be started, a project handed in. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   annotations,
@@ -15,6 +15,7 @@ import {
   submissions,
   users,
 } from '../../db/schema/index.ts';
+import { submissionLateMinutes } from '../evaluations/evaluations.queries.ts';
 
 const rubricColumns = {
   id: rubrics.id,
@@ -165,6 +166,8 @@ const sheetColumns = {
   points: markingSheets.points,
   max_points: markingSheets.max_points,
   computed: markingSheets.computed,
+  late_days: markingSheets.late_days,
+  penalty: markingSheets.penalty,
   rubric_version: markingSheets.rubric_version,
   updated_at: markingSheets.updated_at,
 };
@@ -197,6 +200,8 @@ export async function upsertSheet(
     points: number;
     max_points: number;
     computed: number | null;
+    late_days: number;
+    penalty: number;
     marked_by: number;
   },
   now: Date,
@@ -209,6 +214,17 @@ export async function upsertSheet(
       target: [markingSheets.evaluation_id, markingSheets.student_id],
       set: { ...changes, updated_at: now },
     });
+}
+
+/** How late the student's latest hand-in at the evaluation came, in minutes (0: on time or none). */
+export async function latestLateMinutes(db: DbOrTx, evaluationId: number, studentId: number) {
+  const [row] = await db
+    .select({ late_minutes: submissionLateMinutes })
+    .from(submissions)
+    .where(and(eq(submissions.evaluation_id, evaluationId), eq(submissions.student_id, studentId)))
+    .orderBy(desc(submissions.version))
+    .limit(1);
+  return row?.late_minutes ?? 0;
 }
 
 /** The groups of the promotion each student belongs to (not archived). */

@@ -1,5 +1,5 @@
 import type { GradeEntry, MarkingBody } from '@skolar/shared';
-import { markingBody } from '@skolar/shared';
+import { latePenalty, markingBody, penalizedGrade } from '@skolar/shared';
 import { can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
@@ -11,6 +11,7 @@ import { enrolledInTraining } from '../results/results.queries.ts';
 import { evaluationFor, grid } from '../results/results.service.ts';
 import {
   groupMemberships,
+  latestLateMinutes,
   ownResult,
   rubricOf,
   type SheetRow,
@@ -20,7 +21,6 @@ import {
 import { rubricAnswer } from './rubrics.service.ts';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
-const MINUTE = 60_000;
 
 /**
  * What a sheet's scores give (issue 31, decision 193): each criterion's points (a rubric's chosen
@@ -93,6 +93,8 @@ const sheetAnswer = (sheet: SheetRow) => ({
   points: sheet.points,
   max_points: sheet.max_points,
   computed: sheet.computed,
+  late_days: sheet.late_days,
+  penalty: sheet.penalty,
   rubric_version: sheet.rubric_version,
   updated_at: sheet.updated_at,
 });
@@ -129,6 +131,8 @@ export async function queue(ctx: AppContext, actor: Actor, id: number) {
       type: evaluation.type,
       scale: evaluation.scale,
       deadline: evaluation.deadline,
+      late_until: evaluation.late_until,
+      late_penalty: evaluation.late_penalty,
       time_zone: evaluation.time_zone,
       subject: evaluation.subject,
     },
@@ -152,10 +156,7 @@ export async function queue(ctx: AppContext, actor: Actor, id: number) {
               size: row.size,
               sha256: row.sha256,
               file_link: row.file_link,
-              late_minutes:
-                deadline && row.submitted_at > deadline
-                  ? Math.ceil((row.submitted_at.getTime() - deadline.getTime()) / MINUTE)
-                  : 0,
+              late_minutes: row.late_minutes,
             }
           : null,
         versions: row?.versions ?? 0,
@@ -199,12 +200,20 @@ export async function mark(
   const sheet = rubric
     ? scoreSheet(rubric.kind as 'rubric' | 'guide', rubric.criteria, body.scores, evaluation.scale)
     : null;
-  const grade = body.grade !== undefined ? body.grade : (sheet?.computed ?? undefined);
+  // A late hand-in's penalty comes off the rubric's grade (decision 195); a typed grade is the
+  // marker's own, compared with the penalized one.
+  const late =
+    sheet && evaluation.late_penalty
+      ? latePenalty(
+          await latestLateMinutes(ctx.db, evaluation.id, studentId),
+          evaluation.late_penalty,
+          evaluation.scale,
+        )
+      : { days: 0, points: 0 };
+  const expected = sheet ? penalizedGrade(sheet.computed, late.points) : null;
+  const grade = body.grade !== undefined ? body.grade : (expected ?? undefined);
   const overridden =
-    sheet !== null &&
-    body.grade !== undefined &&
-    body.grade !== null &&
-    body.grade !== sheet.computed;
+    sheet !== null && body.grade !== undefined && body.grade !== null && body.grade !== expected;
   if (overridden && !body.reason) throw validationFailed({ reason: ['marking.validation.reason'] });
   const entry: GradeEntry = { student_id: studentId, version: body.version };
   if (grade !== undefined) entry.grade = grade;
@@ -234,6 +243,8 @@ export async function mark(
           points: sheet.points,
           max_points: sheet.max_points,
           computed: sheet.computed,
+          late_days: late.days,
+          penalty: late.points,
           marked_by: actor.userId,
         },
         now,

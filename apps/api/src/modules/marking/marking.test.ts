@@ -603,3 +603,74 @@ describe('a subject’s library of rubrics', () => {
     expect(entryOf(response.json(), classmate.id).result?.grade).toBe(15.5);
   });
 });
+
+describe('the late penalty (decision 195)', () => {
+  it('takes the rule’s points off the rubric’s grade for each day late, shows them, and weighs an override against the penalized grade', async () => {
+    const now = ctx.clock.now();
+    // Handed in 25 hours after the deadline: two days started, 10 % of 20 each.
+    const late = await createEvaluation(db, training, subject.id, {
+      type: 'project',
+      date: '2026-11-20',
+      deadline: new Date(now.getTime() - 25 * 3_600_000),
+      late_until: new Date(now.getTime() + 3_600_000),
+      late_penalty: 10,
+      scale: 20,
+    });
+    const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="retard.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+    const handedIn = await app.inject({
+      method: 'POST',
+      url: `/api/evaluations/${late.id}/submissions`,
+      payload: Buffer.concat([Buffer.from(head), PDF, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
+      headers: {
+        ...(await as(student)),
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+      },
+    });
+    expect(handedIn.json().late_minutes).toBe(25 * 60);
+    const headers = await as(teacher);
+    await app.inject({
+      method: 'PUT',
+      url: `/api/evaluations/${late.id}/rubric`,
+      headers,
+      payload: RUBRIC,
+    });
+    const scores = [
+      { criterion_id: 'structure', level_id: 's2' },
+      { criterion_id: 'analysis', level_id: 'a2' },
+    ];
+    const url = `/api/evaluations/${late.id}/marking/${student.id}`;
+    const marked = await app.inject({
+      method: 'PUT',
+      url,
+      headers,
+      payload: { scores, version: 0 },
+    });
+    expect(marked.statusCode).toBe(200);
+    const entry = entryOf(marked.json(), student.id);
+    expect(marked.json().evaluation).toMatchObject({ late_penalty: 10 });
+    expect(entry.latest).toMatchObject({ late_minutes: 25 * 60 });
+    // (4 + 6) / 10 × 20 = 20, minus 2 days × 2 points.
+    expect(entry.sheet).toMatchObject({ computed: 20, late_days: 2, penalty: 4 });
+    expect(entry.result?.grade).toBe(16);
+    // The penalized grade typed again is no override; forgiving the delay is one, with its reason.
+    const typed = (grade: number) =>
+      app.inject({ method: 'PUT', url, headers, payload: { scores, grade, version: 1 } });
+    expect((await typed(16)).statusCode).toBe(200);
+    const forgiven = await typed(20);
+    expect(forgiven.statusCode).toBe(422);
+    expect(forgiven.json().errors.reason).toHaveLength(1);
+    // The student reads the penalty beside the rubric once the grade is published.
+    await app.inject({
+      method: 'POST',
+      url: `/api/evaluations/${late.id}/publish`,
+      headers,
+      payload: { student_ids: [student.id] },
+    });
+    const feedback = await app.inject({
+      method: 'GET',
+      url: `/api/evaluations/${late.id}/feedback`,
+      headers: await as(student),
+    });
+    expect(feedback.json()).toMatchObject({ grade: 16, sheet: { late_days: 2, penalty: 4 } });
+  });
+});

@@ -12,6 +12,7 @@ import {
   trainings,
   users,
 } from '../../db/schema/index.ts';
+import { submissionLateMinutes } from '../evaluations/evaluations.queries.ts';
 
 /** The columns of the shared `submissionReceipt`: a version, when the server took it, its file. */
 const receiptColumns = {
@@ -23,6 +24,7 @@ const receiptColumns = {
   size: files.size,
   sha256: files.sha256,
   file_link: sql<string>`'/api/files/' || ${files.id}`,
+  late_minutes: submissionLateMinutes,
 };
 
 /**
@@ -39,6 +41,7 @@ export async function evaluationInScope(db: DbOrTx, id: number, where: SQL) {
       start_time: evaluations.start_time,
       end_time: evaluations.end_time,
       deadline: evaluations.deadline,
+      late_until: evaluations.late_until,
       institution_id: evaluations.institution_id,
       promotion_id: trainings.promotion_id,
       timezone: institutions.timezone,

@@ -52,10 +52,11 @@ async function projectFor(
 
 /**
  * 409 unless the project takes hand-ins at `now` (server clock): an exam never does, a project
- * from its opening until its deadline, or the student's own (`extension`, decision 192); the
- * deadline itself is too late.
+ * from its opening until its deadline, or the student's own (`extension`, decision 192), or its
+ * cut-off for late hand-ins when it has one (decision 195); the closing instant itself is too
+ * late. Answers the student's window (`dueAt`: from when a hand-in is late).
  */
-function assertOpen(project: Project, now: Date, extension?: { deadline: Date }): void {
+function assertOpen(project: Project, now: Date, extension?: { deadline: Date }) {
   if (project.type !== 'project') throw conflict('projects.notAProject');
   const window = ownWindow(
     evaluationWindow(project, project.timezone),
@@ -64,6 +65,7 @@ function assertOpen(project: Project, now: Date, extension?: { deadline: Date })
   );
   if (now.getTime() < window.opensAt.getTime()) throw conflict('projects.notOpenYet');
   if (!isOpen(window, now)) throw conflict('projects.closed');
+  return window;
 }
 
 /**
@@ -82,7 +84,11 @@ export async function handIn(ctx: AppContext, actor: Actor, id: number, part: Mu
   const bytes = await readPart(part, maxBytesOf('submission'));
   return ctx.db.transaction(async (tx) => {
     const submittedAt = ctx.clock.now();
-    assertOpen(project, submittedAt, await extensionOf(tx, project.id, actor.userId));
+    const window = assertOpen(
+      project,
+      submittedAt,
+      await extensionOf(tx, project.id, actor.userId),
+    );
     await lockHandIns(tx, project.id, actor.userId);
     // A hand-in is stored byte for byte: its size now is the size it is stored with.
     const usage = await handInUsage(tx, project.id, actor.userId);
@@ -113,6 +119,10 @@ export async function handIn(ctx: AppContext, actor: Actor, id: number, part: Mu
       size: file.size,
       sha256: file.sha256,
       file_link: file.url,
+      late_minutes: Math.max(
+        0,
+        Math.ceil((submittedAt.getTime() - window.dueAt.getTime()) / 60_000),
+      ),
       quota: quotaOf({ versions: usage.versions + 1, bytes: usage.bytes + file.size }),
     };
     await mailReceipt(ctx, tx, actor, project, receipt);
@@ -230,7 +240,7 @@ function ownDeadline(project: Project, body: ExtensionBody) {
     body.deadline.slice(11),
     project.timezone,
   );
-  const common = evaluationWindow(project, project.timezone).closesAt;
+  const common = evaluationWindow(project, project.timezone).dueAt;
   if (deadline <= common) throw validationFailed({ deadline: ['projects.extensionBefore'] });
   return deadline;
 }

@@ -431,3 +431,45 @@ describe('project hand-ins', () => {
     });
   });
 });
+
+describe('late hand-ins (decision 195)', () => {
+  it('takes a version after the deadline until the cut-off, marked late by its delay, then refuses', async () => {
+    const now = clock.now();
+    const lateProject = await createEvaluation(db, training, subject.id, {
+      type: 'project',
+      date: '2026-11-20',
+      deadline: new Date(now.getTime() - 2 * HOUR),
+      late_until: new Date(now.getTime() + 24 * HOUR),
+      late_penalty: 10,
+    });
+    const late = await handIn(student, 'retard.pdf', PDF, lateProject.id);
+    expect(late.statusCode).toBe(201);
+    expect(late.json().late_minutes).toBe(120);
+    // The teacher's roster and the student's own page both say how late it came.
+    const roster = await app.inject({
+      method: 'GET',
+      url: `/api/evaluations/${lateProject.id}/submissions`,
+      headers: await as(teacher),
+    });
+    const line = (roster.json().data as Array<{ student: { id: number }; latest: unknown }>).find(
+      (row) => row.student.id === student.id,
+    );
+    expect(line!.latest).toMatchObject({ file_name: 'retard.pdf', late_minutes: 120 });
+    const mine = await app.inject({
+      method: 'GET',
+      url: `/api/me/evaluations/${lateProject.id}`,
+      headers: await as(student),
+    });
+    expect(mine.json()).toMatchObject({
+      is_open: true,
+      late_until: lateProject.late_until!.toISOString(),
+      late_penalty: 10,
+      submissions: [{ late_minutes: 120 }],
+    });
+
+    // At the cut-off the window closes for everyone without an own deadline past it.
+    advance(24 * HOUR);
+    expect((await handIn(classmate, 'trop-tard.pdf', PDF, lateProject.id)).statusCode).toBe(409);
+    expect((await handIn(student, 'v2.pdf', PDF, lateProject.id)).statusCode).toBe(409);
+  });
+});

@@ -39,6 +39,8 @@ export async function gradedEvaluation(db: DbOrTx, id: number, where: SQL) {
       percentage: evaluations.percentage,
       has_quiz: evaluations.has_quiz,
       deadline: evaluations.deadline,
+      late_until: evaluations.late_until,
+      late_penalty: evaluations.late_penalty,
       training_id: evaluations.training_id,
       institution_id: evaluations.institution_id,
       subject: { id: subjects.id, name: subjects.name },

@@ -140,6 +140,8 @@ export async function grid(
       percentage: evaluation.percentage,
       has_quiz: evaluation.has_quiz,
       deadline: evaluation.deadline,
+      late_until: evaluation.late_until,
+      late_penalty: evaluation.late_penalty,
       subject: evaluation.subject,
       training: evaluation.training,
       promotion: evaluation.promotion,

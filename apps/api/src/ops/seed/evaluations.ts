@@ -15,7 +15,7 @@ import { PAST_QUIZ, PAST_QUIZ_KEY, seedPastQuiz } from './past-quiz.ts';
 
 type EvaluationSeed = Omit<
   typeof evaluations.$inferInsert,
-  'institution_id' | 'training_id' | 'subject_id' | 'date' | 'deadline'
+  'institution_id' | 'training_id' | 'subject_id' | 'date' | 'deadline' | 'late_until'
 > & {
   key: string;
   institution: InstitutionKey;
@@ -25,6 +25,8 @@ type EvaluationSeed = Omit<
   day: number;
   /** A project's deadline: a wall-clock time some days from today, or some hours from now. */
   deadline?: { day: number; time: string } | { hoursFromNow: number };
+  /** A project's cut-off for late hand-ins (decision 195), a wall-clock time some days from today. */
+  lateUntil?: { day: number; time: string };
   /** The exam is open now: its window is set around `now`. */
   openNow?: true;
 };
@@ -129,6 +131,9 @@ export const EVALUATIONS: EvaluationSeed[] = [
       'Deux pages sur les choix d’architecture, noté avec la grille du rapport technique.',
     day: -9,
     deadline: { day: -2, time: '18:00' },
+    // Late reports are still taken, at 10 % of the scale per day late (Rayan's came a day late).
+    lateUntil: { day: 3, time: '18:00' },
+    late_penalty: 10,
     organizer: 'Thomas Lefèvre',
     domain: 'Informatique',
     percentage: 0,
@@ -434,7 +439,7 @@ export async function seedEvaluations(
 ): Promise<IdOf> {
   const rows = [];
   for (const seed of EVALUATIONS) {
-    const { key, institution, training, subject, day, deadline, openNow, ...row } = seed;
+    const { key, institution, training, subject, day, deadline, lateUntil, openNow, ...row } = seed;
     const inTraining = {
       id: deps.training(training),
       institution_id: deps.institution(institution),
@@ -445,6 +450,7 @@ export async function seedEvaluations(
         date: dayOf(deps.now, institution, day),
         ...(openNow ? windowAround(deps.now, institution) : {}),
         deadline: deadlineOf(deps.now, institution, deadline),
+        late_until: deadlineOf(deps.now, institution, lateUntil),
       }),
     );
   }

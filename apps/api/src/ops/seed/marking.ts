@@ -190,7 +190,8 @@ export async function seedMarking(
       student: 'rayan',
       name: 'schema-architecture.png',
       bytes: asset('complexity.png'),
-      hoursAgo: 2 * 24 + 26,
+      // After the deadline (day −2 at 18:00, at least 30 hours ago), before the cut-off: late.
+      hoursAgo: 20,
     },
   ];
   for (const handIn of handIns) {

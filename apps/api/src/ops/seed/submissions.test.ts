@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../../test/clock.ts';
 import { openTestDatabase } from '../../../test/database.ts';
@@ -72,8 +72,15 @@ describe('the demo’s project hand-in', () => {
       .from(evaluations)
       .where(eq(evaluations.title, 'Rapport d’étape : architecture de l’API'));
     expect(report!.deadline! < NOW).toBe(true);
+    // Late reports are still taken, with a penalty (decision 195); one came after the deadline.
+    expect(report!.late_until! > NOW).toBe(true);
+    expect(report!.late_penalty).toBe(10);
     const handIns = await database.db
-      .select({ mime: files.mime, name: files.original_name })
+      .select({
+        mime: files.mime,
+        name: files.original_name,
+        late: sql<boolean>`${submissions.submitted_at} > ${report!.deadline}`,
+      })
       .from(submissions)
       .innerJoin(files, eq(files.id, submissions.file_id))
       .where(eq(submissions.evaluation_id, report!.id));
@@ -82,6 +89,9 @@ describe('the demo’s project hand-in', () => {
       'application/pdf',
       'image/png',
       'text/plain',
+    ]);
+    expect(handIns.filter((row) => row.late).map((row) => row.name)).toEqual([
+      'schema-architecture.png',
     ]);
     const [own] = await database.db
       .select()

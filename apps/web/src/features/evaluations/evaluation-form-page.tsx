@@ -37,6 +37,8 @@ const FIELDS = [
   'end_time',
   'duration_minutes',
   'deadline',
+  'late_until',
+  'late_penalty',
   'location',
   'organizer',
   'domain',
@@ -66,6 +68,8 @@ function emptyForm(subjectId: number): FormValues {
     end_time: null,
     duration_minutes: null,
     deadline: null,
+    late_until: null,
+    late_penalty: null,
     location: null,
     organizer: null,
     domain: null,
@@ -89,6 +93,8 @@ function formOf(evaluation: Evaluation): FormValues {
     end_time: evaluation.end_time,
     duration_minutes: evaluation.duration_minutes,
     deadline: evaluation.deadline_local,
+    late_until: evaluation.late_until_local,
+    late_penalty: evaluation.late_penalty,
     location: evaluation.location,
     organizer: evaluation.organizer,
     domain: evaluation.domain,
@@ -138,11 +144,14 @@ export function EvaluationFormPage() {
       setValue('training_id', first.id);
     }
   }, [evaluationId, trainings, trainingId, setValue]);
-  // Only an exam has a quiz.
+  // Only an exam has a quiz; only a project takes late hand-ins.
   useEffect(() => {
     if (type === 'project') {
       setValue('has_quiz', false);
       setValue('shuffle', false);
+    } else {
+      setValue('late_until', null);
+      setValue('late_penalty', null);
     }
   }, [type, setValue]);
 
@@ -254,6 +263,25 @@ export function EvaluationFormPage() {
             />
           )}
         </div>
+        {type === 'project' && (
+          <fieldset className="cohort-form__grid evaluation-form__late">
+            <legend>{t('evaluations.late.legend')}</legend>
+            <TextField
+              type="datetime-local"
+              label={t('evaluations.fields.lateUntil')}
+              hint={t('evaluations.late.untilHint')}
+              error={errors.late_until}
+              {...register('late_until', { setValueAs: textOrNull })}
+            />
+            <TextField
+              inputMode="decimal"
+              label={t('evaluations.fields.latePenalty')}
+              hint={t('evaluations.late.penaltyHint')}
+              error={errors.late_penalty}
+              {...register('late_penalty', { setValueAs: numberOrNull })}
+            />
+          </fieldset>
+        )}
         <div className="cohort-form__grid">
           <TextField
             label={t('evaluations.fields.location')}

@@ -94,6 +94,8 @@ const item = (id: number, status: MyEvaluation['status'], title: string): MyEval
   end_time: '11:00',
   duration_minutes: 60,
   deadline: null,
+  late_until: null,
+  late_penalty: null,
   location: null,
   organizer: null,
   domain: null,

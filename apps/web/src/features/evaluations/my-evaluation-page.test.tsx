@@ -17,6 +17,8 @@ function exam(overrides: Partial<MyEvaluationDetail> = {}): MyEvaluationDetail {
     end_time: '11:00',
     duration_minutes: 90,
     deadline: null,
+    late_until: null,
+    late_penalty: null,
     location: 'En ligne',
     organizer: null,
     domain: null,

@@ -23,6 +23,8 @@ const GRID: GradeGrid = {
     percentage: 40,
     has_quiz: false,
     deadline: null,
+    late_until: null,
+    late_penalty: null,
     subject: { id: 5, name: 'Algorithmique' },
     training: { id: 3, title: 'Licence 3' },
     promotion: { id: 2, name: 'L3 2026' },

@@ -7,7 +7,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { markingKey, useMarkingQueue } from '../../../api/marking.ts';
 import { useStudentSubmissions } from '../../../api/projects.ts';
 import { publishResults } from '../../../api/results.ts';
-import { formatFileSize, formatInstant } from '../../../lib/format.ts';
+import { formatDelay, formatFileSize, formatInstant } from '../../../lib/format.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { DialogButton } from '../../../ui/form-dialog.tsx';
 import { Notice } from '../../../ui/notice.tsx';
@@ -29,16 +29,6 @@ const matches = (entry: MarkingEntry, filter: Filter, groupId: number | null) =>
     (filter === 'not_marked' && (entry.state === 'not_marked' || entry.state === 'in_marking')) ||
     (filter === 'late' && (entry.latest?.late_minutes ?? 0) > 0) ||
     (filter === 'marked' && (entry.state === 'marked' || entry.state === 'released')));
-
-/** "2 h 05" late, in the reader's language. */
-function lateBy(minutes: number, language: string) {
-  const hours = Math.floor(minutes / 60);
-  const format = (value: number, unit: 'hour' | 'minute') =>
-    new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
-  return hours > 0
-    ? `${format(hours, 'hour')} ${format(minutes % 60, 'minute')}`
-    : format(minutes, 'minute');
-}
 
 /** The hand-in beside the sheet: the version chosen (the latest first), its receipt, its file. */
 function HandIn({ queue, entry }: { queue: MarkingQueue; entry: MarkingEntry }) {
@@ -87,7 +77,7 @@ function HandIn({ queue, entry }: { queue: MarkingQueue; entry: MarkingEntry }) 
         <span>{formatFileSize(shown.size, i18n.language)}</span>
         {shown.id === entry.latest.id && entry.latest.late_minutes > 0 && (
           <span className="marking-badge marking-badge--late">
-            {t('marking.late', { delay: lateBy(entry.latest.late_minutes, i18n.language) })}
+            {t('marking.late', { delay: formatDelay(entry.latest.late_minutes, i18n.language) })}
           </span>
         )}
         <span className="marking-receipt__hash">SHA-256 {shown.sha256}</span>

@@ -57,6 +57,8 @@ const QUEUE: MarkingQueue = {
     type: 'project',
     scale: 20,
     deadline: null,
+    late_until: null,
+    late_penalty: null,
     time_zone: 'Europe/Paris',
     subject: { id: 1, name: 'TS' },
   },
@@ -110,6 +112,34 @@ describe('the marking sheet', () => {
     });
     expect(saved).toHaveBeenCalledWith(QUEUE);
   });
+
+  it('takes the late penalty off the rubric’s grade and says so, the penalized grade needing no reason', async () => {
+    const user = userEvent.setup();
+    const late = { ...QUEUE, evaluation: { ...QUEUE.evaluation, late_penalty: 10 } };
+    const entry: MarkingEntry = {
+      ...ENTRY,
+      latest: {
+        id: 31,
+        version: 1,
+        submitted_at: '2026-11-26T18:00:00.000Z',
+        file_name: 'rapport.pdf',
+        mime: 'application/pdf',
+        size: 1000,
+        sha256: 'a'.repeat(64),
+        file_link: '/api/files/9',
+        late_minutes: 25 * 60,
+      },
+      versions: 1,
+    };
+    renderWithProviders(<SheetForm queue={late} entry={entry} onSaved={vi.fn()} onNext={null} />);
+    await user.click(screen.getByRole('radio', { name: /Clair/ }));
+    await user.click(screen.getByRole('radio', { name: /Solide/ }));
+    expect(screen.getByText(/Pénalité de retard : −4 \(2 jours entamés\)/)).toBeTruthy();
+    expect(screen.getByText('Note après pénalité : 16 / 20')).toBeTruthy();
+    expect(screen.getByLabelText('Note (sur 20)')).toHaveAttribute('placeholder', '16');
+    await user.type(screen.getByLabelText('Note (sur 20)'), '16');
+    expect(screen.queryByLabelText(/Motif/)).toBeNull();
+  });
 });
 
 describe('what the student reads', () => {
@@ -130,6 +160,8 @@ describe('what the student reads', () => {
       points: 5,
       max_points: 10,
       computed: 10,
+      late_days: 0,
+      penalty: 0,
       rubric_version: 1,
       updated_at: '2026-11-24T10:00:00.000Z',
     },

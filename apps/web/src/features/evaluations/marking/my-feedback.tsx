@@ -67,6 +67,11 @@ function FilledSheet({ sheet, scale }: { sheet: MarkingSheet; scale: number }) {
           })}
         </p>
       )}
+      {sheet.penalty > 0 && (
+        <p className="marking-muted">
+          {t('marking.penalty', { count: sheet.late_days, points: number(sheet.penalty) })}
+        </p>
+      )}
     </div>
   );
 }

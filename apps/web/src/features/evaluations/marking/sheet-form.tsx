@@ -1,4 +1,10 @@
-import type { MarkingEntry, MarkingQueue, Rubric } from '@skolar/shared';
+import {
+  latePenalty,
+  type MarkingEntry,
+  type MarkingQueue,
+  penalizedGrade,
+  type Rubric,
+} from '@skolar/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { markStudent } from '../../../api/marking.ts';
@@ -61,10 +67,16 @@ export function SheetForm({
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const total = rubric ? sheetTotal(rubric, scores, evaluation.scale) : null;
+  // A late hand-in's penalty comes off the rubric's grade, as the server takes it (decision 195).
+  const late = latePenalty(
+    entry.latest?.late_minutes ?? 0,
+    evaluation.late_penalty,
+    evaluation.scale,
+  );
+  const expected = total ? penalizedGrade(total.computed, late.points) : null;
   const typed = parseGrade(gradeText);
-  const finalGrade = typed === undefined ? (total?.computed ?? null) : typed;
-  const overridden =
-    total !== null && typed !== undefined && typed !== null && typed !== total.computed;
+  const finalGrade = typed === undefined ? expected : typed;
+  const overridden = total !== null && typed !== undefined && typed !== null && typed !== expected;
   const number = (value: number) => formatNumber(value, i18n.language);
 
   const setScore = (criterionId: string, change: Partial<DraftScore>) =>
@@ -236,6 +248,22 @@ export function SheetForm({
           </strong>
         </p>
       )}
+      {total && late.points > 0 && (
+        <p className="marking-sheet__total marking-sheet__penalty">
+          {t('marking.penalty', { count: late.days, points: number(late.points) })}
+          {expected !== null && (
+            <>
+              {' '}
+              <strong>
+                {t('marking.penalized', {
+                  grade: number(expected),
+                  scale: number(evaluation.scale),
+                })}
+              </strong>
+            </>
+          )}
+        </p>
+      )}
       <div className="field">
         <label className="field__label" htmlFor={`${id}-grade`}>
           {t('marking.grade', { scale: number(evaluation.scale) })}
@@ -245,7 +273,7 @@ export function SheetForm({
           className="field__input marking-sheet__grade"
           inputMode="decimal"
           value={gradeText}
-          placeholder={total?.computed === null || !total ? '' : number(total.computed)}
+          placeholder={expected === null ? '' : number(expected)}
           aria-describedby={`${id}-grade-hint`}
           onChange={(event) => setGradeText(event.target.value)}
         />

@@ -10,11 +10,12 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { handInProject, myEvaluationsKey } from '../../../api/projects.ts';
-import { formatFileSize } from '../../../lib/format.ts';
+import { formatFileSize, formatNumber } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { FilePicker, MAX_BYTES } from '../../../ui/file-picker.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { formatInstant, formatSize } from './format.ts';
+import { LateBadge } from './late-badge.tsx';
 import '../../../ui/cohorts.css';
 import './project.css';
 
@@ -156,7 +157,10 @@ function Receipt({ receipt, timeZone }: { receipt: SubmissionReceipt; timeZone: 
       <h3>{t('projects.receivedTitle', { version: receipt.version })}</h3>
       <dl className="hand-in__facts">
         <dt>{t('projects.receivedAt')}</dt>
-        <dd>{formatInstant(receipt.submitted_at, i18n.language, timeZone)}</dd>
+        <dd>
+          {formatInstant(receipt.submitted_at, i18n.language, timeZone)}{' '}
+          <LateBadge minutes={receipt.late_minutes} />
+        </dd>
         <dt>{t('projects.file')}</dt>
         <dd>
           <a href={receipt.file_link} target="_blank" rel="noopener noreferrer">
@@ -188,6 +192,7 @@ function Versions({ versions, timeZone }: { versions: SubmissionReceipt[]; timeZ
             <span className="hand-in__muted">
               {formatInstant(version.submitted_at, i18n.language, timeZone)}
             </span>
+            <LateBadge minutes={version.late_minutes} />
           </span>
           <span>
             <FileText size={14} aria-hidden="true" />{' '}
@@ -216,6 +221,28 @@ function ClosedNotice({ evaluation }: { evaluation: MyEvaluationDetail }) {
         : t('projects.closedOn', {
             date: formatInstant(evaluation.closes_at, i18n.language, evaluation.time_zone),
           })}
+    </Notice>
+  );
+}
+
+/**
+ * Past the student's deadline while the project still takes late hand-ins (decision 195): until
+ * when, and what a late version costs.
+ */
+function LateNotice({ evaluation }: { evaluation: MyEvaluationDetail }) {
+  const { t, i18n } = useTranslation();
+  if (!evaluation.deadline || new Date(evaluation.server_now) < new Date(evaluation.deadline)) {
+    return null;
+  }
+  const until = formatInstant(evaluation.closes_at, i18n.language, evaluation.time_zone);
+  return (
+    <Notice kind="info">
+      {evaluation.late_penalty
+        ? t('projects.lateOpenPenalty', {
+            date: until,
+            percent: formatNumber(evaluation.late_penalty, i18n.language),
+          })
+        : t('projects.lateOpen', { date: until })}
     </Notice>
   );
 }
@@ -308,7 +335,10 @@ export function HandInPanel({ evaluation }: { evaluation: MyEvaluationDetail }) 
           })}
         </Notice>
       ) : (
-        <HandInForm evaluation={evaluation} onReceipt={setReceipt} />
+        <>
+          <LateNotice evaluation={evaluation} />
+          <HandInForm evaluation={evaluation} onReceipt={setReceipt} />
+        </>
       )}
       {evaluation.is_open && quota && <QuotaLine quota={quota} />}
       {receipt && <Receipt receipt={receipt} timeZone={evaluation.time_zone} />}

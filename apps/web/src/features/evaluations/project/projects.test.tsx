@@ -31,6 +31,7 @@ const VERSION_1: SubmissionReceipt = {
   size: 945,
   sha256: SHA_1,
   file_link: '/api/files/41',
+  late_minutes: 0,
 };
 const VERSION_2: SubmissionReceipt = {
   id: 12,
@@ -41,6 +42,7 @@ const VERSION_2: SubmissionReceipt = {
   size: 2_400_000,
   sha256: SHA_2,
   file_link: '/api/files/42',
+  late_minutes: 0,
 };
 
 const core = {
@@ -52,6 +54,8 @@ const core = {
   end_time: null,
   duration_minutes: null,
   deadline: '2026-11-25T17:00:00.000Z',
+  late_until: null,
+  late_penalty: null,
   location: null,
   organizer: 'Thomas Lefèvre',
   domain: 'Informatique',
@@ -88,6 +92,7 @@ const STAFF_EVALUATION: Evaluation = {
   ...core,
   description: '',
   deadline_local: '2026-11-25T18:00',
+  late_until_local: null,
   shuffle: false,
   document_link: null,
   correction_link: null,
@@ -223,6 +228,25 @@ describe('the hand-in panel', () => {
     expect(screen.queryByLabelText('Fichier')).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('La date limite est passée');
     expect(screen.getByRole('link', { name: 'api-rest-v1.zip' })).toBeInTheDocument();
+  });
+
+  it('still takes a hand-in after the deadline until the cut-off, saying so, its cost and how late each version came', () => {
+    renderWithProviders(
+      <HandInPanel
+        evaluation={detail({
+          late_until: '2026-11-28T17:00:00.000Z',
+          late_penalty: 10,
+          closes_at: '2026-11-28T17:00:00.000Z',
+          server_now: '2026-11-26T08:00:00.000Z',
+          submissions: [{ ...VERSION_1, late_minutes: 25 * 60 }],
+        })}
+      />,
+    );
+    expect(screen.getByLabelText('Fichier')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /encore accepté jusqu’au 28 novembre 2026 .*pénalité de 10 % du barème par jour de retard entamé/,
+    );
+    expect(screen.getByText(/^En retard de 1 j 1 h$/)).toBeInTheDocument();
   });
 
   it('says when hand-ins open before they do', () => {

@@ -11,6 +11,7 @@ import { DialogButton, FormDialog } from '../../../ui/form-dialog.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { ExtensionForm, GroupExtensionForm } from './extension-form.tsx';
 import { formatInstant, formatSize } from './format.ts';
+import { LateBadge } from './late-badge.tsx';
 import '../../../ui/cohorts.css';
 import './project.css';
 
@@ -37,6 +38,7 @@ function StudentVersions({
             <span className="hand-in__muted">
               {formatInstant(version.submitted_at, i18n.language, timeZone)}
             </span>
+            <LateBadge minutes={version.late_minutes} />
           </span>
           <span>
             <a href={version.file_link} target="_blank" rel="noopener noreferrer">
@@ -83,6 +85,7 @@ function RosterRow({
             <span className="hand-in__muted">
               {formatInstant(row.latest.submitted_at, i18n.language, timeZone)}
             </span>
+            <LateBadge minutes={row.latest.late_minutes} />
             <span className="badge">{t('projects.versionCount', { count: row.versions })}</span>
             <button
               type="button"
@@ -138,7 +141,7 @@ function RosterRow({
 
 /**
  * Staff panel of a project's page: every student of the promotion, what they handed in last and
- * when, how many versions (late hand-ins do not exist: the server refuses them), each student's
+ * when (late by how much, until the cut-off, decision 195), how many versions, each student's
  * own deadline (an extension, decision 192, given one by one or to a whole group), each student's
  * versions on demand, and the zip of everyone's latest version.
  */
