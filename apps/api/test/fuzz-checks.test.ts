@@ -84,6 +84,7 @@ describe("the fuzz test's date fields", () => {
       'start_time time',
       'end_time time',
       'deadline local-date-time',
+      'late_until local-date-time',
     ]);
   });
 
