@@ -289,6 +289,7 @@ export const MATRIX: Record<string, string> = {
   'GET /api/evaluations/:id/results':                '200 200 404 200 403 404 404 404 403 401',
   'PUT /api/evaluations/:id/results':                '200 200 404 200 403 404 404 404 403 401',
   'POST /api/evaluations/:id/publish':               '200 200 404 200 403 404 404 404 403 401',
+  'POST /api/evaluations/:id/reveal':                '200 200 404 200 403 404 404 404 403 401',
   'POST /api/evaluations/:id/regrade':               '200 200 404 200 403 404 404 404 403 401',
   'PUT /api/attempts/:id/marks':                     '200 200 404 200 403 404 404 404 403 401',
   'GET /api/results':                                '200 200 200 200 403 200 200 200 403 401',

@@ -1620,6 +1620,10 @@ export const REQUESTS: Record<string, Build> = {
     url: `/api/evaluations/${(await f.gradedResult()).evaluation_id}/publish`,
     payload: {},
   }),
+  'POST /api/evaluations/:id/reveal': async (f) => ({
+    url: `/api/evaluations/${(await f.gradedResult()).evaluation_id}/reveal`,
+    payload: {},
+  }),
   'POST /api/evaluations/:id/regrade': async (f) => ({
     url: `/api/evaluations/${(await f.closedAttempt()).evaluation_id}/regrade`,
     payload: { dry_run: false },

@@ -63,6 +63,7 @@ export const GRADING_MATRIX: Record<string, string> = {
   'GET /api/evaluations/:id/results':                   '200 200 404 200 404 403',
   'PUT /api/evaluations/:id/results':                   '200 200 404 200 404 403',
   'POST /api/evaluations/:id/publish':                  '200 200 404 200 404 403',
+  'POST /api/evaluations/:id/reveal':                   '200 200 404 200 404 403',
   'POST /api/evaluations/:id/regrade':                  '200 200 404 200 404 403',
   'PUT /api/attempts/:id/marks':                        '200 200 404 200 404 403',
   'GET /api/results':                                   '200 200 200 200 200 403',

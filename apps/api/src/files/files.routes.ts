@@ -21,11 +21,11 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { file, bytes, open } = await readFile(app.ctx, request.actor, request.params.id);
+      const { file, name, bytes, open } = await readFile(app.ctx, request.actor, request.params.id);
       return reply
         .header('content-type', file.mime)
         .header('content-length', String(bytes.length))
-        .header('content-disposition', contentDisposition(file.original_name))
+        .header('content-disposition', contentDisposition(name))
         .header('cache-control', open ? 'public, max-age=3600' : 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(bytes);

@@ -770,6 +770,16 @@ const catalogue = {
     en: 'The penalty is a percentage of the scale, greater than 0, at most 100.',
     de: 'Der Abzug ist ein Prozentsatz der Skala, größer als 0, höchstens 100.',
   },
+  'evaluations.validation.blindIsForProjects': {
+    fr: 'Seul un projet peut être corrigé de façon anonyme.',
+    en: 'Only a project can be marked blind.',
+    de: 'Nur ein Projekt kann anonym bewertet werden.',
+  },
+  'evaluations.validation.blindAfterRelease': {
+    fr: 'Des notes de cette évaluation sont déjà publiées : la correction ne peut plus devenir anonyme.',
+    en: 'Grades of this evaluation are already published: its marking can no longer become blind.',
+    de: 'Noten dieser Prüfung sind bereits veröffentlicht: Die Bewertung kann nicht mehr anonym werden.',
+  },
   'evaluations.validation.quizIsForExams': {
     fr: 'Seul un examen peut comporter un questionnaire en ligne.',
     en: 'Only an exam can carry an online quiz.',

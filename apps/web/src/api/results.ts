@@ -41,6 +41,10 @@ export const publishResults = (evaluationId: number, studentIds?: number[]) =>
     }),
   );
 
+/** Reveals a blind-marked project's students to its markers, for good (decision 196). */
+export const revealStudents = (evaluationId: number) =>
+  ok(api.POST('/api/evaluations/{id}/reveal', { params: { path: { id: evaluationId } } }));
+
 /**
  * Scores the quiz's closed attempts again with its current keys and moves the grades that hold
  * the old suggestion (decision 190); a dry run answers the same and writes nothing.

@@ -3013,6 +3013,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/evaluations/{id}/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reveal a blind-marked project's students to its markers, for good (audited; publishing a grade does it too); answers the grade grid */
+        post: operations["revealStudents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/evaluations/{id}/marking": {
         parameters: {
             query?: never;
@@ -27367,6 +27384,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        blind: boolean;
                         data: {
                             student: {
                                 id: number;
@@ -28201,6 +28219,9 @@ export interface operations {
                             description: string;
                             deadline_local: string | null;
                             late_until_local: string | null;
+                            blind_marking: boolean;
+                            /** Format: date-time */
+                            identities_revealed_at: string | null;
                             shuffle: boolean;
                             document_link: string | null;
                             correction_link: string | null;
@@ -28317,6 +28338,8 @@ export interface operations {
                     deadline?: string | null;
                     late_until?: string | null;
                     late_penalty?: number | null;
+                    /** @default false */
+                    blind_marking?: boolean;
                     location?: string | null;
                     organizer?: string | null;
                     domain?: string | null;
@@ -28374,6 +28397,9 @@ export interface operations {
                         description: string;
                         deadline_local: string | null;
                         late_until_local: string | null;
+                        blind_marking: boolean;
+                        /** Format: date-time */
+                        identities_revealed_at: string | null;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -28514,6 +28540,9 @@ export interface operations {
                         description: string;
                         deadline_local: string | null;
                         late_until_local: string | null;
+                        blind_marking: boolean;
+                        /** Format: date-time */
+                        identities_revealed_at: string | null;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -28717,6 +28746,7 @@ export interface operations {
                     deadline?: string | null;
                     late_until?: string | null;
                     late_penalty?: number | null;
+                    blind_marking?: boolean;
                     location?: string | null;
                     organizer?: string | null;
                     domain?: string | null;
@@ -28770,6 +28800,9 @@ export interface operations {
                         description: string;
                         deadline_local: string | null;
                         late_until_local: string | null;
+                        blind_marking: boolean;
+                        /** Format: date-time */
+                        identities_revealed_at: string | null;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -28910,6 +28943,9 @@ export interface operations {
                         description: string;
                         deadline_local: string | null;
                         late_until_local: string | null;
+                        blind_marking: boolean;
+                        /** Format: date-time */
+                        identities_revealed_at: string | null;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -29050,6 +29086,9 @@ export interface operations {
                         description: string;
                         deadline_local: string | null;
                         late_until_local: string | null;
+                        blind_marking: boolean;
+                        /** Format: date-time */
+                        identities_revealed_at: string | null;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -29190,6 +29229,9 @@ export interface operations {
                         description: string;
                         deadline_local: string | null;
                         late_until_local: string | null;
+                        blind_marking: boolean;
+                        /** Format: date-time */
+                        identities_revealed_at: string | null;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -29372,6 +29414,9 @@ export interface operations {
                         description: string;
                         deadline_local: string | null;
                         late_until_local: string | null;
+                        blind_marking: boolean;
+                        /** Format: date-time */
+                        identities_revealed_at: string | null;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -29512,6 +29557,9 @@ export interface operations {
                         description: string;
                         deadline_local: string | null;
                         late_until_local: string | null;
+                        blind_marking: boolean;
+                        /** Format: date-time */
+                        identities_revealed_at: string | null;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -29694,6 +29742,9 @@ export interface operations {
                         description: string;
                         deadline_local: string | null;
                         late_until_local: string | null;
+                        blind_marking: boolean;
+                        /** Format: date-time */
+                        identities_revealed_at: string | null;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -29801,6 +29852,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        blind: boolean;
                         evaluation: {
                             id: number;
                             title: string;
@@ -29982,6 +30034,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        blind: boolean;
                         evaluation: {
                             id: number;
                             title: string;
@@ -30367,6 +30420,174 @@ export interface operations {
             };
         };
     };
+    revealStudents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        blind: boolean;
+                        evaluation: {
+                            id: number;
+                            title: string;
+                            /** @enum {string} */
+                            type: "exam" | "project";
+                            scale: number;
+                            percentage: number;
+                            has_quiz: boolean;
+                            /** Format: date-time */
+                            deadline: string | null;
+                            /** Format: date-time */
+                            late_until: string | null;
+                            late_penalty: number | null;
+                            subject: {
+                                id: number;
+                                name: string;
+                            };
+                            training: {
+                                id: number;
+                                title: string;
+                            };
+                            promotion: {
+                                id: number;
+                                name: string;
+                            };
+                            time_zone: string;
+                            counts: {
+                                students: number;
+                                graded: number;
+                                absent: number;
+                                published: number;
+                                unpublished: number;
+                            };
+                        };
+                        groups: {
+                            id: number;
+                            name: string;
+                        }[];
+                        group_id: number | null;
+                        rows: {
+                            student: {
+                                id: number;
+                                first_name: string;
+                                last_name: string;
+                                email: string;
+                            };
+                            result: {
+                                id: number;
+                                grade: number | null;
+                                absent: boolean;
+                                comment: string | null;
+                                version: number;
+                                /** Format: date-time */
+                                published_at: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                changed_by_name: string | null;
+                            } | null;
+                            quiz: {
+                                attempt_id: number;
+                                finished: boolean;
+                                score: number | null;
+                                max_points: number;
+                                grade: number | null;
+                                to_mark: number;
+                                open_answers: {
+                                    question_id: number;
+                                    prompt: string;
+                                    text: string;
+                                    max_points: number;
+                                    points: number | null;
+                                }[];
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
     getMarkingQueue: {
         parameters: {
             query?: never;
@@ -30385,6 +30606,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        blind: boolean;
                         evaluation: {
                             id: number;
                             title: string;
@@ -30606,6 +30828,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        blind: boolean;
                         evaluation: {
                             id: number;
                             title: string;

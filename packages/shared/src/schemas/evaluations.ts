@@ -65,6 +65,11 @@ export const evaluationFields = z.object({
     .max(100, { error: 'evaluations.validation.latePenalty' })
     .nullish()
     .transform((value) => value ?? null),
+  /**
+   * A project marked blind (decision 196): its markers see participant numbers instead of names
+   * until the identities are revealed (publishing a grade reveals them).
+   */
+  blind_marking: z.boolean().default(false),
   location: optionalText(200),
   organizer: optionalText(200),
   domain: optionalText(200),
@@ -90,6 +95,7 @@ type RuleInput = Pick<
   | 'has_quiz'
   | 'late_until'
   | 'late_penalty'
+  | 'blind_marking'
 >;
 
 /**
@@ -112,6 +118,7 @@ export function evaluationRuleErrors(value: RuleInput): Record<string, string[]>
     }
     if (value.duration_minutes === null) errors.duration_minutes = ['validation.required'];
     if (value.late_until) errors.late_until = ['evaluations.validation.lateIsForProjects'];
+    if (value.blind_marking) errors.blind_marking = ['evaluations.validation.blindIsForProjects'];
   } else {
     const opens = `${value.date}T${value.start_time ?? '00:00'}`;
     if (!value.deadline) errors.deadline = ['validation.required'];
@@ -179,6 +186,9 @@ export const evaluation = evaluationCore.extend({
   deadline_local: z.string().nullable(),
   /** The cut-off as typed, `YYYY-MM-DDTHH:MM` in the institution's zone (for the form). */
   late_until_local: z.string().nullable(),
+  /** Marked blind (decision 196), and when its students' identities were revealed. */
+  blind_marking: z.boolean(),
+  identities_revealed_at: z.date().nullable(),
   shuffle: z.boolean(),
   document_link: z.string().nullable(),
   correction_link: z.string().nullable(),
@@ -338,6 +348,8 @@ export const extensionAnswer = z.object({
 
 /** `GET /api/evaluations/:id/submissions`: each student of the evaluation's promotion. */
 export const submissionRoster = z.object({
+  /** Blind marking (decision 196): students are participant numbers, files neutrally named. */
+  blind: z.boolean(),
   data: z.array(
     z.object({
       student: personRef,

@@ -187,6 +187,8 @@ export type MarkingEntry = Wire<z.output<typeof markingEntry>>;
 
 /** `GET /api/evaluations/:id/marking`: the marking screen of a project (its markers). */
 export const markingQueue = z.object({
+  /** Blind marking (decision 196): students are participant numbers, files neutrally named. */
+  blind: z.boolean(),
   evaluation: z.object({
     id: z.number().int(),
     title: z.string(),

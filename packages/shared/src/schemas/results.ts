@@ -109,6 +109,11 @@ export type GradeGridRow = Wire<z.output<typeof gradeRow>>;
 
 /** `GET /api/evaluations/:id/results`: the grade grid of an evaluation (staff). */
 export const gradeGrid = z.object({
+  /**
+   * A blind-marked project before its students are revealed (decision 196): each student is their
+   * participant number (`student.id`, with no name or address), and there are no groups.
+   */
+  blind: z.boolean(),
   evaluation: z.object({
     id: z.number().int(),
     title: z.string(),

@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   time,
   unique,
@@ -57,6 +58,12 @@ export const evaluations = pgTable(
     late_until: timestamptz('late_until'),
     /** The late penalty: this percentage of the scale per day (or part of one) late, or null. */
     late_penalty: numeric('late_penalty', { precision: 5, scale: 2, mode: 'number' }),
+    /**
+     * A project marked blind (issue 31, decision 196): its markers see participant numbers, not
+     * names, until `identities_revealed_at` (set by publishing a grade, or by a marker).
+     */
+    blind_marking: boolean('blind_marking').notNull().default(false),
+    identities_revealed_at: timestamptz('identities_revealed_at'),
     location: text('location'),
     organizer: text('organizer'),
     domain: text('domain'),
@@ -93,6 +100,7 @@ export const evaluations = pgTable(
       'evaluations_late_until_check',
       sql`${t.late_until} IS NULL OR (${t.type} = 'project' AND ${t.late_until} > ${t.deadline})`,
     ),
+    check('evaluations_blind_marking_check', sql`NOT ${t.blind_marking} OR ${t.type} = 'project'`),
     check(
       'evaluations_late_penalty_check',
       sql`${t.late_penalty} IS NULL OR (${t.late_until} IS NOT NULL AND ${t.late_penalty} > 0 AND ${t.late_penalty} <= 100)`,
@@ -330,5 +338,28 @@ export const examAccommodations = pgTable(
     unique('exam_accommodations_evaluation_student_unique').on(t.evaluation_id, t.student_id),
     index('exam_accommodations_student_id_idx').on(t.student_id),
     index('exam_accommodations_granted_by_idx').on(t.granted_by),
+  ],
+);
+
+/**
+ * A student's participant number at a blind-marked project (decision 196): random, distinct within
+ * the project, the same every time, given the first time a marker's answer needs it.
+ */
+export const participantNumbers = pgTable(
+  'participant_numbers',
+  {
+    evaluation_id: fk('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    student_id: fk('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.evaluation_id, t.student_id] }),
+    unique('participant_numbers_evaluation_number_unique').on(t.evaluation_id, t.number),
+    index('participant_numbers_student_id_idx').on(t.student_id),
+    check('participant_numbers_number_check', sql`${t.number} BETWEEN 100000 AND 999999`),
   ],
 );

@@ -23,6 +23,7 @@ import {
   files,
   institutions,
   moduleSubjects,
+  participantNumbers,
   questions,
   results,
   subjects,
@@ -54,6 +55,8 @@ const evaluationColumns = {
   deadline: evaluations.deadline,
   late_until: evaluations.late_until,
   late_penalty: evaluations.late_penalty,
+  blind_marking: evaluations.blind_marking,
+  identities_revealed_at: evaluations.identities_revealed_at,
   location: evaluations.location,
   organizer: evaluations.organizer,
   domain: evaluations.domain,
@@ -467,4 +470,68 @@ export function publishedResultLines(db: DbOrTx, studentId: number, ids: readonl
       // A grade or an absence says nothing to the student until it is published.
       .where(and(studentRowsAt(results, studentId, ids), isNotNull(results.published_at)))
   );
+}
+
+// Participant numbers of blind-marked projects (decision 196).
+
+/** The evaluation does not hide its students (not marked blind, or its identities revealed). */
+export const identitiesShown = sql`not (${evaluations.blind_marking} and ${evaluations.identities_revealed_at} is null)`;
+
+/** The result line's evaluation does not hide its students: a blind line is never listed by name. */
+export const resultIdentityShown = sql`not exists (select 1 from ${evaluations} where ${evaluations.id} = ${results.evaluation_id} and ${evaluations.blind_marking} and ${evaluations.identities_revealed_at} is null)`;
+
+/** Every participant number given at the evaluation. */
+export function participantNumbersOf(db: DbOrTx, evaluationId: number) {
+  return db
+    .select({ student_id: participantNumbers.student_id, number: participantNumbers.number })
+    .from(participantNumbers)
+    .where(eq(participantNumbers.evaluation_id, evaluationId));
+}
+
+/** Gives numbers; a student who has one, or a number already taken, is left out (drawn again). */
+export async function insertParticipantNumbers(
+  db: DbOrTx,
+  rows: (typeof participantNumbers.$inferInsert)[],
+) {
+  await db.insert(participantNumbers).values(rows).onConflictDoNothing();
+}
+
+/** The student behind a participant number at the evaluation, or undefined. */
+export async function studentOfParticipant(db: DbOrTx, evaluationId: number, number: number) {
+  const [row] = await db
+    .select({ student_id: participantNumbers.student_id })
+    .from(participantNumbers)
+    .where(
+      and(
+        eq(participantNumbers.evaluation_id, evaluationId),
+        eq(participantNumbers.number, number),
+      ),
+    );
+  return row?.student_id;
+}
+
+/** Reveals the students of a blind-marked project to its markers, once (decision 196). */
+export async function revealIdentities(db: DbOrTx, evaluationId: number, now: Date) {
+  const revealed = await db
+    .update(evaluations)
+    .set({ identities_revealed_at: now })
+    .where(
+      and(
+        eq(evaluations.id, evaluationId),
+        eq(evaluations.blind_marking, true),
+        isNull(evaluations.identities_revealed_at),
+      ),
+    )
+    .returning({ id: evaluations.id });
+  return revealed.length > 0;
+}
+
+/** Whether a grade of the evaluation has been published. */
+export async function hasPublishedResults(db: DbOrTx, evaluationId: number) {
+  const [row] = await db
+    .select({ id: results.id })
+    .from(results)
+    .where(and(eq(results.evaluation_id, evaluationId), isNotNull(results.published_at)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -21,6 +21,7 @@ import {
   type EvaluationFilters,
   type EvaluationRow,
   evaluationById,
+  hasPublishedResults,
   insertEvaluation,
   institutionZone,
   latestAttemptDeadlines,
@@ -127,6 +128,8 @@ function presentStaff(
     description: row.description,
     deadline_local: localDeadline(row.deadline, row.time_zone),
     late_until_local: localDeadline(row.late_until, row.time_zone),
+    blind_marking: row.blind_marking,
+    identities_revealed_at: row.identities_revealed_at,
     shuffle: row.shuffle,
     document_link: row.document_file_id === null ? null : `/api/files/${row.document_file_id}`,
     correction_link: correctionLinkFor(actor, row, released),
@@ -249,6 +252,7 @@ function columnsOf(fields: Fields, zone: string) {
     deadline,
     late_until: lateUntil,
     late_penalty: lateUntil ? fields.late_penalty : null,
+    blind_marking: !exam && fields.blind_marking,
     location: fields.location,
     organizer: fields.organizer,
     domain: fields.domain,
@@ -294,6 +298,7 @@ function fieldsOf(row: EvaluationRow): Fields {
     deadline: localDeadline(row.deadline, row.time_zone),
     late_until: localDeadline(row.late_until, row.time_zone),
     late_penalty: row.late_penalty,
+    blind_marking: row.blind_marking,
     location: row.location,
     organizer: row.organizer,
     domain: row.domain,
@@ -315,13 +320,21 @@ export async function update(ctx: AppContext, actor: Actor, id: number, body: Pa
   const merged: Fields = { ...fieldsOf(row), ...given };
   const errors = evaluationRuleErrors(merged);
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  // Marking turns blind only while no grade is out (decision 196); its students are hidden again.
+  const turnsBlind = merged.blind_marking && !row.blind_marking;
+  if (turnsBlind && (await hasPublishedResults(ctx.db, id))) {
+    throw validationFailed({ blind_marking: ['evaluations.validation.blindAfterRelease'] });
+  }
   const subject = { id: row.subject.id, institution_id: row.institution_id };
   await ctx.db.transaction(async (tx) => {
     await lockSubject(tx, subject.id);
     if (row.archived_at === null) {
       await checkPlace(tx, subject, merged.training_id, merged.percentage, id);
     }
-    await updateEvaluation(tx, id, columnsOf(merged, row.time_zone));
+    await updateEvaluation(tx, id, {
+      ...columnsOf(merged, row.time_zone),
+      ...(turnsBlind ? { identities_revealed_at: null } : {}),
+    });
     // Moved to another training, it must still be one the actor marks (decision 175).
     await requireAccess(tx, actor, 'update', 'evaluation', id);
   });

@@ -9,6 +9,7 @@ import {
   trainings,
   users,
 } from '../../db/schema/index.ts';
+import { identitiesShown } from '../evaluations/evaluations.queries.ts';
 
 /** A promotion's id and name, or undefined. */
 export async function promotionNameOf(db: DbOrTx, promotionId: number) {
@@ -42,7 +43,15 @@ export function gradebookColumns(db: DbOrTx, promotionId: number, scope: SQL) {
     .from(evaluations)
     .innerJoin(trainings, eq(trainings.id, evaluations.training_id))
     .innerJoin(subjects, eq(subjects.id, evaluations.subject_id))
-    .where(and(eq(trainings.promotion_id, promotionId), isNull(evaluations.archived_at), scope))
+    .where(
+      and(
+        eq(trainings.promotion_id, promotionId),
+        isNull(evaluations.archived_at),
+        // A blind-marked project joins the gradebook once its students are revealed (decision 196).
+        identitiesShown,
+        scope,
+      ),
+    )
     .orderBy(asc(subjects.name), asc(evaluations.date), asc(evaluations.id));
 }
 

@@ -5,6 +5,7 @@ import { can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { AnnotationGeometry } from '../../db/schema/index.ts';
+import { blindFileName } from '../../files/names.ts';
 import { storageFor } from '../../files/storage.ts';
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import {
@@ -245,6 +246,11 @@ export async function annotatedPdf(ctx: AppContext, actor: Actor, submissionId: 
   const annotated = await drawAnnotations(bytes, rows).catch(() => {
     throw conflict('marking.pdfUnreadable');
   });
-  const base = submission.file_name.replace(/\.pdf$/i, '');
+  // A blind marker's copy is named after the participant, not the student (decision 196).
+  const name =
+    submission.blind_label !== null && submission.student_id !== actor.userId
+      ? blindFileName(submission.blind_label, submission.version, submission.file_name)
+      : submission.file_name;
+  const base = name.replace(/\.pdf$/i, '');
   return { bytes: Buffer.from(annotated), fileName: `${base}-annotations.pdf` };
 }

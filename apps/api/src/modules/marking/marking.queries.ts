@@ -7,6 +7,7 @@ import {
   groupStudents,
   groups,
   markingSheets,
+  participantNumbers,
   results,
   rubrics,
   type StoredCriterion,
@@ -266,6 +267,10 @@ export async function submissionFor(db: DbOrTx, id: number, where: SQL) {
       file_name: files.original_name,
       mime: files.mime,
       storage_key: files.storage_key,
+      /** The participant number while its project is marked blind (decision 196), else null. */
+      blind_label: sql<
+        string | null
+      >`(select coalesce((select ${participantNumbers.number}::text from ${participantNumbers} where ${participantNumbers.evaluation_id} = ${submissions.evaluation_id} and ${participantNumbers.student_id} = ${submissions.student_id}), 'x') from ${evaluations} where ${evaluations.id} = ${submissions.evaluation_id} and ${evaluations.blind_marking} and ${evaluations.identities_revealed_at} is null)`,
       published:
         sql<boolean>`exists (select 1 from ${results} where ${results.evaluation_id} = ${submissions.evaluation_id} and ${results.student_id} = ${submissions.student_id} and ${results.published_at} is not null)`.mapWith(
           Boolean,

@@ -4,7 +4,9 @@ import { can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { StoredCriterion, StoredScore } from '../../db/schema/index.ts';
+import { blindFileName } from '../../files/names.ts';
 import { type FieldErrors, notFound, validationFailed } from '../../http/errors.ts';
+import { identityMask, inMarkingOrder, resolveStudent } from '../evaluations/blind.ts';
 import { extensionsOf, latestSubmissions } from '../projects/projects.queries.ts';
 import { applyGrades } from '../results/grades.ts';
 import { enrolledInTraining } from '../results/results.queries.ts';
@@ -105,7 +107,7 @@ const sheetAnswer = (sheet: SheetRow) => ({
  * their own deadline), their result, their sheet and where their marking stands.
  */
 export async function queue(ctx: AppContext, actor: Actor, id: number) {
-  const gradeGrid = await grid(ctx, actor, id, null);
+  const gradeGrid = await grid(ctx, actor, id, null, ctx.db, 'raw');
   const evaluation = gradeGrid.evaluation;
   const project = evaluation.type === 'project';
   const [rubric, sheets, memberships, latest, extensions] = await Promise.all([
@@ -124,7 +126,14 @@ export async function queue(ctx: AppContext, actor: Actor, id: number) {
   // The students the grid grades: those of the promotion (one who left it keeps their hand-ins
   // in the project's roster and zip, but is no longer graded here, as in the grid).
   const students = gradeGrid.rows.map((row) => ({ student: row.student, result: row.result }));
+  // A blind-marked project's students are participant numbers, and so are their files' names.
+  const mask = await identityMask(
+    ctx.db,
+    await evaluationFor(ctx.db, actor, id),
+    students.map(({ student }) => student.id),
+  );
   return {
+    blind: mask.blind,
     evaluation: {
       id: evaluation.id,
       title: evaluation.title,
@@ -137,42 +146,48 @@ export async function queue(ctx: AppContext, actor: Actor, id: number) {
       subject: evaluation.subject,
     },
     rubric: rubric ? rubricAnswer(rubric) : null,
-    groups: gradeGrid.groups,
-    students: students.map(({ student, result }) => {
-      const row = latestBy.get(student.id);
-      const deadline = extensionBy.get(student.id) ?? evaluation.deadline;
-      const sheet = sheetBy.get(student.id);
-      const graded = result !== null && (result.grade !== null || result.absent);
-      return {
-        student,
-        group_ids: groupsBy.get(student.id) ?? [],
-        latest: row
-          ? {
-              id: row.id,
-              version: row.version,
-              submitted_at: row.submitted_at,
-              file_name: row.file_name,
-              mime: row.mime,
-              size: row.size,
-              sha256: row.sha256,
-              file_link: row.file_link,
-              late_minutes: row.late_minutes,
-            }
-          : null,
-        versions: row?.versions ?? 0,
-        deadline,
-        result,
-        sheet: sheet ? sheetAnswer(sheet) : null,
-        state:
-          graded && result.published_at !== null
-            ? ('released' as const)
-            : graded
-              ? ('marked' as const)
-              : sheet
-                ? ('in_marking' as const)
-                : ('not_marked' as const),
-      };
-    }),
+    groups: mask.blind ? [] : gradeGrid.groups,
+    students: inMarkingOrder(
+      mask,
+      students.map(({ student, result }) => {
+        const row = latestBy.get(student.id);
+        const deadline = extensionBy.get(student.id) ?? evaluation.deadline;
+        const sheet = sheetBy.get(student.id);
+        const graded = result !== null && (result.grade !== null || result.absent);
+        return {
+          student: mask.person(student),
+          // Groups would narrow a blind marker's guess to a handful of names: none while blind.
+          group_ids: mask.blind ? [] : (groupsBy.get(student.id) ?? []),
+          latest: row
+            ? {
+                id: row.id,
+                version: row.version,
+                submitted_at: row.submitted_at,
+                file_name: mask.blind
+                  ? blindFileName(mask.label(student.id), row.version, row.file_name)
+                  : row.file_name,
+                mime: row.mime,
+                size: row.size,
+                sha256: row.sha256,
+                file_link: row.file_link,
+                late_minutes: row.late_minutes,
+              }
+            : null,
+          versions: row?.versions ?? 0,
+          deadline,
+          result,
+          sheet: sheet ? sheetAnswer(sheet) : null,
+          state:
+            graded && result.published_at !== null
+              ? ('released' as const)
+              : graded
+                ? ('marked' as const)
+                : sheet
+                  ? ('in_marking' as const)
+                  : ('not_marked' as const),
+        };
+      }),
+    ),
   };
 }
 
@@ -187,11 +202,13 @@ export async function mark(
   ctx: AppContext,
   actor: Actor,
   id: number,
-  studentId: number,
+  participant: number,
   input: MarkingBody,
 ) {
   const body = markingBody.parse(input);
   const evaluation = await evaluationFor(ctx.db, actor, id);
+  // Blind marking names the student by their participant number (decision 196).
+  const studentId = await resolveStudent(ctx.db, evaluation, participant);
   const enrolled = await enrolledInTraining(ctx.db, evaluation.training_id, [studentId]);
   if (enrolled.length === 0) throw notFound();
   const rubric = await rubricOf(ctx.db, evaluation.id);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { MarkingQueue } from '@skolar/shared';
 import { and, eq } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, signedIn } from '../../../test/app.ts';
@@ -13,7 +14,14 @@ import {
   createTraining,
   createUser,
 } from '../../../test/factories.ts';
-import { auditLog, files, results, submissions } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  evaluations,
+  files,
+  participantNumbers,
+  results,
+  submissions,
+} from '../../db/schema/index.ts';
 import { storageFor } from '../../files/storage.ts';
 
 const { app, db, ctx } = await createTestApp();
@@ -672,5 +680,200 @@ describe('the late penalty (decision 195)', () => {
       headers: await as(student),
     });
     expect(feedback.json()).toMatchObject({ grade: 16, sheet: { late_days: 2, penalty: 4 } });
+  });
+});
+
+describe('blind marking (decision 196)', async () => {
+  const zelie = await createUser(db, 'student', school.id, {
+    first_name: 'Zélie',
+    last_name: 'Quennec',
+    email: 'zelie.quennec@example.test',
+  });
+  const ulysse = await createUser(db, 'student', school.id, {
+    first_name: 'Ulysse',
+    last_name: 'Vasseur',
+    email: 'ulysse.vasseur@example.test',
+  });
+  const cohort = await createPromotion(db, school.id, {
+    students: [zelie.id, ulysse.id],
+    teachers: [teacher.id],
+  });
+  const blindTraining = await createTraining(db, cohort);
+  const blind = await createEvaluation(db, blindTraining, subject.id, {
+    type: 'project',
+    title: 'Mémoire anonyme',
+    date: '2026-11-20',
+    deadline: new Date('2026-12-20T17:00:00Z'),
+    blind_marking: true,
+  });
+  const names = ['Zélie', 'Quennec', 'zelie.quennec', 'Ulysse', 'Vasseur', 'ulysse.vasseur'];
+  const NUMBER = /^participant-\d{6}-v1\.pdf$/;
+  const leaks = (text: string) => names.filter((name) => text.includes(name));
+  const get = async (url: string) => app.inject({ method: 'GET', url, headers: await as(teacher) });
+
+  const BLIND_BOUNDARY = '----skolar-blind';
+  async function handInAs(user: { id: number; email: string }, name: string) {
+    const head = `--${BLIND_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`;
+    return app.inject({
+      method: 'POST',
+      url: `/api/evaluations/${blind.id}/submissions`,
+      payload: Buffer.concat([
+        Buffer.from(head),
+        PDF,
+        Buffer.from(`\r\n--${BLIND_BOUNDARY}--\r\n`),
+      ]),
+      headers: {
+        ...(await as(user)),
+        'content-type': `multipart/form-data; boundary=${BLIND_BOUNDARY}`,
+      },
+    });
+  }
+
+  it('refuses blind marking for an exam', async () => {
+    const response = await app.inject({
+      method: 'PATCH',
+      url: `/api/evaluations/${blind.id}`,
+      headers: await as(teacher),
+      payload: {
+        type: 'exam',
+        start_time: '09:00',
+        end_time: '10:00',
+        duration_minutes: 60,
+        deadline: null,
+      },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.blind_marking).toHaveLength(1);
+  });
+
+  it('names no student, in no answer, file name, zip entry or export, before the release', async () => {
+    expect((await handInAs(zelie, 'Quennec_Zelie_memoire.pdf')).statusCode).toBe(201);
+    expect((await handInAs(ulysse, 'memoire-ulysse-vasseur.pdf')).statusCode).toBe(201);
+    // The student still sees their own file under its own name.
+    const own = await app.inject({
+      method: 'GET',
+      url: `/api/me/evaluations/${blind.id}`,
+      headers: await as(zelie),
+    });
+    expect(own.json().submissions[0].file_name).toBe('Quennec_Zelie_memoire.pdf');
+
+    const queue = await get(`/api/evaluations/${blind.id}/marking`);
+    expect(queue.statusCode).toBe(200);
+    expect(leaks(queue.body)).toEqual([]);
+    const answer = queue.json() as MarkingQueue;
+    expect(answer.blind).toBe(true);
+    const numbers = answer.students.map((entry) => entry.student.id);
+    expect(numbers.every((number) => number >= 100_000 && number <= 999_999)).toBe(true);
+    expect(new Set(numbers).size).toBe(2);
+    // By number, not by name: an alphabetical order would tell who is who.
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    expect(answer.students.map((entry) => entry.latest?.file_name)).toEqual([
+      expect.stringMatching(NUMBER),
+      expect.stringMatching(NUMBER),
+    ]);
+    // The numbers stay the same from one answer to the next.
+    const again = (await get(`/api/evaluations/${blind.id}/marking`)).json() as MarkingQueue;
+    expect(again.students.map((entry) => entry.student.id)).toEqual(numbers);
+
+    const number = answer.students[0]!.student.id;
+    const grid = await get(`/api/evaluations/${blind.id}/results`);
+    expect(leaks(grid.body)).toEqual([]);
+    expect(grid.json()).toMatchObject({ blind: true, groups: [] });
+    const roster = await get(`/api/evaluations/${blind.id}/submissions`);
+    expect(leaks(roster.body)).toEqual([]);
+    const versions = await get(`/api/evaluations/${blind.id}/submissions/${number}`);
+    expect(versions.statusCode).toBe(200);
+    expect(leaks(versions.body)).toEqual([]);
+    // A real id does not name a student while the project is blind.
+    expect((await get(`/api/evaluations/${blind.id}/submissions/${zelie.id}`)).statusCode).toBe(
+      404,
+    );
+
+    const file = await get(answer.students[0]!.latest!.file_link);
+    expect(file.statusCode).toBe(200);
+    expect(leaks(file.headers['content-disposition'] as string)).toEqual([]);
+    expect(file.headers['content-disposition']).toContain(`participant-${number}-v1.pdf`);
+    const annotated = await get(`/api/submissions/${answer.students[0]!.latest!.id}/annotated.pdf`);
+    expect(leaks(annotated.headers['content-disposition'] as string)).toEqual([]);
+
+    const zip = await get(`/api/evaluations/${blind.id}/submissions.zip`);
+    const entries = Object.keys(unzipSync(new Uint8Array(zip.rawPayload)));
+    expect(entries).toHaveLength(2);
+    expect(entries.every((entry) => NUMBER.test(entry))).toBe(true);
+
+    // Marked by number; the grade is out of the gradebook, its CSV and the results list.
+    const marked = await app.inject({
+      method: 'PUT',
+      url: `/api/evaluations/${blind.id}/marking/${number}`,
+      headers: await as(teacher),
+      payload: { grade: 14, comment: 'Solide', version: 0 },
+    });
+    expect(marked.statusCode).toBe(200);
+    expect(leaks(marked.body)).toEqual([]);
+    const realId = await app.inject({
+      method: 'PUT',
+      url: `/api/evaluations/${blind.id}/marking/${zelie.id}`,
+      headers: await as(teacher),
+      payload: { grade: 14, version: 0 },
+    });
+    expect(realId.statusCode).toBe(404);
+    const book = await get(`/api/promotions/${cohort.id}/gradebook`);
+    expect(book.statusCode).toBe(200);
+    expect(book.json().evaluations.map((column: { id: number }) => column.id)).not.toContain(
+      blind.id,
+    );
+    const csv = await get(`/api/promotions/${cohort.id}/gradebook.csv`);
+    expect(csv.body).not.toContain('Mémoire anonyme');
+    const results = await get(`/api/results?evaluation_id=${blind.id}`);
+    expect(results.json().data).toEqual([]);
+    const line = (marked.json() as MarkingQueue).students.find(
+      (entry) => entry.student.id === number,
+    )!;
+    expect((await get(`/api/results/${line.result!.id}`)).statusCode).toBe(404);
+    expect((await get(`/api/results/${line.result!.id}/history`)).statusCode).toBe(200);
+  });
+
+  it('reveals the students when a grade is published, audited, and never turns blind again', async () => {
+    const queue = (await get(`/api/evaluations/${blind.id}/marking`)).json() as MarkingQueue;
+    const marked = queue.students.find((entry) => entry.result?.grade === 14)!;
+    const published = await app.inject({
+      method: 'POST',
+      url: `/api/evaluations/${blind.id}/publish`,
+      headers: await as(teacher),
+      payload: { student_ids: [marked.student.id] },
+    });
+    expect(published.json()).toMatchObject({ published: 1 });
+    const shown = (await get(`/api/evaluations/${blind.id}/marking`)).json() as MarkingQueue;
+    expect(shown.blind).toBe(false);
+    // The student behind the participant number marked is named again.
+    const [behind] = await db
+      .select({ student_id: participantNumbers.student_id })
+      .from(participantNumbers)
+      .where(
+        and(
+          eq(participantNumbers.evaluation_id, blind.id),
+          eq(participantNumbers.number, marked.student.id),
+        ),
+      );
+    const named = shown.students.find((entry) => entry.result?.grade === 14)!.student;
+    expect(named.id).toBe(behind!.student_id);
+    expect(named.last_name).toBe(behind!.student_id === zelie.id ? 'Quennec' : 'Vasseur');
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'evaluation.reveal'), eq(auditLog.entity_id, blind.id)));
+    expect(audit).toBeDefined();
+    const book = await get(`/api/promotions/${cohort.id}/gradebook`);
+    expect(book.json().evaluations.map((column: { id: number }) => column.id)).toContain(blind.id);
+    // Once a grade is out, marking that was made open again cannot turn blind.
+    await db.update(evaluations).set({ blind_marking: false }).where(eq(evaluations.id, blind.id));
+    const blindAgain = await app.inject({
+      method: 'PATCH',
+      url: `/api/evaluations/${blind.id}`,
+      headers: await as(teacher),
+      payload: { blind_marking: true },
+    });
+    expect(blindAgain.statusCode).toBe(422);
+    expect(blindAgain.json().errors.blind_marking).toHaveLength(1);
   });
 });

@@ -42,6 +42,8 @@ export async function evaluationInScope(db: DbOrTx, id: number, where: SQL) {
       end_time: evaluations.end_time,
       deadline: evaluations.deadline,
       late_until: evaluations.late_until,
+      blind_marking: evaluations.blind_marking,
+      identities_revealed_at: evaluations.identities_revealed_at,
       institution_id: evaluations.institution_id,
       promotion_id: trainings.promotion_id,
       timezone: institutions.timezone,

@@ -8,11 +8,18 @@ import { can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { blindFileName } from '../../files/names.ts';
 import { storageFor } from '../../files/storage.ts';
 import { maxBytesOf, readPart, saveFile } from '../../files/uploads.ts';
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { localDateTime, zonedInstant, zonedTimestamp } from '../../time.ts';
+import {
+  type IdentityMask,
+  identityMask,
+  inMarkingOrder,
+  resolveStudent,
+} from '../evaluations/blind.ts';
 import { assertWithinQuota, quotaOf } from '../evaluations/hand-in-quota.ts';
 import { evaluationWindow, isOpen, ownWindow } from '../evaluations/window.ts';
 import {
@@ -164,6 +171,20 @@ async function mailReceipt(
   });
 }
 
+/** A receipt as a blind marker reads it: the file named after the participant, not the student. */
+function maskReceipt<R extends { version: number; file_name: string }>(
+  mask: IdentityMask,
+  studentId: number,
+  receipt: R,
+): R {
+  return mask.blind
+    ? {
+        ...receipt,
+        file_name: blindFileName(mask.label(studentId), receipt.version, receipt.file_name),
+      }
+    : receipt;
+}
+
 /** Every student of the project's promotion, with their latest version and how many they sent. */
 export async function roster(ctx: AppContext, actor: Actor, id: number) {
   const project = await projectFor(ctx, actor, id, 'update');
@@ -181,19 +202,32 @@ export async function roster(ctx: AppContext, actor: Actor, id: number) {
       { ...extension, deadline_local: localDateTime(extension.deadline, project.timezone) },
     ]),
   );
+  // Blind marking: participant numbers for names, neutral file names, no groups (decision 196).
+  const mask = await identityMask(
+    ctx.db,
+    project,
+    people.map((person) => person.id),
+  );
   return {
-    data: people.map((student) => {
-      const row = byStudent.get(student.id);
-      const extension = extensionBy.get(student.id) ?? null;
-      if (!row) return { student, latest: null, versions: 0, extension };
-      const { student_id: _student, versions, storage_key: _key, ...receipt } = row;
-      return { student, latest: receipt, versions, extension };
-    }),
-    groups: groups.map((group) => ({
-      id: group.id,
-      name: group.name,
-      student_ids: group.student_ids.map(Number),
-    })),
+    blind: mask.blind,
+    data: inMarkingOrder(
+      mask,
+      people.map((person) => {
+        const student = mask.person(person);
+        const row = byStudent.get(person.id);
+        const extension = extensionBy.get(person.id) ?? null;
+        if (!row) return { student, latest: null, versions: 0, extension };
+        const { student_id: _student, versions, storage_key: _key, ...receipt } = row;
+        return { student, latest: maskReceipt(mask, person.id, receipt), versions, extension };
+      }),
+    ),
+    groups: mask.blind
+      ? []
+      : groups.map((group) => ({
+          id: group.id,
+          name: group.name,
+          student_ids: group.student_ids.map(Number),
+        })),
   };
 }
 
@@ -206,10 +240,10 @@ export async function extend(
   ctx: AppContext,
   actor: Actor,
   id: number,
-  studentId: number,
+  participant: number,
   body: ExtensionBody,
 ) {
-  const project = await extendable(ctx, actor, id, studentId);
+  const { project, studentId } = await extendable(ctx, actor, id, participant);
   const deadline = ownDeadline(project, body);
   await ctx.db.transaction(async (tx) => {
     const before = await setExtension(
@@ -291,8 +325,8 @@ export async function extendGroup(
 }
 
 /** Takes a student's own deadline back: they hand in until the project's again. */
-export async function unextend(ctx: AppContext, actor: Actor, id: number, studentId: number) {
-  const project = await extendable(ctx, actor, id, studentId);
+export async function unextend(ctx: AppContext, actor: Actor, id: number, participant: number) {
+  const { project, studentId } = await extendable(ctx, actor, id, participant);
   await ctx.db.transaction(async (tx) => {
     const removed = await deleteExtension(tx, project.id, studentId);
     if (!removed) return;
@@ -306,13 +340,17 @@ export async function unextend(ctx: AppContext, actor: Actor, id: number, studen
   });
 }
 
-/** A project the actor marks and a student of its roster (404 otherwise). */
-async function extendable(ctx: AppContext, actor: Actor, id: number, studentId: number) {
+/**
+ * A project the actor marks and a student of its roster (404 otherwise), named by their
+ * participant number while the project is marked blind (decision 196).
+ */
+async function extendable(ctx: AppContext, actor: Actor, id: number, participant: number) {
   const project = await projectFor(ctx, actor, id, 'update');
   if (project.type !== 'project') throw validationFailed({ _: ['projects.notAProject'] });
+  const studentId = await resolveStudent(ctx.db, project, participant);
   const people = await rosterPeople(ctx.db, project.id, project.promotion_id);
   if (!people.some((person) => person.id === studentId)) throw notFound();
-  return project;
+  return { project, studentId };
 }
 
 /** Every version one student handed in, the latest first; 404 for someone not on the roster. */
@@ -320,11 +358,13 @@ export async function studentVersions(
   ctx: AppContext,
   actor: Actor,
   id: number,
-  studentId: number,
+  participant: number,
 ) {
-  // Who hands in reads their own versions; staff, those of the projects they mark.
+  // Who hands in reads their own versions; staff, those of the projects they mark (by the
+  // student's participant number while it is marked blind, decision 196).
   const handsIn = roleMay(actor.role, 'create', 'submission');
   const project = await projectFor(ctx, actor, id, handsIn ? 'read' : 'update');
+  const studentId = handsIn ? participant : await resolveStudent(ctx.db, project, participant);
   if (handsIn && studentId !== actor.userId) throw notFound();
   const people = await rosterPeople(ctx.db, project.id, project.promotion_id);
   if (!people.some((person) => person.id === studentId)) throw notFound();
@@ -334,7 +374,8 @@ export async function studentVersions(
     studentId,
     can(actor, 'read', 'submission').where,
   );
-  return { data };
+  const mask = handsIn ? null : await identityMask(ctx.db, project, [studentId]);
+  return { data: mask ? data.map((row) => maskReceipt(mask, studentId, row)) : data };
 }
 
 /**
@@ -355,6 +396,11 @@ export async function latestAsZip(
     latestSubmissions(ctx.db, project.id, where),
   ]);
   const names = new Map(people.map((person) => [person.id, person]));
+  const mask = await identityMask(
+    ctx.db,
+    project,
+    latest.map((row) => row.student_id),
+  );
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const storage = storageFor(ctx.config);
   const fill = async () => {
@@ -367,7 +413,9 @@ export async function latestAsZip(
       const person = names.get(row.student_id);
       const entry = once(archive, 'entry');
       archive.append(bytes, {
-        name: zipEntryName(person ?? { id: row.student_id }, row.version, row.file_name),
+        name: mask.blind
+          ? blindFileName(mask.label(row.student_id), row.version, row.file_name)
+          : zipEntryName(person ?? { id: row.student_id }, row.version, row.file_name),
         date: row.submitted_at,
       });
       await entry;

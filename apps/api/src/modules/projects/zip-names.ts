@@ -1,3 +1,5 @@
+import { fileExtension } from '../../files/names.ts';
+
 /** ASCII letters, digits and dashes only: accents dropped, anything else a dash. */
 function slug(value: string, fallback: string): string {
   const cleaned = value
@@ -7,12 +9,6 @@ function slug(value: string, fallback: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
   return cleaned || fallback;
-}
-
-/** The extension of the student's file name (`.tar.gz` kept whole), lower case, or `bin`. */
-function extensionOf(fileName: string): string {
-  const match = /\.(tar\.gz|[A-Za-z0-9]{1,8})$/.exec(fileName);
-  return match ? match[1]!.toLowerCase() : 'bin';
 }
 
 /**
@@ -26,7 +22,7 @@ export function zipEntryName(
 ): string {
   const last = slug(student.last_name ?? '', 'student');
   const first = slug(student.first_name ?? '', 'x');
-  return `${last}_${first}_${student.id}_v${version}.${extensionOf(fileName)}`;
+  return `${last}_${first}_${student.id}_v${version}.${fileExtension(fileName)}`;
 }
 
 /** The archive's own name: `<title>-<id>-submissions.zip`. */

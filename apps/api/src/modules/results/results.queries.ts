@@ -18,6 +18,7 @@ import {
   trainings,
   users,
 } from '../../db/schema/index.ts';
+import { resultIdentityShown } from '../evaluations/evaluations.queries.ts';
 
 /** Who changed a result last, as a name. */
 const changedByName = sql<
@@ -41,6 +42,8 @@ export async function gradedEvaluation(db: DbOrTx, id: number, where: SQL) {
       deadline: evaluations.deadline,
       late_until: evaluations.late_until,
       late_penalty: evaluations.late_penalty,
+      blind_marking: evaluations.blind_marking,
+      identities_revealed_at: evaluations.identities_revealed_at,
       training_id: evaluations.training_id,
       institution_id: evaluations.institution_id,
       subject: { id: subjects.id, name: subjects.name },
@@ -200,6 +203,12 @@ function resultsWith(db: DbOrTx) {
     .innerJoin(institutions, eq(institutions.id, evaluations.institution_id));
 }
 export type ResultRow = Awaited<ReturnType<typeof resultById>>;
+
+/**
+ * `where`, narrowed to the lines whose evaluation names its students: never a line of a
+ * blind-marked project before its students are revealed (decision 196).
+ */
+export const namingStudents = (where: SQL) => and(where, resultIdentityShown)!;
 
 export async function resultById(db: DbOrTx, id: number, where: SQL) {
   const [row] = await resultsWith(db).where(and(eq(results.id, id), where));

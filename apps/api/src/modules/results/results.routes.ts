@@ -109,6 +109,21 @@ export const evaluationResultRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => regrade(app.ctx, requireActor(request), request.params.id, request.body),
   );
+  app.post(
+    '/:id/reveal',
+    {
+      config: { access: { entity: 'result', action: 'update' } },
+      schema: {
+        operationId: 'revealStudents',
+        tags,
+        summary:
+          "Reveal a blind-marked project's students to its markers, for good (audited; publishing a grade does it too); answers the grade grid",
+        params: idParams,
+        response: { 200: gradeGrid, ...errorResponses },
+      },
+    },
+    async (request) => service.revealStudents(app.ctx, requireActor(request), request.params.id),
+  );
 };
 
 /** `/api/attempts/:id/marks`: a teacher marks the written answers of a closed attempt. */

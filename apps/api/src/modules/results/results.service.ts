@@ -6,6 +6,7 @@ import type {
   SaveResultsBody,
 } from '@skolar/shared';
 import { roleMay } from '@skolar/shared';
+import { record } from '../../audit/audit.ts';
 import { can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
@@ -20,6 +21,8 @@ import {
 import type { ListQuery } from '../../http/pagination.ts';
 import { pageOf } from '../../http/pagination.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { identityMask, inMarkingOrder, isBlind, resolveStudents } from '../evaluations/blind.ts';
+import { revealIdentities } from '../evaluations/evaluations.queries.ts';
 import { applyGrades } from './grades.ts';
 import {
   attemptInScope,
@@ -31,6 +34,7 @@ import {
   historyOf,
   listResults,
   longAnswers,
+  namingStudents,
   notifiedStudents,
   publishLines,
   type ResultRow,
@@ -116,9 +120,13 @@ export async function grid(
   id: number,
   groupId: number | null,
   db: DbOrTx = ctx.db,
+  /** `raw`: the students as themselves, for a service that masks its own answer (marking). */
+  shown: 'masked' | 'raw' = 'masked',
 ) {
   const evaluation = await evaluationFor(db, actor, id);
-  if (groupId !== null && !evaluation.groups.some((group) => group.id === groupId))
+  // A blind marker gets no groups: a small one would name its students (decision 196).
+  const groups = isBlind(evaluation) && shown === 'masked' ? [] : evaluation.groups;
+  if (groupId !== null && !groups.some((group) => group.id === groupId))
     throw validationFailed({ group_id: ['results.group_outside'] });
   const [lines, open] = await Promise.all([
     gridRows(db, evaluation.id, evaluation.promotion.id, groupId),
@@ -131,7 +139,38 @@ export async function grid(
     openByAttempt.set(answer.attempt_id, list);
   }
   const graded = evaluation.graded + evaluation.absent;
+  // A blind-marked project shows participant numbers, not names (decision 196).
+  const mask =
+    shown === 'raw'
+      ? null
+      : await identityMask(
+          db,
+          evaluation,
+          lines.map((line) => line.student.id),
+        );
+  const rows = lines.map((line) => ({
+    student: mask ? mask.person(line.student) : line.student,
+    result:
+      line.result_id === null
+        ? null
+        : {
+            id: line.result_id,
+            grade: line.grade,
+            absent: line.absent ?? false,
+            comment: line.comment,
+            version: line.version ?? 1,
+            published_at: line.published_at,
+            updated_at: line.updated_at!,
+            changed_by_name: line.changed_by_name,
+          },
+    quiz: prefillOf(
+      evaluation,
+      line,
+      line.attempt_id === null ? [] : (openByAttempt.get(line.attempt_id) ?? []),
+    ),
+  }));
   return {
+    blind: isBlind(evaluation),
     evaluation: {
       id: evaluation.id,
       title: evaluation.title,
@@ -154,29 +193,9 @@ export async function grid(
         unpublished: Math.max(0, graded - evaluation.published),
       },
     },
-    groups: evaluation.groups.map((group) => ({ id: Number(group.id), name: group.name })),
+    groups: groups.map((group) => ({ id: Number(group.id), name: group.name })),
     group_id: groupId,
-    rows: lines.map((line) => ({
-      student: line.student,
-      result:
-        line.result_id === null
-          ? null
-          : {
-              id: line.result_id,
-              grade: line.grade,
-              absent: line.absent ?? false,
-              comment: line.comment,
-              version: line.version ?? 1,
-              published_at: line.published_at,
-              updated_at: line.updated_at!,
-              changed_by_name: line.changed_by_name,
-            },
-      quiz: prefillOf(
-        evaluation,
-        line,
-        line.attempt_id === null ? [] : (openByAttempt.get(line.attempt_id) ?? []),
-      ),
-    })),
+    rows: mask ? inMarkingOrder(mask, rows) : rows,
   };
 }
 
@@ -189,9 +208,16 @@ export async function save(
   groupId: number | null,
 ) {
   const evaluation = await evaluationFor(ctx.db, actor, id);
-  await ctx.db.transaction((tx) =>
-    applyGrades(tx, actor, evaluation, body.results, ctx.clock.now()),
+  const students = await resolveStudents(
+    ctx.db,
+    evaluation,
+    body.results.map((entry) => entry.student_id),
   );
+  const entries = body.results.map((entry) => ({
+    ...entry,
+    student_id: students.get(entry.student_id)!,
+  }));
+  await ctx.db.transaction((tx) => applyGrades(tx, actor, evaluation, entries, ctx.clock.now()));
   return grid(ctx, actor, id, groupId);
 }
 
@@ -252,10 +278,18 @@ export async function publish(
   studentIds: readonly number[] | undefined,
 ) {
   const evaluation = await evaluationFor(ctx.db, actor, id);
+  // At a blind-marked project the students are named by their participant numbers.
+  const chosen =
+    studentIds === undefined
+      ? undefined
+      : [...(await resolveStudents(ctx.db, evaluation, studentIds)).values()];
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
-    const published = await publishLines(tx, evaluation.id, now, studentIds);
+    const published = await publishLines(tx, evaluation.id, now, chosen);
     if (published.length === 0) return { published: 0, mailed: 0 };
+    // A published grade is read by its student's name: publishing reveals a blind project's
+    // students to its markers (decision 196).
+    await reveal(ctx, tx, actor, evaluation, now);
     const recipients = await notifiedStudents(
       tx,
       published.map((row) => row.student_id),
@@ -281,6 +315,34 @@ export async function publish(
   });
 }
 
+/** Reveals a blind-marked project's students to its markers, audited; nothing when not blind. */
+async function reveal(
+  ctx: AppContext,
+  tx: DbOrTx,
+  actor: Actor,
+  evaluation: GradedEvaluationRow,
+  now: Date,
+) {
+  if (!isBlind(evaluation) || !(await revealIdentities(tx, evaluation.id, now))) return;
+  await record(tx, ctx, actor, {
+    action: 'evaluation.reveal',
+    entity: 'evaluation',
+    entityId: evaluation.id,
+    institutionId: evaluation.institution_id,
+    after: { identities_revealed_at: now },
+  });
+}
+
+/**
+ * A marker reveals a blind-marked project's students before publishing (decision 196): once,
+ * for good; the marking screen shows names from then on. Answers the grid.
+ */
+export async function revealStudents(ctx: AppContext, actor: Actor, id: number) {
+  const evaluation = await evaluationFor(ctx.db, actor, id);
+  await ctx.db.transaction((tx) => reveal(ctx, tx, actor, evaluation, ctx.clock.now()));
+  return grid(ctx, actor, id, null);
+}
+
 /** Whether the actor may change the results of this evaluation (the grading staff). */
 async function mayGrade(db: DbOrTx, actor: Actor, evaluationId: number): Promise<boolean> {
   if (!roleMay(actor.role, 'update', 'result')) return false;
@@ -300,9 +362,15 @@ function presentResult(row: NonNullable<ResultRow>, grading: boolean, actor: Act
   };
 }
 
+/**
+ * The results the actor reads by id, which name their student: never a line of a blind-marked
+ * project before its students are revealed (decision 196; its marking screen shows it by number).
+ */
+const shownResults = (actor: Actor) => namingStudents(can(actor, 'read', 'result').where);
+
 /** One result: the student's own once published, the staff's in their scope; 404 otherwise. */
 export async function read(ctx: AppContext, actor: Actor, id: number, db: DbOrTx = ctx.db) {
-  const row = await resultById(db, id, can(actor, 'read', 'result').where);
+  const row = await resultById(db, id, shownResults(actor));
   if (!row) throw notFound();
   return presentResult(row, await mayGrade(db, actor, row.evaluation_id), actor);
 }
@@ -316,7 +384,7 @@ export async function list(
 ) {
   const { rows, total } = await listResults(
     ctx.db,
-    can(actor, 'list', 'result').where,
+    namingStudents(can(actor, 'list', 'result').where),
     filters,
     query,
   );
@@ -344,7 +412,7 @@ async function writeLine(
   id: number,
   entry: (row: NonNullable<ResultRow>) => GradeEntry,
 ) {
-  const row = await resultById(ctx.db, id, can(actor, 'read', 'result').where);
+  const row = await resultById(ctx.db, id, shownResults(actor));
   if (!row) throw notFound();
   const evaluation = await evaluationFor(ctx.db, actor, row.evaluation_id);
   await ctx.db.transaction(async (tx) => {

@@ -12,7 +12,7 @@ import { seedEvaluations, seedHandedInQuiz } from './evaluations.ts';
 import { seedInstitutions } from './institutions.ts';
 import { dayOf } from './keys.ts';
 import { type StoreFile, seedLessons } from './lessons.ts';
-import { seedMarking } from './marking.ts';
+import { seedBlindReview, seedMarking } from './marking.ts';
 import { inviteNewcomer, seedPeople } from './people.ts';
 import { seedQuestionBank } from './question-bank.ts';
 import { seedResults } from './results.ts';
@@ -108,6 +108,7 @@ async function insertDemo(
     evaluation,
     storeFile: options.storeFile,
   });
+  await seedBlindReview(tx, { now, institution, user, evaluation, storeFile: options.storeFile });
   await seedCalendar(tx, { now, institution, user, ...cohorts });
   await seedContactRequests(tx, { institution, user });
   await inviteNewcomer(tx, { now, publicUrl: options.publicUrl, institution });

@@ -140,6 +140,23 @@ export const EVALUATIONS: EvaluationSeed[] = [
     scale: 20,
   },
   {
+    // A code review marked blind (decision 196): its marker sees participant numbers (marking.ts).
+    key: 'tsReview',
+    institution: 'ulc',
+    training: 'algoProg',
+    subject: 'ts',
+    type: 'project',
+    title: 'Revue de code anonyme : module de validation',
+    description: 'Un module de validation relu sans savoir qui l’a écrit.',
+    day: -6,
+    deadline: { day: -1, time: '18:00' },
+    blind_marking: true,
+    organizer: 'Thomas Lefèvre',
+    domain: 'Informatique',
+    percentage: 0,
+    scale: 20,
+  },
+  {
     key: 'sqlQuiz',
     institution: 'ulc',
     training: 'algoProg',

@@ -282,3 +282,54 @@ export async function seedMarking(
     at: at(20),
   });
 }
+
+/**
+ * The blind-marked code review `tsReview` (decision 196): two hand-ins, named after their authors
+ * as students name their files; its marker sees them as participant numbers and neutral names.
+ */
+export async function seedBlindReview(
+  tx: Tx,
+  deps: {
+    now: Date;
+    institution: IdOf<InstitutionKey>;
+    user: IdOf;
+    evaluation: IdOf;
+    storeFile?: StoreFile;
+  },
+): Promise<void> {
+  if (!deps.storeFile) return;
+  const evaluationId = deps.evaluation('tsReview');
+  const handIns = [
+    { student: 'studentUni', name: 'demo-validation.ts', hoursAgo: 50 },
+    { student: 'lucas', name: 'bonnet-validation.ts', hoursAgo: 48 },
+  ];
+  for (const handIn of handIns) {
+    const studentId = deps.user(handIn.student);
+    const file = await deps.storeFile(tx, {
+      kind: 'submission',
+      ownerId: studentId,
+      institutionId: deps.institution('ulc'),
+      bytes: Buffer.from(
+        [
+          "import { z } from 'zod';",
+          '',
+          'export const email = z.string().trim().toLowerCase().email();',
+          '',
+        ].join('\n'),
+      ),
+      filename: handIn.name,
+    });
+    const submittedAt = new Date(
+      Math.floor((deps.now.getTime() - handIn.hoursAgo * HOUR) / 60_000) * 60_000,
+    );
+    await tx.insert(submissions).values({
+      evaluation_id: evaluationId,
+      student_id: studentId,
+      file_id: file.id,
+      submitted_at: submittedAt,
+      version: 1,
+      created_at: submittedAt,
+      updated_at: submittedAt,
+    });
+  }
+}

@@ -114,4 +114,18 @@ describe('the demo’s project hand-in', () => {
       .where(eq(results.evaluation_id, report!.id));
     expect(line).toMatchObject({ grade: 17, published_at: null });
   });
+
+  it('hands in the blind-marked code review twice, names the teacher cannot see (decision 196)', async () => {
+    const [review] = await database.db
+      .select()
+      .from(evaluations)
+      .where(eq(evaluations.title, 'Revue de code anonyme : module de validation'));
+    expect(review).toMatchObject({ blind_marking: true, identities_revealed_at: null });
+    const handIns = await database.db
+      .select({ submitted_at: submissions.submitted_at })
+      .from(submissions)
+      .where(eq(submissions.evaluation_id, review!.id));
+    expect(handIns).toHaveLength(2);
+    expect(handIns.every((row) => row.submitted_at < review!.deadline!)).toBe(true);
+  });
 });

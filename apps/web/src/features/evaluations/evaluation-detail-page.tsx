@@ -106,6 +106,16 @@ function StaffFacts({ evaluation }: { evaluation: Evaluation }) {
               ? t('evaluations.questionCount', { count: evaluation.question_count })
               : null,
           ],
+          [
+            t('evaluations.fields.blindMarking'),
+            evaluation.blind_marking
+              ? t(
+                  evaluation.identities_revealed_at
+                    ? 'evaluations.blindRevealed'
+                    : 'evaluations.blindOn',
+                )
+              : null,
+          ],
         ]}
       />
       {evaluation.description && <p className="evaluation-description">{evaluation.description}</p>}

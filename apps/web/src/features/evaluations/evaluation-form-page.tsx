@@ -39,6 +39,7 @@ const FIELDS = [
   'deadline',
   'late_until',
   'late_penalty',
+  'blind_marking',
   'location',
   'organizer',
   'domain',
@@ -70,6 +71,7 @@ function emptyForm(subjectId: number): FormValues {
     deadline: null,
     late_until: null,
     late_penalty: null,
+    blind_marking: false,
     location: null,
     organizer: null,
     domain: null,
@@ -95,6 +97,7 @@ function formOf(evaluation: Evaluation): FormValues {
     deadline: evaluation.deadline_local,
     late_until: evaluation.late_until_local,
     late_penalty: evaluation.late_penalty,
+    blind_marking: evaluation.blind_marking,
     location: evaluation.location,
     organizer: evaluation.organizer,
     domain: evaluation.domain,
@@ -152,6 +155,7 @@ export function EvaluationFormPage() {
     } else {
       setValue('late_until', null);
       setValue('late_penalty', null);
+      setValue('blind_marking', false);
     }
   }, [type, setValue]);
 
@@ -281,6 +285,28 @@ export function EvaluationFormPage() {
               {...register('late_penalty', { setValueAs: numberOrNull })}
             />
           </fieldset>
+        )}
+        {type === 'project' && (
+          <div className="evaluation-quiz">
+            <label className="evaluation-check">
+              <input
+                type="checkbox"
+                aria-describedby="evaluation-blind-hint"
+                {...register('blind_marking')}
+              />
+              {t('evaluations.fields.blindMarking')}
+            </label>
+            <p id="evaluation-blind-hint" className="field__hint">
+              {t('evaluations.blindHint')}
+            </p>
+            {errors.blind_marking?.message && (
+              <p className="field__error" role="alert">
+                {errors.blind_marking.type === 'server'
+                  ? errors.blind_marking.message
+                  : t(errors.blind_marking.message)}
+              </p>
+            )}
+          </div>
         )}
         <div className="cohort-form__grid">
           <TextField

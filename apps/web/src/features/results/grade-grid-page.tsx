@@ -24,6 +24,7 @@ import {
 } from '../../api/results.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { ApiError } from '../../lib/http.ts';
+import { studentLabel } from '../../lib/people.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { SelectField } from '../../ui/fields.tsx';
 import { Notice } from '../../ui/notice.tsx';
@@ -112,6 +113,8 @@ interface RowProps {
   cell: Cell;
   scale: number;
   timeZone: string;
+  /** A blind-marked project: the student is their participant number (decision 196). */
+  blind: boolean;
   dispatch: Dispatch<GridAction>;
   onMark: (row: GradeGridRow) => void;
 }
@@ -123,12 +126,13 @@ const GradeRow = memo(function GradeRow({
   cell,
   scale,
   timeZone,
+  blind,
   dispatch,
   onMark,
 }: RowProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const name = `${row.student.last_name} ${row.student.first_name}`;
+  const name = studentLabel(row.student, blind, t);
   const status = statusOf(cell);
   const grade = cell.absent ? null : parseGrade(cell.grade);
   const onTwenty =
@@ -421,6 +425,7 @@ export function GradeGridPage() {
           })}
         </p>
       </PageHeader>
+      {grid.data.blind && <Notice kind="info">{t('marking.blindNotice')}</Notice>}
       <div className="grade-toolbar">
         <div className="grade-toolbar__group">
           <SelectField
@@ -496,6 +501,7 @@ export function GradeGridPage() {
                   cell={cell}
                   scale={evaluation.scale}
                   timeZone={evaluation.time_zone}
+                  blind={grid.data.blind}
                   dispatch={dispatch}
                   onMark={onMark}
                 />
@@ -514,7 +520,7 @@ export function GradeGridPage() {
       <LeaveDialog blocker={blocker} />
       {marking?.quiz && (
         <MarkDialog
-          name={`${marking.student.first_name} ${marking.student.last_name}`}
+          name={studentLabel(marking.student, grid.data?.blind ?? false, t)}
           quiz={marking.quiz}
           onClose={() => setMarking(null)}
           onMarked={() =>

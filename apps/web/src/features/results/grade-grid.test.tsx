@@ -15,6 +15,7 @@ const student = (id: number, last: string) => ({
 });
 
 const GRID: GradeGrid = {
+  blind: false,
   evaluation: {
     id: 9,
     title: 'Partiel',

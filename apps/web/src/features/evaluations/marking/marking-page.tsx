@@ -1,13 +1,15 @@
 import type { MarkingEntry, MarkingQueue } from '@skolar/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Send } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Eye, Send } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { markingKey, useMarkingQueue } from '../../../api/marking.ts';
 import { useStudentSubmissions } from '../../../api/projects.ts';
-import { publishResults } from '../../../api/results.ts';
+import { publishResults, revealStudents } from '../../../api/results.ts';
 import { formatDelay, formatFileSize, formatInstant } from '../../../lib/format.ts';
+import { studentLabel } from '../../../lib/people.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { DialogButton } from '../../../ui/form-dialog.tsx';
 import { Notice } from '../../../ui/notice.tsx';
@@ -154,7 +156,7 @@ export function MarkingPage() {
   };
   // The marked lines not yet published: the screen's publish step, as the grid's.
   const toRelease = queue.students.filter((row) => row.state === 'marked');
-  const name = (row: MarkingEntry) => `${row.student.last_name} ${row.student.first_name}`;
+  const name = (row: MarkingEntry) => studentLabel(row.student, queue.blind, t);
   return (
     <section className="page marking-page">
       <PageHeader
@@ -189,6 +191,26 @@ export function MarkingPage() {
                 }}
               />
             )}
+            {queue.blind && (
+              <ConfirmDialog
+                trigger={
+                  <button type="button" className="button button--ghost">
+                    <Eye size={16} aria-hidden="true" />
+                    {t('marking.reveal')}
+                  </button>
+                }
+                question={t('marking.revealConfirm')}
+                onConfirm={async () => {
+                  try {
+                    await revealStudents(queue.evaluation.id);
+                    toast.success(t('marking.revealed'));
+                  } catch (error) {
+                    toastError(error);
+                  }
+                  await queryClient.invalidateQueries({ queryKey: markingKey(evaluationId) });
+                }}
+              />
+            )}
             <DialogButton
               label={queue.rubric ? t('marking.editRubric') : t('marking.addRubric')}
               wide
@@ -209,6 +231,7 @@ export function MarkingPage() {
           {t('marking.progress', { count: counts.marked, total: counts.total })}
         </p>
       </PageHeader>
+      {queue.blind && <Notice kind="info">{t('marking.blindNotice')}</Notice>}
       <div className="marking-toolbar">
         <div className="field">
           <label className="field__label" htmlFor={`${id}-filter`}>

@@ -51,6 +51,7 @@ const ENTRY: MarkingEntry = {
 };
 
 const QUEUE: MarkingQueue = {
+  blind: false,
   evaluation: {
     id: 3,
     title: 'Rapport',

@@ -12,6 +12,7 @@ import { publishResults } from '../../../api/results.ts';
 import { errorMessage } from '../../../lib/form-errors.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
+import { studentLabel } from '../../../lib/people.ts';
 import { Notice } from '../../../ui/notice.tsx';
 import { type DraftScore, sheetTotal } from './sheet.ts';
 
@@ -140,7 +141,7 @@ export function SheetForm({
     <form
       className="marking-sheet"
       aria-label={t('marking.sheetFor', {
-        name: `${entry.student.first_name} ${entry.student.last_name}`,
+        name: studentLabel(entry.student, queue.blind, t),
       })}
       onSubmit={(event) => {
         event.preventDefault();

@@ -284,11 +284,29 @@ describe('the submissions panel', () => {
     },
   ];
 
+  it('shows a blind-marked project’s students by participant number, without an address', async () => {
+    const blindRoster = [
+      {
+        student: { id: 482913, first_name: '', last_name: '', email: '' },
+        latest: { ...VERSION_2, file_name: 'participant-482913-v2.pdf' },
+        versions: 2,
+        extension: null,
+      },
+    ];
+    mockFetch(() => jsonResponse(200, { blind: true, data: blindRoster, groups: [] }));
+    renderWithProviders(<SubmissionsPanel evaluation={STAFF_EVALUATION} />);
+    expect(
+      await screen.findByRole('button', { name: 'Versions de Participant 482913' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'participant-482913-v2.pdf' })).toBeInTheDocument();
+    expect(screen.queryByText('@')).toBeNull();
+  });
+
   it('lists who handed in what, links the zip, and opens one student’s versions', async () => {
     mockFetch((url) =>
       url.endsWith('/submissions/8')
         ? jsonResponse(200, { data: [VERSION_2, VERSION_1] })
-        : jsonResponse(200, { data: roster, groups: [] }),
+        : jsonResponse(200, { blind: false, data: roster, groups: [] }),
     );
     renderWithProviders(<SubmissionsPanel evaluation={STAFF_EVALUATION} />);
     expect(await screen.findByText('1 étudiant sur 2 a rendu.')).toBeInTheDocument();
@@ -322,7 +340,7 @@ describe('the submissions panel', () => {
             deadline_local: '2026-11-26T18:00',
             reason: 'Stage',
           })
-        : jsonResponse(200, { data: roster, groups: [] }),
+        : jsonResponse(200, { blind: false, data: roster, groups: [] }),
     );
     renderWithProviders(<SubmissionsPanel evaluation={STAFF_EVALUATION} />);
     expect(await screen.findByText(/Délai jusqu’au/)).toHaveAttribute(

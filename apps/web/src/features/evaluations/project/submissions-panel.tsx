@@ -7,6 +7,7 @@ import {
   useStudentSubmissions,
   useSubmissionRoster,
 } from '../../../api/projects.ts';
+import { studentLabel } from '../../../lib/people.ts';
 import { DialogButton, FormDialog } from '../../../ui/form-dialog.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { ExtensionForm, GroupExtensionForm } from './extension-form.tsx';
@@ -58,21 +59,24 @@ function RosterRow({
   evaluationId,
   row,
   timeZone,
+  blind,
 }: {
   evaluationId: number;
   row: SubmissionRosterRow;
   timeZone: string;
+  /** A blind-marked project: the student is their participant number (decision 196). */
+  blind: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const versionsId = useId();
-  const name = `${row.student.last_name} ${row.student.first_name}`;
+  const name = studentLabel(row.student, blind, t);
   return (
     <li className={`roster__row${row.latest ? '' : ' roster__row--none'}`}>
       <div className="roster__main">
         <span className="roster__who">
           <strong>{name}</strong>
-          <span className="hand-in__muted">{row.student.email}</span>
+          {!blind && <span className="hand-in__muted">{row.student.email}</span>}
         </span>
         {row.latest ? (
           <span className="roster__latest">
@@ -190,6 +194,7 @@ export function SubmissionsPanel({ evaluation }: { evaluation: Evaluation }) {
                   evaluationId={evaluation.id}
                   row={row}
                   timeZone={evaluation.time_zone}
+                  blind={roster.data.blind}
                 />
               ))}
             </ul>
