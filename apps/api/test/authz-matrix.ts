@@ -299,6 +299,7 @@ export const MATRIX: Record<string, string> = {
   'GET /api/results/:id/history':                    '200 200 404 200 403 404 404 404 403 401',
   'GET /api/evaluations/:id/marking':              '200 200 404 200 403 404 404 404 403 401',
   'PUT /api/evaluations/:id/marking/:studentId':   '200 200 404 200 403 404 404 404 403 401',
+  'PUT /api/evaluations/:id/marking/:studentId/agreement': '200 200 404 200 403 404 404 404 403 401',
   'PUT /api/evaluations/:id/rubric':               '200 200 404 200 403 404 404 404 403 401',
   'DELETE /api/evaluations/:id/rubric':            '204 204 404 204 403 404 404 404 403 401',
   'GET /api/evaluations/:id/feedback':             '403 403 403 403 200 403 403 403 404 401',

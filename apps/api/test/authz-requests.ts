@@ -17,6 +17,7 @@ import {
   groups,
   institutionModules,
   institutions,
+  markingProposals,
   moduleSubjects,
   modules,
   programs,
@@ -462,6 +463,28 @@ export class Fixture {
         })
         .returning();
       return row!;
+    });
+  }
+  /** A project marked twice whose two markers have proposed the student's grade (decision 197). */
+  twiceMarked() {
+    return this.once('twiceMarked', async () => {
+      const project = await this.subjectEvaluation({
+        type: 'project',
+        deadline: this.ctx.clock.now(),
+        second_marking: true,
+      });
+      const now = this.ctx.clock.now();
+      await this.db.insert(markingProposals).values(
+        [1, 2].map((round) => ({
+          evaluation_id: project.id,
+          student_id: this.staff.student.id,
+          round,
+          grade: 10 + round,
+          created_at: now,
+          updated_at: now,
+        })),
+      );
+      return project;
     });
   }
   /** A random draw of an exam no student has started, with a pool of one question. */
@@ -1652,6 +1675,10 @@ export const REQUESTS: Record<string, Build> = {
   'PUT /api/evaluations/:id/marking/:studentId': async (f) => ({
     url: `/api/evaluations/${(await f.evaluationRubric()).evaluation_id}/marking/${f.staff.student.id}`,
     payload: { scores: [{ criterion_id: 'c', points: 4 }], grade: 16, version: 1 },
+  }),
+  'PUT /api/evaluations/:id/marking/:studentId/agreement': async (f) => ({
+    url: `/api/evaluations/${(await f.twiceMarked()).id}/marking/${f.staff.student.id}/agreement`,
+    payload: { grade: 11.5, comment: 'Convenu', version: 0 },
   }),
   'PUT /api/evaluations/:id/rubric': async (f) => ({
     url: `/api/evaluations/${(await f.gradedResult()).evaluation_id}/rubric`,

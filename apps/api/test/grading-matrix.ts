@@ -73,6 +73,7 @@ export const GRADING_MATRIX: Record<string, string> = {
   'GET /api/results/:id/history':                       '200 200 404 200 404 403',
   'GET /api/evaluations/:id/marking':                  '200 200 404 200 404 403',
   'PUT /api/evaluations/:id/marking/:studentId':       '200 200 404 200 404 403',
+  'PUT /api/evaluations/:id/marking/:studentId/agreement': '200 200 404 200 404 403',
   'PUT /api/evaluations/:id/rubric':                   '200 200 404 200 404 403',
   'DELETE /api/evaluations/:id/rubric':                '204 204 404 204 404 403',
   'GET /api/evaluations/:id/feedback':                 '403 403 403 403 403 200',

@@ -535,6 +535,31 @@ const catalogue = {
     en: 'Hand-ins for this project are not open yet.',
     de: 'Die Abgabe für dieses Projekt ist noch nicht geöffnet.',
   },
+  'evaluations.validation.secondIsForProjects': {
+    fr: 'Seul un projet peut être corrigé deux fois.',
+    en: 'Only a project can be marked twice.',
+    de: 'Nur ein Projekt kann doppelt bewertet werden.',
+  },
+  'marking.twiceMarked': {
+    fr: 'Cette copie a déjà ses deux corrections : il reste à convenir de la note.',
+    en: 'This hand-in already has both markings: the grade remains to be agreed.',
+    de: 'Diese Abgabe ist bereits doppelt bewertet: Es bleibt, die Note zu vereinbaren.',
+  },
+  'marking.notReady': {
+    fr: 'Les deux correcteurs doivent avoir proposé une note avant l’accord.',
+    en: 'Both markers must propose a grade before agreeing.',
+    de: 'Beide Bewertenden müssen eine Note vorschlagen, bevor sie sich einigen.',
+  },
+  'marking.agreedReason': {
+    fr: 'Note convenue entre les correcteurs ({first} et {second} proposés)',
+    en: 'Grade agreed between the markers ({first} and {second} proposed)',
+    de: 'Zwischen den Bewertenden vereinbarte Note ({first} und {second} vorgeschlagen)',
+  },
+  'marking.agreed': {
+    fr: 'La note de cette copie est déjà convenue.',
+    en: 'The grade of this hand-in is already agreed.',
+    de: 'Die Note dieser Abgabe ist bereits vereinbart.',
+  },
   'marking.validation.points': {
     fr: 'Entre 0 et 1000 points, deux décimales au plus.',
     en: 'Between 0 and 1000 points, two decimals at most.',

@@ -1,4 +1,4 @@
-import type { AnnotationBody, MarkingBody, RubricBody } from '@skolar/shared';
+import type { AgreementBody, AnnotationBody, MarkingBody, RubricBody } from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, ok } from './client.ts';
 
@@ -19,6 +19,15 @@ export function useMarkingQueue(evaluationId: number) {
 export const markStudent = (evaluationId: number, studentId: number, body: MarkingBody) =>
   ok(
     api.PUT('/api/evaluations/{id}/marking/{studentId}', {
+      params: { path: { id: evaluationId, studentId } },
+      body,
+    }),
+  );
+
+/** At a project marked twice, writes the grade both markers agreed on (decision 197). */
+export const agreeGrade = (evaluationId: number, studentId: number, body: AgreementBody) =>
+  ok(
+    api.PUT('/api/evaluations/{id}/marking/{studentId}/agreement', {
       params: { path: { id: evaluationId, studentId } },
       body,
     }),

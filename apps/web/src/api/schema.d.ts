@@ -3064,6 +3064,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/evaluations/{id}/marking/{studentId}/agreement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** At a project marked twice, write the grade both markers agreed on once both proposed one (409 before), through the grid's path; answers the marking screen */
+        put: operations["agreeGrade"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/evaluations/{id}/rubric": {
         parameters: {
             query?: never;
@@ -28222,6 +28239,7 @@ export interface operations {
                             blind_marking: boolean;
                             /** Format: date-time */
                             identities_revealed_at: string | null;
+                            second_marking: boolean;
                             shuffle: boolean;
                             document_link: string | null;
                             correction_link: string | null;
@@ -28340,6 +28358,8 @@ export interface operations {
                     late_penalty?: number | null;
                     /** @default false */
                     blind_marking?: boolean;
+                    /** @default false */
+                    second_marking?: boolean;
                     location?: string | null;
                     organizer?: string | null;
                     domain?: string | null;
@@ -28400,6 +28420,7 @@ export interface operations {
                         blind_marking: boolean;
                         /** Format: date-time */
                         identities_revealed_at: string | null;
+                        second_marking: boolean;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -28543,6 +28564,7 @@ export interface operations {
                         blind_marking: boolean;
                         /** Format: date-time */
                         identities_revealed_at: string | null;
+                        second_marking: boolean;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -28747,6 +28769,7 @@ export interface operations {
                     late_until?: string | null;
                     late_penalty?: number | null;
                     blind_marking?: boolean;
+                    second_marking?: boolean;
                     location?: string | null;
                     organizer?: string | null;
                     domain?: string | null;
@@ -28803,6 +28826,7 @@ export interface operations {
                         blind_marking: boolean;
                         /** Format: date-time */
                         identities_revealed_at: string | null;
+                        second_marking: boolean;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -28946,6 +28970,7 @@ export interface operations {
                         blind_marking: boolean;
                         /** Format: date-time */
                         identities_revealed_at: string | null;
+                        second_marking: boolean;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -29089,6 +29114,7 @@ export interface operations {
                         blind_marking: boolean;
                         /** Format: date-time */
                         identities_revealed_at: string | null;
+                        second_marking: boolean;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -29232,6 +29258,7 @@ export interface operations {
                         blind_marking: boolean;
                         /** Format: date-time */
                         identities_revealed_at: string | null;
+                        second_marking: boolean;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -29417,6 +29444,7 @@ export interface operations {
                         blind_marking: boolean;
                         /** Format: date-time */
                         identities_revealed_at: string | null;
+                        second_marking: boolean;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -29560,6 +29588,7 @@ export interface operations {
                         blind_marking: boolean;
                         /** Format: date-time */
                         identities_revealed_at: string | null;
+                        second_marking: boolean;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -29745,6 +29774,7 @@ export interface operations {
                         blind_marking: boolean;
                         /** Format: date-time */
                         identities_revealed_at: string | null;
+                        second_marking: boolean;
                         shuffle: boolean;
                         document_link: string | null;
                         correction_link: string | null;
@@ -30618,6 +30648,7 @@ export interface operations {
                             /** Format: date-time */
                             late_until: string | null;
                             late_penalty: number | null;
+                            second_marking: boolean;
                             time_zone: string;
                             subject: {
                                 id: number;
@@ -30717,7 +30748,15 @@ export interface operations {
                                 updated_at: string;
                             } | null;
                             /** @enum {string} */
-                            state: "not_marked" | "in_marking" | "marked" | "released";
+                            state: "not_marked" | "in_marking" | "ready_for_agreement" | "marked" | "released";
+                            proposals: {
+                                round: number;
+                                marker_name: string | null;
+                                mine: boolean;
+                                hidden: boolean;
+                                grade: number | null;
+                                comment: string | null;
+                            }[];
                         }[];
                     };
                 };
@@ -30840,6 +30879,7 @@ export interface operations {
                             /** Format: date-time */
                             late_until: string | null;
                             late_penalty: number | null;
+                            second_marking: boolean;
                             time_zone: string;
                             subject: {
                                 id: number;
@@ -30939,7 +30979,15 @@ export interface operations {
                                 updated_at: string;
                             } | null;
                             /** @enum {string} */
-                            state: "not_marked" | "in_marking" | "marked" | "released";
+                            state: "not_marked" | "in_marking" | "ready_for_agreement" | "marked" | "released";
+                            proposals: {
+                                round: number;
+                                marker_name: string | null;
+                                mine: boolean;
+                                hidden: boolean;
+                                grade: number | null;
+                                comment: string | null;
+                            }[];
                         }[];
                     };
                 };
@@ -31006,6 +31054,249 @@ export interface operations {
                             changed_by_name: string | null;
                             changed_at: string;
                         }[];
+                    } | {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    agreeGrade: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+                studentId: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    grade: number;
+                    comment?: string | null;
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        blind: boolean;
+                        evaluation: {
+                            id: number;
+                            title: string;
+                            /** @enum {string} */
+                            type: "exam" | "project";
+                            scale: number;
+                            /** Format: date-time */
+                            deadline: string | null;
+                            /** Format: date-time */
+                            late_until: string | null;
+                            late_penalty: number | null;
+                            second_marking: boolean;
+                            time_zone: string;
+                            subject: {
+                                id: number;
+                                name: string;
+                            };
+                        };
+                        rubric: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "rubric" | "guide";
+                            title: string;
+                            criteria: {
+                                id: string;
+                                title: string;
+                                description: string | null;
+                                max_points: number;
+                                levels: {
+                                    id: string;
+                                    title: string;
+                                    description: string | null;
+                                    points: number;
+                                }[];
+                            }[];
+                            max_points: number;
+                            version: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        } | null;
+                        groups: {
+                            id: number;
+                            name: string;
+                        }[];
+                        students: {
+                            student: {
+                                id: number;
+                                first_name: string;
+                                last_name: string;
+                                email: string;
+                            };
+                            group_ids: number[];
+                            latest: {
+                                id: number;
+                                version: number;
+                                /** Format: date-time */
+                                submitted_at: string;
+                                file_name: string;
+                                mime: string;
+                                size: number;
+                                sha256: string;
+                                file_link: string;
+                                late_minutes: number;
+                            } | null;
+                            versions: number;
+                            /** Format: date-time */
+                            deadline: string | null;
+                            result: {
+                                id: number;
+                                grade: number | null;
+                                absent: boolean;
+                                comment: string | null;
+                                version: number;
+                                /** Format: date-time */
+                                published_at: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                changed_by_name: string | null;
+                            } | null;
+                            sheet: {
+                                /** @enum {string} */
+                                kind: "rubric" | "guide";
+                                title: string;
+                                criteria: {
+                                    id: string;
+                                    title: string;
+                                    description: string | null;
+                                    max_points: number;
+                                    levels: {
+                                        id: string;
+                                        title: string;
+                                        description: string | null;
+                                        points: number;
+                                    }[];
+                                }[];
+                                scores: {
+                                    criterion_id: string;
+                                    level_id: string | null;
+                                    points: number | null;
+                                    comment: string | null;
+                                }[];
+                                points: number;
+                                max_points: number;
+                                computed: number | null;
+                                late_days: number;
+                                penalty: number;
+                                rubric_version: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                            } | null;
+                            /** @enum {string} */
+                            state: "not_marked" | "in_marking" | "ready_for_agreement" | "marked" | "released";
+                            proposals: {
+                                round: number;
+                                marker_name: string | null;
+                                mine: boolean;
+                                hidden: boolean;
+                                grade: number | null;
+                                comment: string | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        conflicts: {
+                            student_id: number;
+                            version: number;
+                            grade: number | null;
+                            absent: boolean;
+                            comment: string | null;
+                            changed_by_name: string | null;
+                            changed_at: string;
+                        }[];
+                    } | {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
                     };
                 };
             };

@@ -70,6 +70,8 @@ export const evaluationFields = z.object({
    * until the identities are revealed (publishing a grade reveals them).
    */
   blind_marking: z.boolean().default(false),
+  /** A project marked twice: two markers propose, the agreed grade is written (decision 197). */
+  second_marking: z.boolean().default(false),
   location: optionalText(200),
   organizer: optionalText(200),
   domain: optionalText(200),
@@ -96,6 +98,7 @@ type RuleInput = Pick<
   | 'late_until'
   | 'late_penalty'
   | 'blind_marking'
+  | 'second_marking'
 >;
 
 /**
@@ -119,6 +122,9 @@ export function evaluationRuleErrors(value: RuleInput): Record<string, string[]>
     if (value.duration_minutes === null) errors.duration_minutes = ['validation.required'];
     if (value.late_until) errors.late_until = ['evaluations.validation.lateIsForProjects'];
     if (value.blind_marking) errors.blind_marking = ['evaluations.validation.blindIsForProjects'];
+    if (value.second_marking) {
+      errors.second_marking = ['evaluations.validation.secondIsForProjects'];
+    }
   } else {
     const opens = `${value.date}T${value.start_time ?? '00:00'}`;
     if (!value.deadline) errors.deadline = ['validation.required'];
@@ -189,6 +195,8 @@ export const evaluation = evaluationCore.extend({
   /** Marked blind (decision 196), and when its students' identities were revealed. */
   blind_marking: z.boolean(),
   identities_revealed_at: z.date().nullable(),
+  /** Marked twice, with an agreed grade (decision 197). */
+  second_marking: z.boolean(),
   shuffle: z.boolean(),
   document_link: z.string().nullable(),
   correction_link: z.string().nullable(),

@@ -135,6 +135,18 @@ export const markingBody = z.object({
 });
 export type MarkingBody = z.input<typeof markingBody>;
 
+/**
+ * `PUT /api/evaluations/:id/marking/:studentId/agreement`: at a project marked twice, the grade
+ * the markers agreed on once both proposals are in, and the comment the student reads; written
+ * through the grid's path (`version` as the grid's).
+ */
+export const agreementBody = z.object({
+  grade: gradeEntry.shape.grade.unwrap().unwrap(),
+  comment: z.string().trim().max(2000).nullable().optional(),
+  version: z.number().int().min(0),
+});
+export type AgreementBody = z.input<typeof agreementBody>;
+
 /** A filled sheet: the criteria it was filled against, the scores, and the grade they give. */
 export const markingSheet = z.object({
   kind: z.enum(RUBRIC_KINDS),
@@ -163,7 +175,18 @@ export const markingSheet = z.object({
 });
 export type MarkingSheet = Wire<z.output<typeof markingSheet>>;
 
-export const MARKING_STATES = ['not_marked', 'in_marking', 'marked', 'released'] as const;
+/**
+ * Where a student's marking stands: nothing yet, begun (a sheet, or one marker's proposal at a
+ * project marked twice), both proposals in and waiting for the agreed grade (decision 197),
+ * graded, published.
+ */
+export const MARKING_STATES = [
+  'not_marked',
+  'in_marking',
+  'ready_for_agreement',
+  'marked',
+  'released',
+] as const;
 export type MarkingState = (typeof MARKING_STATES)[number];
 
 /** One student of the marking queue. */
@@ -180,8 +203,23 @@ export const markingEntry = z.object({
   /** Their deadline: the project's, or their own (decision 192). */
   deadline: z.date().nullable(),
   result: resultLine.nullable(),
+  /** The reader's own sheet (at a project marked twice, the one of their round). */
   sheet: markingSheet.nullable(),
   state: z.enum(MARKING_STATES),
+  /**
+   * At a project marked twice (decision 197), each marker's proposal: the reader's own always,
+   * the other's grade and comment only once both are in (`hidden` before).
+   */
+  proposals: z.array(
+    z.object({
+      round: z.number().int(),
+      marker_name: z.string().nullable(),
+      mine: z.boolean(),
+      hidden: z.boolean(),
+      grade: z.number().nullable(),
+      comment: z.string().nullable(),
+    }),
+  ),
 });
 export type MarkingEntry = Wire<z.output<typeof markingEntry>>;
 
@@ -198,6 +236,8 @@ export const markingQueue = z.object({
     /** The cut-off for late hand-ins, and the penalty per day late in % of the scale. */
     late_until: z.date().nullable(),
     late_penalty: z.number().nullable(),
+    /** Marked twice, the grade agreed between the two markers (decision 197). */
+    second_marking: z.boolean(),
     time_zone: z.string(),
     subject: z.object({ id: z.number().int(), name: z.string() }),
   }),

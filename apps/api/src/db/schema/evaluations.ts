@@ -64,6 +64,11 @@ export const evaluations = pgTable(
      */
     blind_marking: boolean('blind_marking').notNull().default(false),
     identities_revealed_at: timestamptz('identities_revealed_at'),
+    /**
+     * A project marked twice (issue 31, decision 197): two markers each propose a grade, and the
+     * agreed one is the student's.
+     */
+    second_marking: boolean('second_marking').notNull().default(false),
     location: text('location'),
     organizer: text('organizer'),
     domain: text('domain'),
@@ -101,6 +106,10 @@ export const evaluations = pgTable(
       sql`${t.late_until} IS NULL OR (${t.type} = 'project' AND ${t.late_until} > ${t.deadline})`,
     ),
     check('evaluations_blind_marking_check', sql`NOT ${t.blind_marking} OR ${t.type} = 'project'`),
+    check(
+      'evaluations_second_marking_check',
+      sql`NOT ${t.second_marking} OR ${t.type} = 'project'`,
+    ),
     check(
       'evaluations_late_penalty_check',
       sql`${t.late_penalty} IS NULL OR (${t.late_until} IS NOT NULL AND ${t.late_penalty} > 0 AND ${t.late_penalty} <= 100)`,

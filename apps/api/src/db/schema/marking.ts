@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, numeric, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { archivedAt, fk, id, timestamps } from './common.ts';
 import { evaluations, submissions } from './evaluations.ts';
 import { institutions } from './institutions.ts';
@@ -72,6 +82,11 @@ export const markingSheets = pgTable(
     student_id: fk('student_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Which marking the sheet is (decision 197): 1, or 2 for the second marker of a project
+     * marked twice; each marker fills their own.
+     */
+    round: integer('round').notNull().default(1),
     kind: text('kind').notNull(),
     title: text('title').notNull(),
     criteria: jsonb('criteria').$type<StoredCriterion[]>().notNull(),
@@ -92,9 +107,43 @@ export const markingSheets = pgTable(
   (t) => [
     check('marking_sheets_kind_check', sql`${t.kind} IN ('rubric', 'guide')`),
     check('marking_sheets_penalty_check', sql`${t.late_days} >= 0 AND ${t.penalty} >= 0`),
-    unique('marking_sheets_evaluation_student_unique').on(t.evaluation_id, t.student_id),
+    check('marking_sheets_round_check', sql`${t.round} IN (1, 2)`),
+    unique('marking_sheets_evaluation_student_round_unique').on(
+      t.evaluation_id,
+      t.student_id,
+      t.round,
+    ),
     index('marking_sheets_student_id_idx').on(t.student_id),
     index('marking_sheets_marked_by_idx').on(t.marked_by),
+  ],
+);
+
+/**
+ * A marker's proposed grade and comment for one student at a project marked twice (issue 31,
+ * decision 197): round 1 by the first marker, round 2 by another. Neither is the grade: once both
+ * are in, a marker of the evaluation writes the agreed one through the grid's path.
+ */
+export const markingProposals = pgTable(
+  'marking_proposals',
+  {
+    evaluation_id: fk('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    student_id: fk('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    round: integer('round').notNull(),
+    marker_id: fk('marker_id').references(() => users.id, { onDelete: 'set null' }),
+    grade: numeric('grade', { precision: 6, scale: 2, mode: 'number' }),
+    comment: text('comment'),
+    ...timestamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.evaluation_id, t.student_id, t.round] }),
+    check('marking_proposals_round_check', sql`${t.round} IN (1, 2)`),
+    check('marking_proposals_grade_check', sql`${t.grade} IS NULL OR ${t.grade} >= 0`),
+    index('marking_proposals_student_id_idx').on(t.student_id),
+    index('marking_proposals_marker_id_idx').on(t.marker_id),
   ],
 );
 

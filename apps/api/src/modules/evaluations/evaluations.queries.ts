@@ -57,6 +57,7 @@ const evaluationColumns = {
   late_penalty: evaluations.late_penalty,
   blind_marking: evaluations.blind_marking,
   identities_revealed_at: evaluations.identities_revealed_at,
+  second_marking: evaluations.second_marking,
   location: evaluations.location,
   organizer: evaluations.organizer,
   domain: evaluations.domain,

@@ -6,6 +6,7 @@ import {
   files,
   groupStudents,
   groups,
+  markingProposals,
   markingSheets,
   participantNumbers,
   results,
@@ -160,6 +161,7 @@ export async function subjectIn(db: DbOrTx, id: number, where: SQL) {
 
 const sheetColumns = {
   student_id: markingSheets.student_id,
+  round: markingSheets.round,
   kind: markingSheets.kind,
   title: markingSheets.title,
   criteria: markingSheets.criteria,
@@ -193,6 +195,7 @@ export async function upsertSheet(
   row: {
     evaluation_id: number;
     student_id: number;
+    round: number;
     kind: string;
     title: string;
     criteria: StoredCriterion[];
@@ -207,13 +210,63 @@ export async function upsertSheet(
   },
   now: Date,
 ) {
-  const { evaluation_id: _evaluation, student_id: _student, ...changes } = row;
+  const { evaluation_id: _evaluation, student_id: _student, round: _round, ...changes } = row;
   await tx
     .insert(markingSheets)
     .values({ ...row, created_at: now, updated_at: now })
     .onConflictDoUpdate({
-      target: [markingSheets.evaluation_id, markingSheets.student_id],
+      target: [markingSheets.evaluation_id, markingSheets.student_id, markingSheets.round],
       set: { ...changes, updated_at: now },
+    });
+}
+
+/** The proposals of a project marked twice (decision 197), with their marker's name. */
+export function proposalsOf(db: DbOrTx, evaluationId: number, studentIds?: readonly number[]) {
+  return db
+    .select({
+      student_id: markingProposals.student_id,
+      round: markingProposals.round,
+      marker_id: markingProposals.marker_id,
+      marker_name: sql<
+        string | null
+      >`(select ${users.first_name} || ' ' || ${users.last_name} from ${users} where ${users.id} = ${markingProposals.marker_id})`,
+      grade: markingProposals.grade,
+      comment: markingProposals.comment,
+    })
+    .from(markingProposals)
+    .where(
+      and(
+        eq(markingProposals.evaluation_id, evaluationId),
+        studentIds ? inArray(markingProposals.student_id, [...studentIds]) : undefined,
+      ),
+    )
+    .orderBy(asc(markingProposals.round));
+}
+
+/** Serializes the proposals of one student at a project marked twice (a transaction's lock). */
+export async function lockProposals(tx: DbOrTx, evaluationId: number, studentId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${evaluationId}::int, ${-studentId}::int)`);
+}
+
+/** Writes one marker's proposal (replacing their earlier one). */
+export async function upsertProposal(
+  tx: DbOrTx,
+  row: {
+    evaluation_id: number;
+    student_id: number;
+    round: number;
+    marker_id: number;
+    grade: number | null;
+    comment: string | null;
+  },
+  now: Date,
+) {
+  await tx
+    .insert(markingProposals)
+    .values({ ...row, created_at: now, updated_at: now })
+    .onConflictDoUpdate({
+      target: [markingProposals.evaluation_id, markingProposals.student_id, markingProposals.round],
+      set: { grade: row.grade, comment: row.comment, marker_id: row.marker_id, updated_at: now },
     });
 }
 

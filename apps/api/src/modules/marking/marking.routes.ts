@@ -1,4 +1,5 @@
 import {
+  agreementBody,
   annotation,
   annotationBody,
   annotationList,
@@ -17,13 +18,15 @@ import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { contentDisposition } from '../../files/files.service.ts';
 import { idParams } from '../../http/pagination.ts';
-import { errorResponses } from '../../http/route-kit.ts';
+import { errorBody, errorResponses } from '../../http/route-kit.ts';
 import * as annotations from './annotations.service.ts';
 import * as marking from './marking.service.ts';
 import * as rubrics from './rubrics.service.ts';
 
 const tags = ['marking'];
 const studentParams = idParams.extend({ studentId: idText });
+/** A grade line changed meanwhile (the grid's 409), or a marking step not open (decision 197). */
+const markingConflict = z.union([resultConflictBody, errorBody]);
 
 /** Under `/api/evaluations/:id`: the marking screen, its rubric, a student's sheet, their feedback. */
 export const evaluationMarkingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,11 +56,34 @@ export const evaluationMarkingRoutes: FastifyPluginAsyncZod = async (app) => {
           "Fill one student's rubric and grade them through the grid's path (history, 409 when the line moved); a grade that differs from the rubric's needs a reason. Answers the marking screen",
         params: studentParams,
         body: markingBody,
-        response: { 200: markingQueue, ...errorResponses, 409: resultConflictBody },
+        response: { 200: markingQueue, ...errorResponses, 409: markingConflict },
       },
     },
     async (request) =>
       marking.mark(
+        app.ctx,
+        requireActor(request),
+        request.params.id,
+        request.params.studentId,
+        request.body,
+      ),
+  );
+  app.put(
+    '/:id/marking/:studentId/agreement',
+    {
+      config: { access: { entity: 'result', action: 'update' } },
+      schema: {
+        operationId: 'agreeGrade',
+        tags,
+        summary:
+          "At a project marked twice, write the grade both markers agreed on once both proposed one (409 before), through the grid's path; answers the marking screen",
+        params: studentParams,
+        body: agreementBody,
+        response: { 200: markingQueue, ...errorResponses, 409: markingConflict },
+      },
+    },
+    async (request) =>
+      marking.agree(
         app.ctx,
         requireActor(request),
         request.params.id,

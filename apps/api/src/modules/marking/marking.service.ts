@@ -1,23 +1,27 @@
-import type { GradeEntry, MarkingBody } from '@skolar/shared';
-import { latePenalty, markingBody, penalizedGrade } from '@skolar/shared';
+import type { AgreementBody, GradeEntry, MarkingBody } from '@skolar/shared';
+import { agreementBody, latePenalty, markingBody, penalizedGrade } from '@skolar/shared';
 import { can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { StoredCriterion, StoredScore } from '../../db/schema/index.ts';
 import { blindFileName } from '../../files/names.ts';
-import { type FieldErrors, notFound, validationFailed } from '../../http/errors.ts';
+import { conflict, type FieldErrors, notFound, validationFailed } from '../../http/errors.ts';
+import { translate } from '../../i18n/messages.ts';
 import { identityMask, inMarkingOrder, resolveStudent } from '../evaluations/blind.ts';
 import { extensionsOf, latestSubmissions } from '../projects/projects.queries.ts';
 import { applyGrades } from '../results/grades.ts';
-import { enrolledInTraining } from '../results/results.queries.ts';
+import { enrolledInTraining, lockResultLines } from '../results/results.queries.ts';
 import { evaluationFor, grid } from '../results/results.service.ts';
 import {
   groupMemberships,
   latestLateMinutes,
+  lockProposals,
   ownResult,
+  proposalsOf,
   rubricOf,
   type SheetRow,
   sheetsOf,
+  upsertProposal,
   upsertSheet,
 } from './marking.queries.ts';
 import { rubricAnswer } from './rubrics.service.ts';
@@ -110,14 +114,33 @@ export async function queue(ctx: AppContext, actor: Actor, id: number) {
   const gradeGrid = await grid(ctx, actor, id, null, ctx.db, 'raw');
   const evaluation = gradeGrid.evaluation;
   const project = evaluation.type === 'project';
-  const [rubric, sheets, memberships, latest, extensions] = await Promise.all([
+  const full = await evaluationFor(ctx.db, actor, id);
+  const twice = full.second_marking;
+  const [rubric, sheets, memberships, latest, extensions, proposals] = await Promise.all([
     rubricOf(ctx.db, evaluation.id),
     sheetsOf(ctx.db, evaluation.id),
     groupMemberships(ctx.db, evaluation.promotion.id),
     project ? latestSubmissions(ctx.db, evaluation.id, can(actor, 'list', 'submission').where) : [],
     project ? extensionsOf(ctx.db, evaluation.id) : [],
+    twice ? proposalsOf(ctx.db, evaluation.id) : [],
   ]);
-  const sheetBy = new Map(sheets.map((sheet) => [sheet.student_id, sheet]));
+  const proposalsBy = new Map<number, typeof proposals>();
+  for (const proposal of proposals)
+    proposalsBy.set(proposal.student_id, [
+      ...(proposalsBy.get(proposal.student_id) ?? []),
+      proposal,
+    ]);
+  // Each marker reads their own sheet: round 1 when marked once; their round when marked twice.
+  const roundOf = (studentId: number) =>
+    twice
+      ? (proposalsBy.get(studentId)?.find((proposal) => proposal.marker_id === actor.userId)
+          ?.round ?? null)
+      : 1;
+  const sheetBy = new Map(
+    sheets
+      .filter((sheet) => sheet.round === roundOf(sheet.student_id))
+      .map((sheet) => [sheet.student_id, sheet]),
+  );
   const latestBy = new Map(latest.map((row) => [row.student_id, row]));
   const extensionBy = new Map(extensions.map((row) => [row.student_id, row.deadline]));
   const groupsBy = new Map<number, number[]>();
@@ -129,7 +152,7 @@ export async function queue(ctx: AppContext, actor: Actor, id: number) {
   // A blind-marked project's students are participant numbers, and so are their files' names.
   const mask = await identityMask(
     ctx.db,
-    await evaluationFor(ctx.db, actor, id),
+    full,
     students.map(({ student }) => student.id),
   );
   return {
@@ -142,6 +165,7 @@ export async function queue(ctx: AppContext, actor: Actor, id: number) {
       deadline: evaluation.deadline,
       late_until: evaluation.late_until,
       late_penalty: evaluation.late_penalty,
+      second_marking: twice,
       time_zone: evaluation.time_zone,
       subject: evaluation.subject,
     },
@@ -154,6 +178,8 @@ export async function queue(ctx: AppContext, actor: Actor, id: number) {
         const deadline = extensionBy.get(student.id) ?? evaluation.deadline;
         const sheet = sheetBy.get(student.id);
         const graded = result !== null && (result.grade !== null || result.absent);
+        const own = proposalsBy.get(student.id) ?? [];
+        const ready = own.length === 2 && own.every((proposal) => proposal.grade !== null);
         return {
           student: mask.person(student),
           // Groups would narrow a blind marker's guess to a handful of names: none while blind.
@@ -182,9 +208,24 @@ export async function queue(ctx: AppContext, actor: Actor, id: number) {
               ? ('released' as const)
               : graded
                 ? ('marked' as const)
-                : sheet
-                  ? ('in_marking' as const)
-                  : ('not_marked' as const),
+                : ready
+                  ? ('ready_for_agreement' as const)
+                  : sheet || own.length > 0
+                    ? ('in_marking' as const)
+                    : ('not_marked' as const),
+          // The other marker's proposal stays hidden until both are in (decision 197).
+          proposals: own.map((proposal) => {
+            const mine = proposal.marker_id === actor.userId;
+            const hidden = !mine && !ready && !graded;
+            return {
+              round: proposal.round,
+              marker_name: proposal.marker_name,
+              mine,
+              hidden,
+              grade: hidden ? null : proposal.grade,
+              comment: hidden ? null : proposal.comment,
+            };
+          }),
         };
       }),
     ),
@@ -231,7 +272,17 @@ export async function mark(
   const grade = body.grade !== undefined ? body.grade : (expected ?? undefined);
   const overridden =
     sheet !== null && body.grade !== undefined && body.grade !== null && body.grade !== expected;
-  if (overridden && !body.reason) throw validationFailed({ reason: ['marking.validation.reason'] });
+  // A proposal at a project marked twice is the marker's own word: the agreement is the grade.
+  if (overridden && !body.reason && !evaluation.second_marking)
+    throw validationFailed({ reason: ['marking.validation.reason'] });
+  if (evaluation.second_marking) {
+    await propose(ctx, actor, evaluation, studentId, {
+      sheet: rubric && sheet ? { rubric, sheet, late } : null,
+      grade: grade ?? null,
+      comment: body.comment ?? null,
+    });
+    return queue(ctx, actor, id);
+  }
   const entry: GradeEntry = { student_id: studentId, version: body.version };
   if (grade !== undefined) entry.grade = grade;
   if (body.comment !== undefined) entry.comment = body.comment;
@@ -252,6 +303,7 @@ export async function mark(
         {
           evaluation_id: evaluation.id,
           student_id: studentId,
+          round: 1,
           kind: rubric.kind,
           title: rubric.title,
           criteria: rubric.criteria,
@@ -270,6 +322,115 @@ export async function mark(
   return queue(ctx, actor, id);
 }
 
+type Scored = NonNullable<ReturnType<typeof scoreSheet>>;
+
+/**
+ * One marker's proposal at a project marked twice (decision 197): the first to mark a student
+ * is round 1, another marker round 2, and each later save of theirs replaces their own; a third
+ * marker gets 409 (the grade remains to be agreed), and so does anyone once it is agreed. Their
+ * rubric sheet is theirs too. The grade itself is not written.
+ */
+async function propose(
+  ctx: AppContext,
+  actor: Actor,
+  evaluation: { id: number },
+  studentId: number,
+  input: {
+    sheet: {
+      rubric: NonNullable<Awaited<ReturnType<typeof rubricOf>>>;
+      sheet: Scored;
+      late: { days: number; points: number };
+    } | null;
+    grade: number | null;
+    comment: string | null;
+  },
+) {
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    await lockProposals(tx, evaluation.id, studentId);
+    const [line] = await lockResultLines(tx, evaluation.id, [studentId]);
+    if (line && (line.grade !== null || line.absent)) throw conflict('marking.agreed');
+    const proposals = await proposalsOf(tx, evaluation.id, [studentId]);
+    const mine = proposals.find((proposal) => proposal.marker_id === actor.userId);
+    if (!mine && proposals.length >= 2) throw conflict('marking.twiceMarked');
+    const round = mine?.round ?? (proposals.some((proposal) => proposal.round === 1) ? 2 : 1);
+    await upsertProposal(
+      tx,
+      {
+        evaluation_id: evaluation.id,
+        student_id: studentId,
+        round,
+        marker_id: actor.userId,
+        grade: input.grade,
+        comment: input.comment,
+      },
+      now,
+    );
+    if (input.sheet) {
+      const { rubric, sheet, late } = input.sheet;
+      await upsertSheet(
+        tx,
+        {
+          evaluation_id: evaluation.id,
+          student_id: studentId,
+          round,
+          kind: rubric.kind,
+          title: rubric.title,
+          criteria: rubric.criteria,
+          scores: sheet.scores,
+          rubric_version: rubric.version,
+          points: sheet.points,
+          max_points: sheet.max_points,
+          computed: sheet.computed,
+          late_days: late.days,
+          penalty: late.points,
+          marked_by: actor.userId,
+        },
+        now,
+      );
+    }
+  });
+}
+
+/**
+ * The agreed grade of a project marked twice (decision 197), once both markers have proposed
+ * one (409 before): any marker of the evaluation writes it through the grid's path, its history
+ * saying which two grades were proposed. Answers the marking screen.
+ */
+export async function agree(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  participant: number,
+  input: AgreementBody,
+) {
+  const body = agreementBody.parse(input);
+  const evaluation = await evaluationFor(ctx.db, actor, id);
+  if (!evaluation.second_marking) throw notFound();
+  const studentId = await resolveStudent(ctx.db, evaluation, participant);
+  await ctx.db.transaction(async (tx) => {
+    await lockProposals(tx, evaluation.id, studentId);
+    const proposals = await proposalsOf(tx, evaluation.id, [studentId]);
+    if (proposals.length < 2 || proposals.some((proposal) => proposal.grade === null))
+      throw conflict('marking.notReady');
+    const reason = translate(actor.locale, 'marking.agreedReason', {
+      first: String(proposals[0]!.grade),
+      second: String(proposals[1]!.grade),
+    });
+    const entry: GradeEntry = { student_id: studentId, grade: body.grade, version: body.version };
+    if (body.comment !== undefined) entry.comment = body.comment;
+    await applyGrades(
+      tx,
+      actor,
+      evaluation,
+      [entry],
+      ctx.clock.now(),
+      new Map([[studentId, reason]]),
+    );
+  });
+  return queue(ctx, actor, id);
+}
+
 /**
  * What a student reads of their marking: their grade, its comment and the filled rubric, once the
  * grade is published (404 before, and for anyone else's).
@@ -277,7 +438,8 @@ export async function mark(
 export async function feedback(ctx: AppContext, actor: Actor, id: number) {
   const line = await ownResult(ctx.db, id, actor.userId, can(actor, 'read', 'record').where);
   if (!line || line.published_at === null) throw notFound();
-  const [sheet] = await sheetsOf(ctx.db, id, [actor.userId]);
+  // Marked twice, the first marker's rubric explains the agreed grade (decision 197).
+  const sheet = (await sheetsOf(ctx.db, id, [actor.userId])).find((row) => row.round === 1);
   return {
     grade: line.grade,
     absent: line.absent,

@@ -877,3 +877,116 @@ describe('blind marking (decision 196)', async () => {
     expect(blindAgain.json().errors.blind_marking).toHaveLength(1);
   });
 });
+
+describe('second marking (decision 197)', async () => {
+  const second = await createUser(db, 'teacher', school.id, {
+    first_name: 'Inès',
+    last_name: 'Roux',
+  });
+  const third = await createUser(db, 'teacher', school.id);
+  const pupil = await createUser(db, 'student', school.id);
+  const cohort = await createPromotion(db, school.id, {
+    students: [pupil.id],
+    teachers: [teacher.id, second.id, third.id],
+  });
+  const cohortTraining = await createTraining(db, cohort);
+  const shared = await createSubject(db, school.id, [teacher.id, second.id, third.id]);
+  const twice = await createEvaluation(db, cohortTraining, shared.id, {
+    type: 'project',
+    title: 'Mémoire corrigé deux fois',
+    date: '2026-11-20',
+    deadline: new Date('2026-12-20T17:00:00Z'),
+    second_marking: true,
+  });
+  const propose = async (user: { id: number; email: string }, grade: number) =>
+    app.inject({
+      method: 'PUT',
+      url: `/api/evaluations/${twice.id}/marking/${pupil.id}`,
+      headers: await as(user),
+      payload: { grade, comment: `Proposé ${grade}`, version: 0 },
+    });
+  const entryFor = async (user: { id: number; email: string }) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/evaluations/${twice.id}/marking`,
+      headers: await as(user),
+    });
+    return entryOf(response.json(), pupil.id);
+  };
+  const agree = async (user: { id: number; email: string }, grade: number) =>
+    app.inject({
+      method: 'PUT',
+      url: `/api/evaluations/${twice.id}/marking/${pupil.id}/agreement`,
+      headers: await as(user),
+      payload: { grade, comment: 'Note convenue', version: 0 },
+    });
+
+  it('keeps each proposal apart, hides the other until both are in, then a marker writes the agreed grade', async () => {
+    const first = await propose(teacher, 14);
+    expect(first.statusCode).toBe(200);
+    expect(entryOf(first.json(), pupil.id)).toMatchObject({
+      state: 'in_marking',
+      result: null,
+      proposals: [{ round: 1, mine: true, hidden: false, grade: 14 }],
+    });
+    // The second marker does not see the first's grade while theirs is not in.
+    expect(await entryFor(second)).toMatchObject({
+      proposals: [{ round: 1, mine: false, hidden: true, grade: null, comment: null }],
+    });
+    expect((await agree(teacher, 15)).statusCode).toBe(409);
+
+    expect((await propose(second, 16)).statusCode).toBe(200);
+    const ready = await entryFor(teacher);
+    expect(ready.state).toBe('ready_for_agreement');
+    expect(ready.proposals).toMatchObject([
+      { round: 1, mine: true, grade: 14 },
+      {
+        round: 2,
+        mine: false,
+        hidden: false,
+        grade: 16,
+        comment: 'Proposé 16',
+        marker_name: 'Inès Roux',
+      },
+    ]);
+    // A third marker does not propose: the grade remains to be agreed.
+    expect((await propose(third, 10)).statusCode).toBe(409);
+
+    const agreed = await agree(third, 15);
+    expect(agreed.statusCode).toBe(200);
+    const entry = entryOf(agreed.json(), pupil.id);
+    expect(entry).toMatchObject({
+      state: 'marked',
+      result: { grade: 15, comment: 'Note convenue' },
+    });
+    const history = await app.inject({
+      method: 'GET',
+      url: `/api/results/${entry.result!.id}/history`,
+      headers: await as(teacher),
+    });
+    expect(history.json().data[0].reason).toMatch(/14.*16/);
+    // Once agreed, proposals are closed.
+    expect((await propose(teacher, 18)).statusCode).toBe(409);
+  });
+
+  it('is for projects only', async () => {
+    const response = await app.inject({
+      method: 'PATCH',
+      url: `/api/evaluations/${twice.id}`,
+      headers: await as(teacher),
+      payload: { type: 'exam', start_time: '09:00', end_time: '10:00', duration_minutes: 60 },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.second_marking).toHaveLength(1);
+  });
+
+  it('refuses an agreement at a project marked once', async () => {
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/evaluations/${project.id}/marking/${student.id}/agreement`,
+      headers: await as(teacher),
+      payload: { grade: 12, version: 0 },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -44,6 +44,7 @@ export async function gradedEvaluation(db: DbOrTx, id: number, where: SQL) {
       late_penalty: evaluations.late_penalty,
       blind_marking: evaluations.blind_marking,
       identities_revealed_at: evaluations.identities_revealed_at,
+      second_marking: evaluations.second_marking,
       training_id: evaluations.training_id,
       institution_id: evaluations.institution_id,
       subject: { id: subjects.id, name: subjects.name },

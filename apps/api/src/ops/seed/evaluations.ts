@@ -140,7 +140,8 @@ export const EVALUATIONS: EvaluationSeed[] = [
     scale: 20,
   },
   {
-    // A code review marked blind (decision 196): its marker sees participant numbers (marking.ts).
+    // A code review marked blind (decision 196) and twice (decision 197): its markers see
+    // participant numbers, and Nathalie Girard has proposed one grade (marking.ts).
     key: 'tsReview',
     institution: 'ulc',
     training: 'algoProg',
@@ -151,6 +152,7 @@ export const EVALUATIONS: EvaluationSeed[] = [
     day: -6,
     deadline: { day: -1, time: '18:00' },
     blind_marking: true,
+    second_marking: true,
     organizer: 'Thomas Lefèvre',
     domain: 'Informatique',
     percentage: 0,

@@ -4,6 +4,7 @@ import PDFDocument from 'pdfkit';
 import type { Tx } from '../../db/client.ts';
 import {
   gradeChanges,
+  markingProposals,
   markingSheets,
   results,
   rubrics,
@@ -284,8 +285,10 @@ export async function seedMarking(
 }
 
 /**
- * The blind-marked code review `tsReview` (decision 196): two hand-ins, named after their authors
- * as students name their files; its marker sees them as participant numbers and neutral names.
+ * The blind-marked code review `tsReview` (decisions 196, 197): two hand-ins, named after their
+ * authors as students name their files; its markers see them as participant numbers and neutral
+ * names. It is marked twice: the super-teacher has proposed Lucas's grade, which the teacher will
+ * see once they propose theirs.
  */
 export async function seedBlindReview(
   tx: Tx,
@@ -332,4 +335,15 @@ export async function seedBlindReview(
       updated_at: submittedAt,
     });
   }
+  const proposedAt = new Date(Math.floor((deps.now.getTime() - 5 * HOUR) / 60_000) * 60_000);
+  await tx.insert(markingProposals).values({
+    evaluation_id: evaluationId,
+    student_id: deps.user('lucas'),
+    round: 1,
+    marker_id: deps.user('superteacher'),
+    grade: 13,
+    comment: 'Validation correcte ; les messages d’erreur restent en anglais.',
+    created_at: proposedAt,
+    updated_at: proposedAt,
+  });
 }

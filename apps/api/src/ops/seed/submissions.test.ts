@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import {
   evaluations,
   files,
+  markingProposals,
   markingSheets,
   results,
   rubrics,
@@ -120,7 +121,16 @@ describe('the demo’s project hand-in', () => {
       .select()
       .from(evaluations)
       .where(eq(evaluations.title, 'Revue de code anonyme : module de validation'));
-    expect(review).toMatchObject({ blind_marking: true, identities_revealed_at: null });
+    expect(review).toMatchObject({
+      blind_marking: true,
+      identities_revealed_at: null,
+      second_marking: true,
+    });
+    const proposals = await database.db
+      .select()
+      .from(markingProposals)
+      .where(eq(markingProposals.evaluation_id, review!.id));
+    expect(proposals).toMatchObject([{ round: 1, grade: 13 }]);
     const handIns = await database.db
       .select({ submitted_at: submissions.submitted_at })
       .from(submissions)

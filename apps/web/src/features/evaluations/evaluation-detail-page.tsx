@@ -116,6 +116,10 @@ function StaffFacts({ evaluation }: { evaluation: Evaluation }) {
                 )
               : null,
           ],
+          [
+            t('evaluations.fields.secondMarking'),
+            evaluation.second_marking ? t('evaluations.secondOn') : null,
+          ],
         ]}
       />
       {evaluation.description && <p className="evaluation-description">{evaluation.description}</p>}

@@ -40,6 +40,7 @@ const FIELDS = [
   'late_until',
   'late_penalty',
   'blind_marking',
+  'second_marking',
   'location',
   'organizer',
   'domain',
@@ -72,6 +73,7 @@ function emptyForm(subjectId: number): FormValues {
     late_until: null,
     late_penalty: null,
     blind_marking: false,
+    second_marking: false,
     location: null,
     organizer: null,
     domain: null,
@@ -98,6 +100,7 @@ function formOf(evaluation: Evaluation): FormValues {
     late_until: evaluation.late_until_local,
     late_penalty: evaluation.late_penalty,
     blind_marking: evaluation.blind_marking,
+    second_marking: evaluation.second_marking,
     location: evaluation.location,
     organizer: evaluation.organizer,
     domain: evaluation.domain,
@@ -156,6 +159,7 @@ export function EvaluationFormPage() {
       setValue('late_until', null);
       setValue('late_penalty', null);
       setValue('blind_marking', false);
+      setValue('second_marking', false);
     }
   }, [type, setValue]);
 
@@ -306,6 +310,17 @@ export function EvaluationFormPage() {
                   : t(errors.blind_marking.message)}
               </p>
             )}
+            <label className="evaluation-check">
+              <input
+                type="checkbox"
+                aria-describedby="evaluation-second-hint"
+                {...register('second_marking')}
+              />
+              {t('evaluations.fields.secondMarking')}
+            </label>
+            <p id="evaluation-second-hint" className="field__hint">
+              {t('evaluations.secondHint')}
+            </p>
           </div>
         )}
         <div className="cohort-form__grid">

@@ -18,6 +18,7 @@ import { PageHeader } from '../../../ui/page-header.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { toastError } from '../../../ui/toast-error.ts';
+import { Agreement } from './agreement.tsx';
 import { AnnotatedFile } from './annotated-file.tsx';
 import { RubricEditor } from './rubric-editor.tsx';
 import { SheetForm } from './sheet-form.tsx';
@@ -28,7 +29,10 @@ type Filter = 'all' | 'not_marked' | 'late' | 'marked';
 const matches = (entry: MarkingEntry, filter: Filter, groupId: number | null) =>
   (groupId === null || entry.group_ids.includes(groupId)) &&
   (filter === 'all' ||
-    (filter === 'not_marked' && (entry.state === 'not_marked' || entry.state === 'in_marking')) ||
+    (filter === 'not_marked' &&
+      (entry.state === 'not_marked' ||
+        entry.state === 'in_marking' ||
+        entry.state === 'ready_for_agreement')) ||
     (filter === 'late' && (entry.latest?.late_minutes ?? 0) > 0) ||
     (filter === 'marked' && (entry.state === 'marked' || entry.state === 'released')));
 
@@ -340,6 +344,14 @@ export function MarkingPage() {
                   : void queryClient.invalidateQueries({ queryKey: markingKey(evaluationId) })
               }
             />
+            {queue.evaluation.second_marking && (
+              <Agreement
+                key={`${entry.student.id}-${entry.state}-${entry.result?.version ?? 0}`}
+                queue={queue}
+                entry={entry}
+                onSaved={(fresh) => queryClient.setQueryData(markingKey(evaluationId), fresh)}
+              />
+            )}
           </aside>
         </div>
       )}

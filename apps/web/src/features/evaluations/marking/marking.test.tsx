@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fetch.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { Agreement } from './agreement.tsx';
 import { MyFeedback } from './my-feedback.tsx';
 import { sheetTotal } from './sheet.ts';
 import { SheetForm } from './sheet-form.tsx';
@@ -48,6 +49,7 @@ const ENTRY: MarkingEntry = {
   result: null,
   sheet: null,
   state: 'not_marked',
+  proposals: [],
 };
 
 const QUEUE: MarkingQueue = {
@@ -60,6 +62,7 @@ const QUEUE: MarkingQueue = {
     deadline: null,
     late_until: null,
     late_penalty: null,
+    second_marking: false,
     time_zone: 'Europe/Paris',
     subject: { id: 1, name: 'TS' },
   },
@@ -188,5 +191,86 @@ describe('what the student reads', () => {
     expect(within(table).getByRole('row', { name: /Plan.*Clair.*Plan net.*4 \/ 4/ })).toBeTruthy();
     expect(within(table).getByRole('row', { name: /Total.*5 \/ 10/ })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: /copie annotée/ })).toBeNull();
+  });
+});
+
+describe('second marking', () => {
+  const twice: MarkingQueue = {
+    ...QUEUE,
+    evaluation: { ...QUEUE.evaluation, second_marking: true },
+  };
+
+  it('hides the other marker’s grade until both are in', () => {
+    renderWithProviders(
+      <Agreement
+        queue={twice}
+        entry={{
+          ...ENTRY,
+          state: 'in_marking',
+          proposals: [
+            {
+              round: 1,
+              marker_name: 'Inès Roux',
+              mine: false,
+              hidden: true,
+              grade: null,
+              comment: null,
+            },
+          ],
+        }}
+        onSaved={vi.fn()}
+      />,
+    );
+    expect(screen.getByText(/visible quand les deux notes seront proposées/)).toBeTruthy();
+    expect(screen.queryByLabelText(/Note convenue/)).toBeNull();
+  });
+
+  it('shows both proposals, starts from their mean and writes the agreed grade', async () => {
+    const user = userEvent.setup();
+    const saved = vi.fn();
+    const fetch = mockFetch(() => jsonResponse(200, twice));
+    renderWithProviders(
+      <Agreement
+        queue={twice}
+        entry={{
+          ...ENTRY,
+          state: 'ready_for_agreement',
+          proposals: [
+            {
+              round: 1,
+              marker_name: 'Thomas Lefèvre',
+              mine: true,
+              hidden: false,
+              grade: 14,
+              comment: 'Bon plan',
+            },
+            {
+              round: 2,
+              marker_name: 'Inès Roux',
+              mine: false,
+              hidden: false,
+              grade: 16,
+              comment: null,
+            },
+          ],
+        }}
+        onSaved={saved}
+      />,
+    );
+    expect(screen.getByText(/1re correction \(vous\)/)).toBeTruthy();
+    expect(screen.getByText(/2e correction \(Inès Roux\)/)).toBeTruthy();
+    const grade = screen.getByLabelText('Note convenue (sur 20)');
+    expect(grade).toHaveValue('15');
+    await user.clear(grade);
+    await user.type(grade, '15,5');
+    await user.click(screen.getByRole('button', { name: 'Valider la note convenue' }));
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(String(url)).toContain('/marking/7/agreement');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      grade: 15.5,
+      comment: 'Bon plan',
+      version: 0,
+    });
+    expect(saved).toHaveBeenCalledWith(twice);
   });
 });

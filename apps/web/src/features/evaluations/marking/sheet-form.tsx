@@ -58,13 +58,15 @@ export function SheetForm({
   const id = useId();
   const { rubric, evaluation } = queue;
   const [scores, setScores] = useState(() => draftOf(rubric, entry));
+  // Marked twice, the sheet holds the reader's own proposal (decision 197), not the grade.
+  const twice = evaluation.second_marking;
+  const own = entry.proposals.find((proposal) => proposal.mine);
+  const startGrade = twice ? own?.grade : entry.result?.grade;
   const [gradeText, setGradeText] = useState(
-    entry.result?.grade === null || entry.result?.grade === undefined
-      ? ''
-      : String(entry.result.grade),
+    startGrade === null || startGrade === undefined ? '' : String(startGrade),
   );
   const [reason, setReason] = useState('');
-  const [comment, setComment] = useState(entry.result?.comment ?? '');
+  const [comment, setComment] = useState((twice ? own?.comment : entry.result?.comment) ?? '');
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const total = rubric ? sheetTotal(rubric, scores, evaluation.scale) : null;
@@ -77,7 +79,8 @@ export function SheetForm({
   const expected = total ? penalizedGrade(total.computed, late.points) : null;
   const typed = parseGrade(gradeText);
   const finalGrade = typed === undefined ? expected : typed;
-  const overridden = total !== null && typed !== undefined && typed !== null && typed !== expected;
+  const overridden =
+    !twice && total !== null && typed !== undefined && typed !== null && typed !== expected;
   const number = (value: number) => formatNumber(value, i18n.language);
 
   const setScore = (criterionId: string, change: Partial<DraftScore>) =>
@@ -113,7 +116,7 @@ export function SheetForm({
       // Someone else changed the line: the screen loads it again, the marker's values stay.
       if (error instanceof ApiError && error.status === 409) onSaved(null);
       const text =
-        error instanceof ApiError && error.status === 409
+        error instanceof ApiError && error.status === 409 && !twice
           ? t('marking.errors.conflict')
           : error instanceof ApiError && error.errors
             ? Object.values(error.errors).flat().join(' ')
@@ -267,7 +270,9 @@ export function SheetForm({
       )}
       <div className="field">
         <label className="field__label" htmlFor={`${id}-grade`}>
-          {t('marking.grade', { scale: number(evaluation.scale) })}
+          {t(twice ? 'marking.proposalGrade' : 'marking.grade', {
+            scale: number(evaluation.scale),
+          })}
         </label>
         <input
           id={`${id}-grade`}
@@ -299,7 +304,7 @@ export function SheetForm({
       )}
       <div className="field">
         <label className="field__label" htmlFor={`${id}-comment`}>
-          {t('marking.comment')}
+          {t(twice ? 'marking.proposalComment' : 'marking.comment')}
         </label>
         <textarea
           id={`${id}-comment`}
@@ -338,7 +343,7 @@ export function SheetForm({
       <p className="marking-muted">
         {finalGrade === null || Number.isNaN(finalGrade)
           ? t('marking.noGradeYet')
-          : t('marking.willWrite', {
+          : t(twice ? 'marking.willPropose' : 'marking.willWrite', {
               grade: number(finalGrade),
               scale: number(evaluation.scale),
             })}
