@@ -300,22 +300,7 @@ export async function mark(
     if (rubric && sheet)
       await upsertSheet(
         tx,
-        {
-          evaluation_id: evaluation.id,
-          student_id: studentId,
-          round: 1,
-          kind: rubric.kind,
-          title: rubric.title,
-          criteria: rubric.criteria,
-          scores: sheet.scores,
-          rubric_version: rubric.version,
-          points: sheet.points,
-          max_points: sheet.max_points,
-          computed: sheet.computed,
-          late_days: late.days,
-          penalty: late.points,
-          marked_by: actor.userId,
-        },
+        sheetRow({ rubric, sheet, late }, evaluation.id, studentId, 1, actor.userId),
         now,
       );
   });
@@ -323,6 +308,35 @@ export async function mark(
 }
 
 type Scored = NonNullable<ReturnType<typeof scoreSheet>>;
+type FilledSheet = {
+  rubric: NonNullable<Awaited<ReturnType<typeof rubricOf>>>;
+  sheet: Scored;
+  late: { days: number; points: number };
+};
+
+/** The row a marker's filled sheet keeps: the rubric as it stood, the scores and the penalty. */
+const sheetRow = (
+  { rubric, sheet, late }: FilledSheet,
+  evaluationId: number,
+  studentId: number,
+  round: number,
+  markerId: number,
+) => ({
+  evaluation_id: evaluationId,
+  student_id: studentId,
+  round,
+  kind: rubric.kind,
+  title: rubric.title,
+  criteria: rubric.criteria,
+  scores: sheet.scores,
+  rubric_version: rubric.version,
+  points: sheet.points,
+  max_points: sheet.max_points,
+  computed: sheet.computed,
+  late_days: late.days,
+  penalty: late.points,
+  marked_by: markerId,
+});
 
 /**
  * One marker's proposal at a project marked twice (decision 197): the first to mark a student
@@ -336,11 +350,7 @@ async function propose(
   evaluation: { id: number },
   studentId: number,
   input: {
-    sheet: {
-      rubric: NonNullable<Awaited<ReturnType<typeof rubricOf>>>;
-      sheet: Scored;
-      late: { days: number; points: number };
-    } | null;
+    sheet: FilledSheet | null;
     grade: number | null;
     comment: string | null;
   },
@@ -366,29 +376,12 @@ async function propose(
       },
       now,
     );
-    if (input.sheet) {
-      const { rubric, sheet, late } = input.sheet;
+    if (input.sheet)
       await upsertSheet(
         tx,
-        {
-          evaluation_id: evaluation.id,
-          student_id: studentId,
-          round,
-          kind: rubric.kind,
-          title: rubric.title,
-          criteria: rubric.criteria,
-          scores: sheet.scores,
-          rubric_version: rubric.version,
-          points: sheet.points,
-          max_points: sheet.max_points,
-          computed: sheet.computed,
-          late_days: late.days,
-          penalty: late.points,
-          marked_by: actor.userId,
-        },
+        sheetRow(input.sheet, evaluation.id, studentId, round, actor.userId),
         now,
       );
-    }
   });
 }
 
