@@ -23,6 +23,7 @@ import { frameworkError, registerErrorHandling } from './http/error-handler.ts';
 import { redactUrl } from './http/redact.ts';
 import { translate } from './i18n/messages.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import {
@@ -274,6 +275,7 @@ export async function buildApp(
   await app.register(gradebookRoutes, { prefix: '/api/promotions' });
   await app.register(eventRoutes, { prefix: '/api/events' });
   await app.register(myPlanningRoutes, { prefix: '/api/me' });
+  await app.register(attendanceRoutes, { prefix: '/api/attendance' });
   if (ctx.config.DEV_ROUTES) await app.register(devRoutes, { prefix: '/api/dev' });
 
   const dist = options.webRoot === undefined ? webDist() : options.webRoot;

@@ -9,6 +9,8 @@ import type { Db } from '../src/db/client.ts';
 import {
   annotations,
   attempts,
+  attendanceCodes,
+  attendanceSessions,
   bankQuestions,
   calendarFeeds,
   events,
@@ -460,6 +462,46 @@ export class Fixture {
           kind: 'guide',
           title: 'Guide',
           criteria: [{ id: 'c', title: 'Clarté', description: null, max_points: 5, levels: [] }],
+        })
+        .returning();
+      return row!;
+    });
+  }
+  /** A session created by hand for the promotion, running now, trained by the teacher (issue 32). */
+  attendanceSession() {
+    return this.once('attendanceSession', async () => {
+      const now = this.ctx.clock.now().getTime();
+      const [row] = await this.db
+        .insert(attendanceSessions)
+        .values({
+          institution_id: this.institutionId,
+          kind: 'manual',
+          title: 'Séance',
+          starts_at: new Date(now - 10 * 60_000),
+          ends_at: new Date(now + 50 * 60_000),
+          audience: 'promotion',
+          audience_id: (await this.promotion()).id,
+          trainer_id: this.staff.teacher.id,
+          code_secret: '00'.repeat(32),
+        })
+        .returning();
+      return row!;
+    });
+  }
+  /** A check-in code of that session, shown now. */
+  attendanceCode() {
+    return this.once('attendanceCode', async () => {
+      const now = this.ctx.clock.now();
+      const [row] = await this.db
+        .insert(attendanceCodes)
+        .values({
+          session_id: (await this.attendanceSession()).id,
+          // Another code per institution: a student types only their own sessions' codes.
+          code: String(this.institutionId)
+            .padStart(6, '0')
+            .replace(/\d/g, (digit) => 'ABCDEFGHJK'[Number(digit)]!),
+          issued_at: now,
+          expires_at: new Date(now.getTime() + 20_000),
         })
         .returning();
       return row!;
@@ -1759,4 +1801,45 @@ export const REQUESTS: Record<string, Build> = {
     await f.event();
     return { url: `/api/me/planning?start=${WEEKLY_START}&end=2026-11-30T00:00:00.000Z` };
   },
+  // Attendance (issue 32): the sessions, the roll call, check-in codes and the check-in.
+  'GET /api/attendance/sessions': async (f) => {
+    await f.attendanceSession();
+    return { url: '/api/attendance/sessions' };
+  },
+  'POST /api/attendance/sessions/open': async (f) => ({
+    url: '/api/attendance/sessions/open',
+    payload: { key: `event:${(await f.event()).id}` },
+  }),
+  'POST /api/attendance/sessions': async (f) => ({
+    url: '/api/attendance/sessions',
+    payload: {
+      title: 'Rattrapage',
+      audience: 'promotion',
+      audience_id: (await f.promotion()).id,
+      day: '2026-11-24',
+      start_time: '09:00',
+      end_time: '10:00',
+    },
+  }),
+  'GET /api/attendance/sessions/:id': async (f) => ({
+    url: `/api/attendance/sessions/${(await f.attendanceSession()).id}`,
+  }),
+  'PATCH /api/attendance/sessions/:id': async (f) => ({
+    url: `/api/attendance/sessions/${(await f.attendanceSession()).id}`,
+    payload: { checkin_before_minutes: 10 },
+  }),
+  'DELETE /api/attendance/sessions/:id': async (f) => ({
+    url: `/api/attendance/sessions/${(await f.attendanceSession()).id}`,
+  }),
+  'PUT /api/attendance/sessions/:id/marks': async (f) => ({
+    url: `/api/attendance/sessions/${(await f.attendanceSession()).id}/marks`,
+    payload: { marks: [{ student_id: f.staff.student.id, half_day: 'am', status: 'present' }] },
+  }),
+  'POST /api/attendance/sessions/:id/codes': async (f) => ({
+    url: `/api/attendance/sessions/${(await f.attendanceSession()).id}/codes`,
+  }),
+  'POST /api/attendance/check-in': async (f) => ({
+    url: '/api/attendance/check-in',
+    payload: { code: (await f.attendanceCode()).code },
+  }),
 };

@@ -269,6 +269,8 @@ describe('every date field of every route', () => {
     expect(dateFields.map(nameOf).sort()).toEqual(
       [
         'DELETE /api/events/:id/occurrences/:start params start (instant)',
+        'GET /api/attendance/sessions querystring from (day)',
+        'GET /api/attendance/sessions querystring to (day)',
         'GET /api/audit querystring from (day)',
         'GET /api/audit querystring to (day)',
         'GET /api/events querystring end (instant)',
@@ -287,6 +289,9 @@ describe('every date field of every route', () => {
         'PATCH /api/events/:id body repeat.until (day)',
         'PATCH /api/events/:id body starts_at (instant)',
         'PATCH /api/me/profile body date_of_birth (day)',
+        'POST /api/attendance/sessions body day (day)',
+        'POST /api/attendance/sessions body end_time (time)',
+        'POST /api/attendance/sessions body start_time (time)',
         'POST /api/evaluations body date (day)',
         'POST /api/evaluations body deadline (local-date-time)',
         'POST /api/evaluations body end_time (time)',
@@ -313,6 +318,8 @@ describe('every date field of every route', () => {
     // two years (`2026-2027`, checked by its own rule).
     const notDates = new Set([
       'GET /api/dev/mail querystring to',
+      // Morning or afternoon of a session (issue 32).
+      'PUT /api/attendance/sessions/:id/marks body marks.[].half_day',
       'POST /api/promotions body academic_year',
       'PATCH /api/promotions/:id body academic_year',
     ]);

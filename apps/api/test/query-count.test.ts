@@ -83,10 +83,11 @@ async function listedIds(list: string, headers: Headers): Promise<number[]> {
   const answer = await app.inject({ method: 'GET', url: withQuery(list), headers });
   if (answer.statusCode !== 200) return [];
   const body = answer.json();
-  // A page has `data`; the calendar has `entries`, each naming its event by `event_id`.
-  const rows: Array<{ id?: number; event_id?: number | null }> = Array.isArray(body)
+  // A page has `data`; the calendar has `entries`, each naming its event by `event_id`; the
+  // attendance list has `sessions`.
+  const rows: Array<{ id?: number | null; event_id?: number | null }> = Array.isArray(body)
     ? body
-    : (body.data ?? body.entries ?? []);
+    : (body.data ?? body.entries ?? body.sessions ?? []);
   return rows.flatMap((row) => {
     const id = row.id ?? row.event_id;
     return typeof id === 'number' ? [id] : [];

@@ -37,7 +37,9 @@ export type Entity =
   | 'file'
   | 'progress'
   | 'record'
-  | 'audit';
+  | 'audit'
+  | 'attendance'
+  | 'presence';
 
 const SA = 'super-admin';
 const A = 'admin';
@@ -248,6 +250,20 @@ export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = 
   record: { read: [S] },
   /** The audit log: an admin reads their institution's rows, the super-admin every row. */
   audit: { list: [SA, A] },
+  /**
+   * The sessions attendance is taken on (issue 32): staff list them and open them (create), the
+   * trainer and the institution's admins and super-teachers take the roll call, correct it and
+   * close it (update: policy/attendance.ts), and remove a session created by hand (delete).
+   */
+  attendance: {
+    list: [A, ST, T],
+    read: [A, ST, T],
+    create: [A, ST, T],
+    update: [A, ST, T],
+    delete: [A, ST, T],
+  },
+  /** A learner's own attendance: they check in with a code (and, next, sign their half-days). */
+  presence: { create: [S] },
 };
 
 export const ENTITIES = Object.keys(GRANTS) as Entity[];

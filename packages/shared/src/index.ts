@@ -13,6 +13,7 @@ export * from './rules/password.ts';
 export * from './rules/promotion-label.ts';
 export * from './rules/transcript.ts';
 export * from './schemas/account.ts';
+export * from './schemas/attendance.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/calendar.ts';

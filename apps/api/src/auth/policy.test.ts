@@ -725,6 +725,8 @@ describe('the scope of every entity', async () => {
     );
     expect(tables).toEqual({
       audit: 'audit_log',
+      attendance: 'attendance_sessions',
+      presence: 'attendance_sessions',
       institution: 'institutions',
       program: 'programs',
       module: 'modules',

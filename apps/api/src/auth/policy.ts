@@ -8,6 +8,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { assessmentRules } from './policy/assessment.ts';
+import { attendanceRules } from './policy/attendance.ts';
 import { calendarRules } from './policy/calendar.ts';
 import { fileRules } from './policy/files.ts';
 import type { EntityRule } from './policy/scope.ts';
@@ -32,6 +33,7 @@ const RULES: Record<Entity, EntityRule> = {
   ...assessmentRules,
   ...calendarRules,
   ...fileRules,
+  ...attendanceRules,
 };
 
 interface Scoped {

@@ -30,6 +30,12 @@ export const TRIGGERS: readonly Trigger[] = [
     tables: { audit_log: ['update', 'delete'] },
   },
   {
+    function: 'attendance_signatures_append_only',
+    purpose:
+      'A signature on an attendance sheet is never changed nor removed (issue 32): a correction is a new row.',
+    tables: { attendance_signatures: ['update', 'delete'] },
+  },
+  {
     function: 'bump_catalogue_version',
     purpose:
       "Bumps cache_versions 'catalogue' (decision 162): the public catalogue's cached answer (http/cached-answer.ts) is rebuilt after any write to what it reads.",

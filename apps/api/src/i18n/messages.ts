@@ -540,6 +540,101 @@ const catalogue = {
     en: 'Only a project can be marked twice.',
     de: 'Nur ein Projekt kann doppelt bewertet werden.',
   },
+  'attendance.notManual': {
+    fr: 'Seule une séance créée à la main peut être supprimée.',
+    en: 'Only a session created by hand can be deleted.',
+    de: 'Nur eine von Hand angelegte Sitzung kann gelöscht werden.',
+  },
+  'attendance.closed': {
+    fr: 'Cette séance est close : rouvrez-la pour reprendre les arrivées.',
+    en: 'This session is closed: reopen it to take check-ins again.',
+    de: 'Diese Sitzung ist geschlossen: Öffnen Sie sie wieder, um erneut Anmeldungen anzunehmen.',
+  },
+  'attendance.validation.range': {
+    fr: 'La fin de la période précède son début.',
+    en: 'The end of the period is before its start.',
+    de: 'Das Ende des Zeitraums liegt vor seinem Beginn.',
+  },
+  'attendance.validation.rangeTooLong': {
+    fr: 'Deux mois au plus.',
+    en: 'Two months at most.',
+    de: 'Höchstens zwei Monate.',
+  },
+  'attendance.validation.key': {
+    fr: 'Séance inconnue.',
+    en: 'Unknown session.',
+    de: 'Unbekannte Sitzung.',
+  },
+  'attendance.validation.endBeforeStart': {
+    fr: 'L’heure de fin doit suivre l’heure de début.',
+    en: 'The end time must come after the start time.',
+    de: 'Die Endzeit muss nach der Anfangszeit liegen.',
+  },
+  'attendance.validation.margin': {
+    fr: 'De 0 à 240 minutes.',
+    en: '0 to 240 minutes.',
+    de: '0 bis 240 Minuten.',
+  },
+  'attendance.validation.status': {
+    fr: 'Présent, en retard, absent ou excusé.',
+    en: 'Present, late, absent or excused.',
+    de: 'Anwesend, verspätet, abwesend oder entschuldigt.',
+  },
+  'attendance.validation.lateMinutes': {
+    fr: 'Un retard compte de 1 à 1440 minutes.',
+    en: 'A late arrival counts 1 to 1440 minutes.',
+    de: 'Eine Verspätung zählt 1 bis 1440 Minuten.',
+  },
+  'attendance.validation.code': {
+    fr: 'Le code a six caractères, lettres et chiffres.',
+    en: 'The code has six characters, letters and digits.',
+    de: 'Der Code hat sechs Zeichen, Buchstaben und Ziffern.',
+  },
+  'attendance.validation.audience': {
+    fr: 'Choisissez une promotion ou un groupe que vous suivez.',
+    en: 'Choose a promotion or a group you follow.',
+    de: 'Wählen Sie einen Jahrgang oder eine Gruppe, die Sie betreuen.',
+  },
+  'attendance.validation.training': {
+    fr: 'Formation inconnue dans cet établissement.',
+    en: 'No such training in this institution.',
+    de: 'Keine solche Ausbildung in dieser Einrichtung.',
+  },
+  'attendance.validation.student': {
+    fr: 'Cette personne n’est pas attendue à cette séance.',
+    en: 'This person is not expected at this session.',
+    de: 'Diese Person wird in dieser Sitzung nicht erwartet.',
+  },
+  'attendance.validation.halfDay': {
+    fr: 'Cette séance n’a pas cette demi-journée.',
+    en: 'This session does not have this half-day.',
+    de: 'Diese Sitzung hat diesen Halbtag nicht.',
+  },
+  'attendance.checkIn.invalid': {
+    fr: 'Code inconnu : scannez ou tapez celui affiché maintenant.',
+    en: 'Unknown code: scan or type the one shown now.',
+    de: 'Unbekannter Code: Scannen oder tippen Sie den jetzt angezeigten.',
+  },
+  'attendance.checkIn.expired': {
+    fr: 'Ce code a expiré : scannez ou tapez celui affiché maintenant.',
+    en: 'This code has expired: scan or type the one shown now.',
+    de: 'Dieser Code ist abgelaufen: Scannen oder tippen Sie den jetzt angezeigten.',
+  },
+  'attendance.checkIn.used': {
+    fr: 'Ce code vient de servir : scannez ou tapez le nouveau.',
+    en: 'This code was just used: scan or type the new one.',
+    de: 'Dieser Code wurde gerade verwendet: Scannen oder tippen Sie den neuen.',
+  },
+  'attendance.checkIn.outside': {
+    fr: 'L’émargement n’est pas ouvert pour cette séance à cette heure.',
+    en: 'Check-in is not open for this session at this time.',
+    de: 'Die Anmeldung ist für diese Sitzung zu dieser Zeit nicht geöffnet.',
+  },
+  'attendance.checkIn.closed': {
+    fr: 'Cette séance est close.',
+    en: 'This session is closed.',
+    de: 'Diese Sitzung ist geschlossen.',
+  },
   'marking.twiceMarked': {
     fr: 'Cette copie a déjà ses deux corrections : il reste à convenir de la note.',
     en: 'This hand-in already has both markings: the grade remains to be agreed.',

@@ -3621,6 +3621,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/attendance/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sessions of the days asked (today by default, in the institution's zone) that the actor sees: the calendar's classes aimed at a promotion or a group, the episodes and the exams, opened or not, and those created by hand, with how their lines stand */
+        get: operations["listAttendanceSessions"];
+        put?: never;
+        /** Create a session by hand for a promotion or a group the actor follows, on a day and between two times in the institution's zone; its creator trains it */
+        post: operations["createAttendanceSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attendance/sessions/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open the session of a calendar entry the actor sees (created the first time, the same one after); answers its roll call */
+        post: operations["openAttendanceSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attendance/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The roll call of a session: its learners with their mark and signature per half-day, when check-in is open */
+        get: operations["getAttendanceSheet"];
+        put?: never;
+        post?: never;
+        /** Delete a session created by hand that nobody signed (audited) */
+        delete: operations["deleteAttendanceSession"];
+        options?: never;
+        head?: never;
+        /** Change the check-in margins or the training of a session, or close or reopen it (audited); the fields given change */
+        patch: operations["updateAttendanceSession"];
+        trace?: never;
+    };
+    "/api/attendance/sessions/{id}/marks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save lines of a session's roll call (a learner's status for a half-day, late minutes, a remark), each replacing the one it names; at a closed session, an audited correction */
+        put: operations["saveAttendanceMarks"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attendance/sessions/{id}/codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A fresh check-in code for the trainer's screen: six characters and a QR code of a signed token, good once and for 20 seconds */
+        post: operations["issueCheckInCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attendance/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A learner checks in at a session they are expected at, with the scanned QR code's token or the code typed, while check-in is open: once per half-day, late after the grace */
+        post: operations["checkIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/demo-accounts": {
         parameters: {
             query?: never;
@@ -36113,6 +36218,1457 @@ export interface operations {
                             editable: boolean;
                             href: string | null;
                         }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listAttendanceSessions: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        time_zone: string;
+                        from: string;
+                        to: string;
+                        sessions: {
+                            key: string;
+                            id: number | null;
+                            /** @enum {string} */
+                            kind: "event" | "episode" | "exam" | "manual";
+                            title: string;
+                            /** Format: date-time */
+                            starts_at: string;
+                            /** Format: date-time */
+                            ends_at: string;
+                            half_days: ("am" | "pm")[];
+                            audience: {
+                                /** @enum {string} */
+                                kind: "promotion" | "group";
+                                id: number;
+                                label: string;
+                            };
+                            trainer: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            expected: number;
+                            counts: {
+                                present: number;
+                                late: number;
+                                absent: number;
+                                excused: number;
+                                unmarked: number;
+                            };
+                            closed: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createAttendanceSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    /** @enum {string} */
+                    audience: "promotion" | "group";
+                    audience_id: number;
+                    training_id?: number | null;
+                    day: string;
+                    start_time: string;
+                    end_time: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: string;
+                        id: number;
+                        /** @enum {string} */
+                        kind: "event" | "episode" | "exam" | "manual";
+                        title: string;
+                        /** Format: date-time */
+                        starts_at: string;
+                        /** Format: date-time */
+                        ends_at: string;
+                        half_days: ("am" | "pm")[];
+                        audience: {
+                            /** @enum {string} */
+                            kind: "promotion" | "group";
+                            id: number;
+                            label: string;
+                        };
+                        trainer: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        expected: number;
+                        counts: {
+                            present: number;
+                            late: number;
+                            absent: number;
+                            excused: number;
+                            unmarked: number;
+                        };
+                        closed: boolean;
+                        time_zone: string;
+                        training: {
+                            id: number;
+                            title: string;
+                        } | null;
+                        checkin_before_minutes: number;
+                        checkin_after_minutes: number;
+                        /** Format: date-time */
+                        checkin_opens_at: string;
+                        /** Format: date-time */
+                        checkin_closes_at: string;
+                        checkin_open: boolean;
+                        learners: {
+                            id: number;
+                            first_name: string;
+                            last_name: string;
+                            marks: {
+                                am: {
+                                    /** @enum {string} */
+                                    status: "present" | "late" | "absent" | "excused";
+                                    late_minutes: number | null;
+                                    remark: string | null;
+                                    /** @enum {string} */
+                                    source: "roll_call" | "check_in";
+                                    /** Format: date-time */
+                                    checked_in_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                } | null;
+                                pm: {
+                                    /** @enum {string} */
+                                    status: "present" | "late" | "absent" | "excused";
+                                    late_minutes: number | null;
+                                    remark: string | null;
+                                    /** @enum {string} */
+                                    source: "roll_call" | "check_in";
+                                    /** Format: date-time */
+                                    checked_in_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                } | null;
+                            };
+                            signatures: {
+                                am: {
+                                    id: number;
+                                    /** Format: date-time */
+                                    signed_at: string;
+                                    /** @enum {string} */
+                                    device: "own" | "trainer";
+                                    corrected: boolean;
+                                } | null;
+                                pm: {
+                                    id: number;
+                                    /** Format: date-time */
+                                    signed_at: string;
+                                    /** @enum {string} */
+                                    device: "own" | "trainer";
+                                    corrected: boolean;
+                                } | null;
+                            };
+                        }[];
+                        trainer_signature: {
+                            id: number;
+                            /** Format: date-time */
+                            signed_at: string;
+                            /** @enum {string} */
+                            device: "own" | "trainer";
+                            corrected: boolean;
+                        } | null;
+                        can: {
+                            take: boolean;
+                        };
+                        /** Format: date-time */
+                        server_now: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    openAttendanceSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: string;
+                        id: number;
+                        /** @enum {string} */
+                        kind: "event" | "episode" | "exam" | "manual";
+                        title: string;
+                        /** Format: date-time */
+                        starts_at: string;
+                        /** Format: date-time */
+                        ends_at: string;
+                        half_days: ("am" | "pm")[];
+                        audience: {
+                            /** @enum {string} */
+                            kind: "promotion" | "group";
+                            id: number;
+                            label: string;
+                        };
+                        trainer: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        expected: number;
+                        counts: {
+                            present: number;
+                            late: number;
+                            absent: number;
+                            excused: number;
+                            unmarked: number;
+                        };
+                        closed: boolean;
+                        time_zone: string;
+                        training: {
+                            id: number;
+                            title: string;
+                        } | null;
+                        checkin_before_minutes: number;
+                        checkin_after_minutes: number;
+                        /** Format: date-time */
+                        checkin_opens_at: string;
+                        /** Format: date-time */
+                        checkin_closes_at: string;
+                        checkin_open: boolean;
+                        learners: {
+                            id: number;
+                            first_name: string;
+                            last_name: string;
+                            marks: {
+                                am: {
+                                    /** @enum {string} */
+                                    status: "present" | "late" | "absent" | "excused";
+                                    late_minutes: number | null;
+                                    remark: string | null;
+                                    /** @enum {string} */
+                                    source: "roll_call" | "check_in";
+                                    /** Format: date-time */
+                                    checked_in_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                } | null;
+                                pm: {
+                                    /** @enum {string} */
+                                    status: "present" | "late" | "absent" | "excused";
+                                    late_minutes: number | null;
+                                    remark: string | null;
+                                    /** @enum {string} */
+                                    source: "roll_call" | "check_in";
+                                    /** Format: date-time */
+                                    checked_in_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                } | null;
+                            };
+                            signatures: {
+                                am: {
+                                    id: number;
+                                    /** Format: date-time */
+                                    signed_at: string;
+                                    /** @enum {string} */
+                                    device: "own" | "trainer";
+                                    corrected: boolean;
+                                } | null;
+                                pm: {
+                                    id: number;
+                                    /** Format: date-time */
+                                    signed_at: string;
+                                    /** @enum {string} */
+                                    device: "own" | "trainer";
+                                    corrected: boolean;
+                                } | null;
+                            };
+                        }[];
+                        trainer_signature: {
+                            id: number;
+                            /** Format: date-time */
+                            signed_at: string;
+                            /** @enum {string} */
+                            device: "own" | "trainer";
+                            corrected: boolean;
+                        } | null;
+                        can: {
+                            take: boolean;
+                        };
+                        /** Format: date-time */
+                        server_now: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAttendanceSheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: string;
+                        id: number;
+                        /** @enum {string} */
+                        kind: "event" | "episode" | "exam" | "manual";
+                        title: string;
+                        /** Format: date-time */
+                        starts_at: string;
+                        /** Format: date-time */
+                        ends_at: string;
+                        half_days: ("am" | "pm")[];
+                        audience: {
+                            /** @enum {string} */
+                            kind: "promotion" | "group";
+                            id: number;
+                            label: string;
+                        };
+                        trainer: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        expected: number;
+                        counts: {
+                            present: number;
+                            late: number;
+                            absent: number;
+                            excused: number;
+                            unmarked: number;
+                        };
+                        closed: boolean;
+                        time_zone: string;
+                        training: {
+                            id: number;
+                            title: string;
+                        } | null;
+                        checkin_before_minutes: number;
+                        checkin_after_minutes: number;
+                        /** Format: date-time */
+                        checkin_opens_at: string;
+                        /** Format: date-time */
+                        checkin_closes_at: string;
+                        checkin_open: boolean;
+                        learners: {
+                            id: number;
+                            first_name: string;
+                            last_name: string;
+                            marks: {
+                                am: {
+                                    /** @enum {string} */
+                                    status: "present" | "late" | "absent" | "excused";
+                                    late_minutes: number | null;
+                                    remark: string | null;
+                                    /** @enum {string} */
+                                    source: "roll_call" | "check_in";
+                                    /** Format: date-time */
+                                    checked_in_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                } | null;
+                                pm: {
+                                    /** @enum {string} */
+                                    status: "present" | "late" | "absent" | "excused";
+                                    late_minutes: number | null;
+                                    remark: string | null;
+                                    /** @enum {string} */
+                                    source: "roll_call" | "check_in";
+                                    /** Format: date-time */
+                                    checked_in_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                } | null;
+                            };
+                            signatures: {
+                                am: {
+                                    id: number;
+                                    /** Format: date-time */
+                                    signed_at: string;
+                                    /** @enum {string} */
+                                    device: "own" | "trainer";
+                                    corrected: boolean;
+                                } | null;
+                                pm: {
+                                    id: number;
+                                    /** Format: date-time */
+                                    signed_at: string;
+                                    /** @enum {string} */
+                                    device: "own" | "trainer";
+                                    corrected: boolean;
+                                } | null;
+                            };
+                        }[];
+                        trainer_signature: {
+                            id: number;
+                            /** Format: date-time */
+                            signed_at: string;
+                            /** @enum {string} */
+                            device: "own" | "trainer";
+                            corrected: boolean;
+                        } | null;
+                        can: {
+                            take: boolean;
+                        };
+                        /** Format: date-time */
+                        server_now: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteAttendanceSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateAttendanceSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    checkin_before_minutes?: number;
+                    checkin_after_minutes?: number;
+                    training_id?: number | null;
+                    closed?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: string;
+                        id: number;
+                        /** @enum {string} */
+                        kind: "event" | "episode" | "exam" | "manual";
+                        title: string;
+                        /** Format: date-time */
+                        starts_at: string;
+                        /** Format: date-time */
+                        ends_at: string;
+                        half_days: ("am" | "pm")[];
+                        audience: {
+                            /** @enum {string} */
+                            kind: "promotion" | "group";
+                            id: number;
+                            label: string;
+                        };
+                        trainer: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        expected: number;
+                        counts: {
+                            present: number;
+                            late: number;
+                            absent: number;
+                            excused: number;
+                            unmarked: number;
+                        };
+                        closed: boolean;
+                        time_zone: string;
+                        training: {
+                            id: number;
+                            title: string;
+                        } | null;
+                        checkin_before_minutes: number;
+                        checkin_after_minutes: number;
+                        /** Format: date-time */
+                        checkin_opens_at: string;
+                        /** Format: date-time */
+                        checkin_closes_at: string;
+                        checkin_open: boolean;
+                        learners: {
+                            id: number;
+                            first_name: string;
+                            last_name: string;
+                            marks: {
+                                am: {
+                                    /** @enum {string} */
+                                    status: "present" | "late" | "absent" | "excused";
+                                    late_minutes: number | null;
+                                    remark: string | null;
+                                    /** @enum {string} */
+                                    source: "roll_call" | "check_in";
+                                    /** Format: date-time */
+                                    checked_in_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                } | null;
+                                pm: {
+                                    /** @enum {string} */
+                                    status: "present" | "late" | "absent" | "excused";
+                                    late_minutes: number | null;
+                                    remark: string | null;
+                                    /** @enum {string} */
+                                    source: "roll_call" | "check_in";
+                                    /** Format: date-time */
+                                    checked_in_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                } | null;
+                            };
+                            signatures: {
+                                am: {
+                                    id: number;
+                                    /** Format: date-time */
+                                    signed_at: string;
+                                    /** @enum {string} */
+                                    device: "own" | "trainer";
+                                    corrected: boolean;
+                                } | null;
+                                pm: {
+                                    id: number;
+                                    /** Format: date-time */
+                                    signed_at: string;
+                                    /** @enum {string} */
+                                    device: "own" | "trainer";
+                                    corrected: boolean;
+                                } | null;
+                            };
+                        }[];
+                        trainer_signature: {
+                            id: number;
+                            /** Format: date-time */
+                            signed_at: string;
+                            /** @enum {string} */
+                            device: "own" | "trainer";
+                            corrected: boolean;
+                        } | null;
+                        can: {
+                            take: boolean;
+                        };
+                        /** Format: date-time */
+                        server_now: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    saveAttendanceMarks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    marks: {
+                        student_id: number;
+                        /** @enum {string} */
+                        half_day: "am" | "pm";
+                        /** @enum {string} */
+                        status: "present" | "late" | "absent" | "excused";
+                        late_minutes?: number | null;
+                        remark?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: string;
+                        id: number;
+                        /** @enum {string} */
+                        kind: "event" | "episode" | "exam" | "manual";
+                        title: string;
+                        /** Format: date-time */
+                        starts_at: string;
+                        /** Format: date-time */
+                        ends_at: string;
+                        half_days: ("am" | "pm")[];
+                        audience: {
+                            /** @enum {string} */
+                            kind: "promotion" | "group";
+                            id: number;
+                            label: string;
+                        };
+                        trainer: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        expected: number;
+                        counts: {
+                            present: number;
+                            late: number;
+                            absent: number;
+                            excused: number;
+                            unmarked: number;
+                        };
+                        closed: boolean;
+                        time_zone: string;
+                        training: {
+                            id: number;
+                            title: string;
+                        } | null;
+                        checkin_before_minutes: number;
+                        checkin_after_minutes: number;
+                        /** Format: date-time */
+                        checkin_opens_at: string;
+                        /** Format: date-time */
+                        checkin_closes_at: string;
+                        checkin_open: boolean;
+                        learners: {
+                            id: number;
+                            first_name: string;
+                            last_name: string;
+                            marks: {
+                                am: {
+                                    /** @enum {string} */
+                                    status: "present" | "late" | "absent" | "excused";
+                                    late_minutes: number | null;
+                                    remark: string | null;
+                                    /** @enum {string} */
+                                    source: "roll_call" | "check_in";
+                                    /** Format: date-time */
+                                    checked_in_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                } | null;
+                                pm: {
+                                    /** @enum {string} */
+                                    status: "present" | "late" | "absent" | "excused";
+                                    late_minutes: number | null;
+                                    remark: string | null;
+                                    /** @enum {string} */
+                                    source: "roll_call" | "check_in";
+                                    /** Format: date-time */
+                                    checked_in_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                } | null;
+                            };
+                            signatures: {
+                                am: {
+                                    id: number;
+                                    /** Format: date-time */
+                                    signed_at: string;
+                                    /** @enum {string} */
+                                    device: "own" | "trainer";
+                                    corrected: boolean;
+                                } | null;
+                                pm: {
+                                    id: number;
+                                    /** Format: date-time */
+                                    signed_at: string;
+                                    /** @enum {string} */
+                                    device: "own" | "trainer";
+                                    corrected: boolean;
+                                } | null;
+                            };
+                        }[];
+                        trainer_signature: {
+                            id: number;
+                            /** Format: date-time */
+                            signed_at: string;
+                            /** @enum {string} */
+                            device: "own" | "trainer";
+                            corrected: boolean;
+                        } | null;
+                        can: {
+                            take: boolean;
+                        };
+                        /** Format: date-time */
+                        server_now: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    issueCheckInCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        code: string;
+                        url: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        /** Format: date-time */
+                        server_now: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    checkIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token?: string;
+                    code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        session: {
+                            id: number;
+                            title: string;
+                            /** Format: date-time */
+                            starts_at: string;
+                            /** Format: date-time */
+                            ends_at: string;
+                        };
+                        /** @enum {string} */
+                        half_day: "am" | "pm";
+                        /** @enum {string} */
+                        status: "present" | "late" | "absent" | "excused";
+                        late_minutes: number | null;
+                        already: boolean;
+                        signed: boolean;
                     };
                 };
             };

@@ -1,4 +1,5 @@
 // The whole database schema: every table, enum and relation (drizzle-kit reads this file).
+export * from './attendance.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './cache.ts';

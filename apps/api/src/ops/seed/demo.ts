@@ -4,6 +4,7 @@ import { hashPassword } from '../../auth/password.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { academicYear } from '../../time.ts';
+import { seedAttendance } from './attendance.ts';
 import { seedCalendar } from './calendar.ts';
 import { seedCohorts } from './cohorts.ts';
 import { seedContactRequests } from './contact.ts';
@@ -110,6 +111,7 @@ async function insertDemo(
   });
   await seedBlindReview(tx, { now, institution, user, evaluation, storeFile: options.storeFile });
   await seedCalendar(tx, { now, institution, user, ...cohorts });
+  await seedAttendance(tx, { now, institution, user, ...cohorts });
   await seedContactRequests(tx, { institution, user });
   await inviteNewcomer(tx, { now, publicUrl: options.publicUrl, institution });
 }

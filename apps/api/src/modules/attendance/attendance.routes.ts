@@ -1,0 +1,166 @@
+import {
+  attendanceMarksBody,
+  attendanceOpenBody,
+  attendanceRange,
+  attendanceSessionBody,
+  attendanceSessionList,
+  attendanceSessionPatch,
+  attendanceSheet,
+  checkInBody,
+  checkInCode,
+  checkInResult,
+} from '@skolar/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActor } from '../../auth/plugin.ts';
+import { idParams } from '../../http/pagination.ts';
+import { errorResponses } from '../../http/route-kit.ts';
+import * as attendance from './attendance.service.ts';
+
+const tags = ['attendance'];
+
+/** Under `/api/attendance`: the sessions, their roll call, check-in codes and the check-in. */
+export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/sessions',
+    {
+      config: { access: { entity: 'attendance', action: 'list' } },
+      schema: {
+        operationId: 'listAttendanceSessions',
+        tags,
+        summary:
+          "The sessions of the days asked (today by default, in the institution's zone) that the actor sees: the calendar's classes aimed at a promotion or a group, the episodes and the exams, opened or not, and those created by hand, with how their lines stand",
+        querystring: attendanceRange,
+        response: { 200: attendanceSessionList, ...errorResponses },
+      },
+    },
+    async (request) => attendance.list(app.ctx, requireActor(request), request.query),
+  );
+  app.post(
+    '/sessions/open',
+    {
+      config: { access: { entity: 'attendance', action: 'create' } },
+      schema: {
+        operationId: 'openAttendanceSession',
+        tags,
+        summary:
+          'Open the session of a calendar entry the actor sees (created the first time, the same one after); answers its roll call',
+        body: attendanceOpenBody,
+        response: { 200: attendanceSheet, ...errorResponses },
+      },
+    },
+    async (request) => attendance.open(app.ctx, requireActor(request), request.body),
+  );
+  app.post(
+    '/sessions',
+    {
+      config: { access: { entity: 'attendance', action: 'create' } },
+      schema: {
+        operationId: 'createAttendanceSession',
+        tags,
+        summary:
+          "Create a session by hand for a promotion or a group the actor follows, on a day and between two times in the institution's zone; its creator trains it",
+        body: attendanceSessionBody,
+        response: { 201: attendanceSheet, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await attendance.create(app.ctx, requireActor(request), request.body)),
+  );
+  app.get(
+    '/sessions/:id',
+    {
+      config: { access: { entity: 'attendance', action: 'read' } },
+      schema: {
+        operationId: 'getAttendanceSheet',
+        tags,
+        summary:
+          'The roll call of a session: its learners with their mark and signature per half-day, when check-in is open',
+        params: idParams,
+        response: { 200: attendanceSheet, ...errorResponses },
+      },
+    },
+    async (request) => attendance.sheet(app.ctx, requireActor(request), request.params.id),
+  );
+  app.patch(
+    '/sessions/:id',
+    {
+      config: { access: { entity: 'attendance', action: 'update' } },
+      schema: {
+        operationId: 'updateAttendanceSession',
+        tags,
+        summary:
+          'Change the check-in margins or the training of a session, or close or reopen it (audited); the fields given change',
+        params: idParams,
+        body: attendanceSessionPatch,
+        response: { 200: attendanceSheet, ...errorResponses },
+      },
+    },
+    async (request) =>
+      attendance.patch(app.ctx, requireActor(request), request.params.id, request.body),
+  );
+  app.delete(
+    '/sessions/:id',
+    {
+      config: { access: { entity: 'attendance', action: 'delete' } },
+      schema: {
+        operationId: 'deleteAttendanceSession',
+        tags,
+        summary: 'Delete a session created by hand that nobody signed (audited)',
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await attendance.remove(app.ctx, requireActor(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  app.put(
+    '/sessions/:id/marks',
+    {
+      config: { access: { entity: 'attendance', action: 'update' } },
+      schema: {
+        operationId: 'saveAttendanceMarks',
+        tags,
+        summary:
+          "Save lines of a session's roll call (a learner's status for a half-day, late minutes, a remark), each replacing the one it names; at a closed session, an audited correction",
+        params: idParams,
+        body: attendanceMarksBody,
+        response: { 200: attendanceSheet, ...errorResponses },
+      },
+    },
+    async (request) =>
+      attendance.saveMarks(app.ctx, requireActor(request), request.params.id, request.body),
+  );
+  app.post(
+    '/sessions/:id/codes',
+    {
+      config: { access: { entity: 'attendance', action: 'update' } },
+      schema: {
+        operationId: 'issueCheckInCode',
+        tags,
+        summary:
+          "A fresh check-in code for the trainer's screen: six characters and a QR code of a signed token, good once and for 20 seconds",
+        params: idParams,
+        response: { 200: checkInCode, ...errorResponses },
+      },
+    },
+    async (request) => attendance.issueCode(app.ctx, requireActor(request), request.params.id),
+  );
+  app.post(
+    '/check-in',
+    {
+      config: { access: { entity: 'presence', action: 'create' } },
+      schema: {
+        operationId: 'checkIn',
+        tags,
+        summary:
+          "A learner checks in at a session they are expected at, with the scanned QR code's token or the code typed, while check-in is open: once per half-day, late after the grace",
+        body: checkInBody,
+        response: { 200: checkInResult, ...errorResponses },
+      },
+    },
+    async (request) => attendance.checkIn(app.ctx, requireActor(request), request.body),
+  );
+};
