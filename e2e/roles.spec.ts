@@ -13,6 +13,7 @@ const ACCOUNTS: ReadonlyArray<{ role: Role; email: string; menu: [string, string
       ['trainings', '/student/trainings'],
       ['seminars', '/student/seminars'],
       ['evaluations', '/list-evaluations'],
+      ['check-in', '/check-in'],
     ],
   },
   {
@@ -22,6 +23,7 @@ const ACCOUNTS: ReadonlyArray<{ role: Role; email: string; menu: [string, string
       ['subjects', '/subjects'],
       ['groups', '/groups'],
       ['evaluations', '/evaluations'],
+      ['attendance', '/attendance'],
     ],
   },
   {
@@ -32,6 +34,7 @@ const ACCOUNTS: ReadonlyArray<{ role: Role; email: string; menu: [string, string
       ['subjects', '/subjects'],
       ['groups', '/groups'],
       ['evaluations', '/evaluations'],
+      ['attendance', '/attendance'],
     ],
   },
   {
@@ -44,6 +47,7 @@ const ACCOUNTS: ReadonlyArray<{ role: Role; email: string; menu: [string, string
       ['teachers', '/teachers'],
       ['modules', '/modules'],
       ['evaluations', '/evaluations'],
+      ['attendance', '/attendance'],
       ['audit', '/audit'],
     ],
   },

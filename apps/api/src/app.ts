@@ -175,6 +175,9 @@ export async function buildApp(
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // The check-in page's QR scanner decodes in a worker it starts from a blob of its own
+        // script (decision 198); only a script already running here can make one.
+        workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         // Chapter videos: the embeds of the YouTube and Vimeo links a chapter may hold.
         frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],

@@ -205,6 +205,7 @@ describe('menuFor', () => {
       'trainings /student/trainings',
       'seminars /student/seminars',
       'evaluations /list-evaluations',
+      'check-in /check-in',
     ]);
   });
 
@@ -213,6 +214,7 @@ describe('menuFor', () => {
       'subjects /subjects',
       'groups /groups',
       'evaluations /evaluations',
+      'attendance /attendance',
     ]);
   });
 
@@ -222,6 +224,7 @@ describe('menuFor', () => {
       'subjects /subjects',
       'groups /groups',
       'evaluations /evaluations',
+      'attendance /attendance',
     ]);
   });
 
@@ -233,6 +236,7 @@ describe('menuFor', () => {
       'teachers /teachers',
       'modules /modules',
       'evaluations /evaluations',
+      'attendance /attendance',
       'audit /audit',
     ]);
   });

@@ -170,6 +170,7 @@ const SPEC_TABLE = [
  * (decision 59). `/setup/:token` creates the first super-admin of an empty database (decision 109).
  * `/audit` is the audit log: an admin's institution's rows, every row for the super-admin
  * (decision 133). `/question-bank/:subjectId` is a subject's question bank (decision 191).
+ * `/attendance`, `/attendance/:sessionId` and `/check-in` take and give attendance (decision 198).
  */
 const OFF_SPEC_TABLE = [
   { path: '/verify', name: 'VerifyTranscriptForm', roles: null },
@@ -181,6 +182,11 @@ const OFF_SPEC_TABLE = [
   { path: '/question-bank/:subjectId', name: 'QuestionBank', roles: [SA, A, ST, T] },
   // A project's marking screen: those who mark it (issue 31, decision 193).
   { path: '/marking/:evaluationId', name: 'Marking', roles: [SA, A, ST, T] },
+  // Attendance (issue 32, decision 198): the day's sessions, a session's roll call, and the
+  // learner's check-in (the QR code leads there with its token in `t`).
+  { path: '/attendance', name: 'Attendance', roles: [A, ST, T], query: ['day'] },
+  { path: '/attendance/:sessionId', name: 'AttendanceSheet', roles: [A, ST, T] },
+  { path: '/check-in', name: 'CheckIn', roles: [S], query: ['t'] },
 ] as const satisfies readonly RouteAccess[];
 
 /**
@@ -322,7 +328,9 @@ export type MenuKey =
   | 'students'
   | 'teachers'
   | 'modules'
-  | 'audit';
+  | 'audit'
+  | 'attendance'
+  | 'check-in';
 
 /** One entry of a menu. */
 export interface MenuItem<K extends string = MenuKey> {
@@ -342,12 +350,16 @@ export const ROLE_MENUS: Readonly<Record<'student' | 'teacher' | 'admin', readon
     { key: 'trainings', path: '/student/trainings' },
     { key: 'seminars', path: '/student/seminars' },
     { key: 'evaluations', path: '/list-evaluations' },
+    // Off the spec's menu: checking in at a session (decision 198).
+    { key: 'check-in', path: '/check-in' },
   ],
   teacher: [
     { key: 'promotions', path: '/promotions' },
     { key: 'subjects', path: '/subjects' },
     { key: 'groups', path: '/groups' },
     { key: 'evaluations', path: '/evaluations' },
+    // Off the spec's menu: the day's sessions and their roll call (decision 198).
+    { key: 'attendance', path: '/attendance' },
   ],
   admin: [
     { key: 'institutions', path: '/institutions' },
@@ -361,6 +373,7 @@ export const ROLE_MENUS: Readonly<Record<'student' | 'teacher' | 'admin', readon
     { key: 'modules', path: '/modules' },
     // The super-admin reads every evaluation, but the spec's menu does not list them.
     { key: 'evaluations', path: '/evaluations', except: [SA] },
+    { key: 'attendance', path: '/attendance' },
     { key: 'audit', path: '/audit' },
   ],
 };

@@ -16,22 +16,6 @@ const API_ONLY: Readonly<Record<string, string>> = {
   'student file:read': 'files are read through the row that links them',
   'super-admin training:read': 'the super-admin reads any row, for support, read-only',
   'super-admin group:read': 'the super-admin reads any row, for support, read-only',
-  'admin attendance:list': 'attendance (issue 32): its screens come with the web step',
-  'admin attendance:read': 'attendance (issue 32): its screens come with the web step',
-  'admin attendance:create': 'attendance (issue 32): its screens come with the web step',
-  'admin attendance:update': 'attendance (issue 32): its screens come with the web step',
-  'admin attendance:delete': 'attendance (issue 32): its screens come with the web step',
-  'super-teacher attendance:list': 'attendance (issue 32): its screens come with the web step',
-  'super-teacher attendance:read': 'attendance (issue 32): its screens come with the web step',
-  'super-teacher attendance:create': 'attendance (issue 32): its screens come with the web step',
-  'super-teacher attendance:update': 'attendance (issue 32): its screens come with the web step',
-  'super-teacher attendance:delete': 'attendance (issue 32): its screens come with the web step',
-  'teacher attendance:list': 'attendance (issue 32): its screens come with the web step',
-  'teacher attendance:read': 'attendance (issue 32): its screens come with the web step',
-  'teacher attendance:create': 'attendance (issue 32): its screens come with the web step',
-  'teacher attendance:update': 'attendance (issue 32): its screens come with the web step',
-  'teacher attendance:delete': 'attendance (issue 32): its screens come with the web step',
-  'student presence:create': 'attendance (issue 32): its screens come with the web step',
 };
 
 /** The screens a role may open (the spec's table and the pages outside it), with their needs. */

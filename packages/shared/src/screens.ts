@@ -184,6 +184,9 @@ export const SCREEN_NEEDS: Readonly<Partial<Record<PagePath, readonly ScreenNeed
     'bank_question:update',
     'bank_question:archive',
   ],
+  '/attendance': ['attendance:list', 'attendance:create', 'attendance:delete?'],
+  '/attendance/:sessionId': ['attendance:read', 'attendance:update?', 'attendance:delete?'],
+  '/check-in': ['presence:create'],
   '/marking/:evaluationId': [
     'evaluation:read',
     'evaluation:update',

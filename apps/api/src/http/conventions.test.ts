@@ -95,6 +95,8 @@ describe('API conventions', () => {
     expect(csp).toContain("base-uri 'none'");
     // Frames only for chapter videos.
     expect(csp).toContain('frame-src https://www.youtube-nocookie.com https://player.vimeo.com');
+    // Workers of this origin only, and the QR scanner's, started from a blob of its script.
+    expect(csp).toContain("worker-src 'self' blob:");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });

@@ -37552,6 +37552,7 @@ export interface operations {
                         id: number;
                         code: string;
                         url: string;
+                        qr_svg: string;
                         /** Format: date-time */
                         expires_at: string;
                         /** Format: date-time */

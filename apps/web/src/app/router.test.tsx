@@ -51,6 +51,7 @@ describe('the guarded route table', () => {
       ['Formations', '/student/trainings'],
       ['Séminaires', '/student/seminars'],
       ['Évaluations', '/list-evaluations'],
+      ['Émargement', '/check-in'],
     ]);
     const banner = screen.getByRole('banner');
     expect(within(banner).queryByRole('link', { name: 'Calendrier' })).toBeNull();

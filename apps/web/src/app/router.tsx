@@ -5,6 +5,7 @@ import { AppLayout, Splash } from './chrome/app-layout.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { guard } from './guard.ts';
 import { accountPages } from './pages/account.ts';
+import { attendancePages } from './pages/attendance.ts';
 import { calendarPages } from './pages/calendar.ts';
 import { cohortPages } from './pages/cohorts.ts';
 import { corePages } from './pages/core.ts';
@@ -32,6 +33,7 @@ const PAGES: PageRegistry = {
   ...seminarPages,
   ...subjectPages,
   ...evaluationPages,
+  ...attendancePages,
   ...transcriptPages,
   ...myResultPages,
   ...resultPages,

@@ -203,6 +203,8 @@ export const checkInCode = z.object({
   code: z.string(),
   /** What the QR code holds: the check-in page's address with the signed token. */
   url: z.string(),
+  /** That address as a QR code (SVG markup, drawn by the server). */
+  qr_svg: z.string(),
   expires_at: z.date(),
   server_now: z.date(),
 });

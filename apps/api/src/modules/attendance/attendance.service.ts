@@ -13,6 +13,7 @@ import {
   checkInBody,
   type HalfDay,
 } from '@skolar/shared';
+import QRCode from 'qrcode';
 import { record } from '../../audit/audit.ts';
 import { can, permissionsOf } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
@@ -513,10 +514,12 @@ export async function issueCode(ctx: AppContext, actor: Actor, id: number) {
   if (!row) throw conflict();
   await pruneCodes(ctx.db, id, new Date(now.getTime() - 60_000));
   const token = `${id}.${row.id}.${tokenMac(session, row)}`;
+  const url = new URL(`/check-in?t=${encodeURIComponent(token)}`, ctx.config.PUBLIC_URL).toString();
   return {
     id: row.id,
     code: row.code,
-    url: new URL(`/check-in?t=${encodeURIComponent(token)}`, ctx.config.PUBLIC_URL).toString(),
+    url,
+    qr_svg: await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
     expires_at: row.expires_at,
     server_now: now,
   };

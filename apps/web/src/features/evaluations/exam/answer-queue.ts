@@ -1,4 +1,7 @@
 import type { AttemptView } from '@skolar/shared';
+import { acknowledgeSent, readStoredQueue, writeStoredQueue } from '../../../lib/offline-queue.ts';
+
+export { retryDelay } from '../../../lib/offline-queue.ts';
 /** A value typed for one question, with when it was typed by the server's clock (estimated). */
 export interface QueuedAnswer {
   value: AttemptView['answers'][number]['value'];
@@ -14,17 +17,11 @@ const keyOf = (attemptId: number) => `skolar.exam.${attemptId}`;
  * their own typing time.
  */
 export function readQueue(attemptId: number): Queue {
-  try {
-    const raw = localStorage.getItem(keyOf(attemptId));
-    return raw ? (JSON.parse(raw) as Queue) : {};
-  } catch {
-    return {};
-  }
+  return readStoredQueue<QueuedAnswer>(keyOf(attemptId));
 }
 
 export function writeQueue(attemptId: number, queue: Queue): void {
-  if (Object.keys(queue).length === 0) localStorage.removeItem(keyOf(attemptId));
-  else localStorage.setItem(keyOf(attemptId), JSON.stringify(queue));
+  writeStoredQueue(keyOf(attemptId), queue);
 }
 
 const handInKeyOf = (attemptId: number) => `skolar.exam.${attemptId}.hand-in`;
@@ -48,16 +45,7 @@ export function writeHandIn(attemptId: number, queued: boolean): void {
 
 /** Drops the entries the server acknowledged, unless they were typed again meanwhile. */
 export function acknowledge(queue: Queue, sent: Queue): Queue {
-  const rest: Queue = {};
-  for (const [id, entry] of Object.entries(queue)) {
-    if (sent[id]?.typed_at !== entry.typed_at) rest[id] = entry;
-  }
-  return rest;
-}
-
-/** The wait before the next try after `failures` failed sends: 1 s, 2 s, 4 s… up to 30 s. */
-export function retryDelay(failures: number): number {
-  return Math.min(30_000, 1000 * 2 ** Math.max(0, failures - 1));
+  return acknowledgeSent(queue, sent, (entry) => entry.typed_at);
 }
 
 /**

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { finishAttempt, saveAnswers, useAttempt } from '../../../api/exams.ts';
 import { ApiError } from '../../../lib/http.ts';
+import { useSendWhenOnline } from '../../../lib/offline-queue.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
@@ -164,19 +165,7 @@ function ExamRun({ attempt }: { attempt: AttemptView }) {
 
   // What an earlier visit queued (answers, a hand-in) goes out at once; a regained connection
   // sends the rest.
-  useEffect(() => {
-    if (closed) return;
-    void sync();
-    const online = () => {
-      failures.current = 0;
-      void sync();
-    };
-    window.addEventListener('online', online);
-    return () => {
-      window.removeEventListener('online', online);
-      clearTimeout(timer.current);
-    };
-  }, [closed, sync]);
+  useSendWhenOnline(sync, !closed, failures, timer);
 
   // A hand-in the server made meanwhile (the closing job, another device) leaves nothing queued.
   useEffect(() => {

@@ -1,0 +1,62 @@
+import type { AttendanceMarkEntry, AttendanceSessionBody, CheckInBody } from '@skolar/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api, ok } from './client.ts';
+
+// Attendance (issue 32): the day's sessions, a session's roll call, check-in codes, check-in.
+
+/** The query key of a session's roll call (`GET /api/attendance/sessions/:id`). */
+export const attendanceSheetKey = (id: number) => ['attendance', 'session', id] as const;
+
+/** Staff: the sessions of a day (in the institution's zone), opened or not. */
+export function useAttendanceSessions(day: string | null) {
+  return useQuery({
+    queryKey: ['attendance', 'sessions', day],
+    queryFn: () =>
+      ok(
+        api.GET('/api/attendance/sessions', {
+          params: { query: day === null ? {} : { from: day, to: day } },
+        }),
+      ),
+  });
+}
+
+/**
+ * Staff: a session's roll call; `live` polls it every few seconds (while the check-in code is
+ * shown, the list fills as learners check in).
+ */
+export function useAttendanceSheet(id: number, live = false) {
+  return useQuery({
+    queryKey: attendanceSheetKey(id),
+    queryFn: () => ok(api.GET('/api/attendance/sessions/{id}', { params: { path: { id } } })),
+    refetchInterval: live ? 2000 : false,
+  });
+}
+
+/** Opens the session of a calendar entry (created the first time); answers its roll call. */
+export const openAttendanceSession = (key: string) =>
+  ok(api.POST('/api/attendance/sessions/open', { body: { key } }));
+
+/** Creates a session by hand. */
+export const createAttendanceSession = (body: AttendanceSessionBody) =>
+  ok(api.POST('/api/attendance/sessions', { body }));
+
+/** Closes or reopens a session, or changes its check-in margins. */
+export const updateAttendanceSession = (
+  id: number,
+  body: { closed?: boolean; checkin_before_minutes?: number; checkin_after_minutes?: number },
+) => ok(api.PATCH('/api/attendance/sessions/{id}', { params: { path: { id } }, body }));
+
+/** Deletes a session created by hand. */
+export const deleteAttendanceSession = (id: number) =>
+  ok(api.DELETE('/api/attendance/sessions/{id}', { params: { path: { id } } }));
+
+/** Saves lines of the roll call; answers the refreshed roll call. */
+export const saveAttendanceMarks = (id: number, marks: AttendanceMarkEntry[]) =>
+  ok(api.PUT('/api/attendance/sessions/{id}/marks', { params: { path: { id } }, body: { marks } }));
+
+/** A fresh check-in code for the trainer's screen. */
+export const issueCheckInCode = (id: number) =>
+  ok(api.POST('/api/attendance/sessions/{id}/codes', { params: { path: { id } } }));
+
+/** A learner checks in with the QR code's token or the code typed. */
+export const checkIn = (body: CheckInBody) => ok(api.POST('/api/attendance/check-in', { body }));
