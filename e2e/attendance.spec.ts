@@ -80,6 +80,10 @@ test('a trainer projects the check-in code, two students check in from phones (o
   await scanning!.goto(new URL(url).pathname + new URL(url).search);
   await expect(scanning!.getByRole('heading', { name: fr('checkIn.done.title') })).toBeVisible();
   await expect(scanning!).toHaveURL('/check-in');
+  // They sign the half-day on the phone: here with their name typed (the keyboard's way).
+  await scanning!.getByLabel(fr('signaturePad.typed')).fill('Juliette Blanc');
+  await scanning!.getByRole('button', { name: fr('checkIn.sign.submit') }).click();
+  await expect(scanning!.getByText(/Signé à/)).toBeVisible();
 
   // The trainer's list fills, and the screen shows a new code: the one used is spent.
   await expect(page.getByText(/Arrivé\(e\) à .* par code/)).toHaveCount(1, { timeout: 15_000 });
@@ -112,6 +116,21 @@ test('a trainer projects the check-in code, two students check in from phones (o
   // The trainer marks the rest present in one action and closes the session.
   await page.getByRole('button', { name: /Tous présents/ }).click();
   await expect(page.getByText(fr('attendance.saved'))).toBeVisible();
+  // The trainer signs the session with the mouse, then closes it.
+  await page.getByRole('button', { name: fr('attendance.signSession') }).click();
+  const pad = page.getByRole('dialog').getByRole('img', { name: fr('attendance.signatureLabel') });
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + 40);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 120, box.y + 90, { steps: 8 });
+  await page.mouse.move(box.x + 220, box.y + 30, { steps: 8 });
+  await page.mouse.up();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: fr('attendance.sign') })
+    .click();
+  await expect(page.getByText(fr('attendance.sessionSigned'))).toBeVisible();
+  await expect(page.getByText(fr('attendance.signed'), { exact: true })).toHaveCount(1);
   await page.getByRole('button', { name: fr('attendance.close') }).click();
   await expect(page.getByText(fr('attendance.closedNote'))).toBeVisible();
   await expect(page.getByRole('img', { name: fr('attendance.qrAlt') })).toHaveCount(0);

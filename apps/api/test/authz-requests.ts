@@ -10,7 +10,9 @@ import {
   annotations,
   attempts,
   attendanceCodes,
+  attendanceMarks,
   attendanceSessions,
+  attendanceSignatures,
   bankQuestions,
   calendarFeeds,
   events,
@@ -74,6 +76,14 @@ export interface Staff {
   teacher: { id: number };
   student: { id: number };
 }
+
+/** A drawn signature: a small PNG as a data URL. */
+const signaturePng = async () =>
+  `data:image/png;base64,${(
+    await sharp({ create: { width: 120, height: 40, channels: 3, background: '#1a1d21' } })
+      .png()
+      .toBuffer()
+  ).toString('base64')}`;
 
 let counter = 0;
 const next = () => {
@@ -483,6 +493,42 @@ export class Fixture {
           audience_id: (await this.promotion()).id,
           trainer_id: this.staff.teacher.id,
           code_secret: '00'.repeat(32),
+        })
+        .returning();
+      return row!;
+    });
+  }
+  /** The institution's student marked present this morning at that session. */
+  attendancePresent() {
+    return this.once('attendancePresent', async () => {
+      const session = await this.attendanceSession();
+      await this.db.insert(attendanceMarks).values({
+        session_id: session.id,
+        student_id: this.staff.student.id,
+        half_day: 'am',
+        status: 'present',
+        source: 'roll_call',
+      });
+      return session;
+    });
+  }
+  /** The student's signature for that morning. */
+  attendanceSignature() {
+    return this.once('attendanceSignature', async () => {
+      const session = await this.attendancePresent();
+      const [row] = await this.db
+        .insert(attendanceSignatures)
+        .values({
+          session_id: session.id,
+          signer_id: this.staff.student.id,
+          role: 'learner',
+          half_day: 'am',
+          image: await signaturePng(),
+          statement: '{}',
+          statement_sha256: '0'.repeat(64),
+          device: 'own',
+          recorded_by: this.staff.student.id,
+          signed_at: this.ctx.clock.now(),
         })
         .returning();
       return row!;
@@ -1837,6 +1883,17 @@ export const REQUESTS: Record<string, Build> = {
   }),
   'POST /api/attendance/sessions/:id/codes': async (f) => ({
     url: `/api/attendance/sessions/${(await f.attendanceSession()).id}/codes`,
+  }),
+  'POST /api/attendance/sessions/:id/my-signature': async (f) => ({
+    url: `/api/attendance/sessions/${(await f.attendancePresent()).id}/my-signature`,
+    payload: { half_day: 'am', image: await signaturePng() },
+  }),
+  'POST /api/attendance/sessions/:id/signatures': async (f) => ({
+    url: `/api/attendance/sessions/${(await f.attendancePresent()).id}/signatures`,
+    payload: { signer_id: f.staff.student.id, half_day: 'am', image: await signaturePng() },
+  }),
+  'GET /api/attendance/signatures/:id/image': async (f) => ({
+    url: `/api/attendance/signatures/${(await f.attendanceSignature()).id}/image`,
   }),
   'POST /api/attendance/check-in': async (f) => ({
     url: '/api/attendance/check-in',

@@ -320,6 +320,8 @@ describe('every date field of every route', () => {
       'GET /api/dev/mail querystring to',
       // Morning or afternoon of a session (issue 32).
       'PUT /api/attendance/sessions/:id/marks body marks.[].half_day',
+      'POST /api/attendance/sessions/:id/my-signature body half_day',
+      'POST /api/attendance/sessions/:id/signatures body half_day',
       'POST /api/promotions body academic_year',
       'PATCH /api/promotions/:id body academic_year',
     ]);

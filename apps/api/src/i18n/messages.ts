@@ -635,6 +635,36 @@ const catalogue = {
     en: 'This session is closed.',
     de: 'Diese Sitzung ist geschlossen.',
   },
+  'attendance.alreadySigned': {
+    fr: 'Cette demi-journée est déjà signée.',
+    en: 'This half-day is already signed.',
+    de: 'Dieser Halbtag ist bereits unterschrieben.',
+  },
+  'attendance.validation.signature': {
+    fr: 'Signez dans le cadre avant d’envoyer.',
+    en: 'Sign in the box before sending.',
+    de: 'Unterschreiben Sie im Feld, bevor Sie senden.',
+  },
+  'attendance.validation.notPresent': {
+    fr: 'On ne signe qu’une demi-journée où l’on est présent ou en retard.',
+    en: 'Only a half-day marked present or late can be signed.',
+    de: 'Nur ein als anwesend oder verspätet erfasster Halbtag kann unterschrieben werden.',
+  },
+  'attendance.validation.trainerSigns': {
+    fr: 'Seul le formateur de la séance la signe, pour lui-même.',
+    en: 'Only the trainer of the session signs it, for themselves.',
+    de: 'Nur die Lehrkraft der Sitzung unterschreibt sie, für sich selbst.',
+  },
+  'attendance.validation.replaces': {
+    fr: 'On ne corrige que la signature en vigueur de cette personne pour cette demi-journée.',
+    en: 'Only the current signature of this person for this half-day can be corrected.',
+    de: 'Nur die gültige Unterschrift dieser Person für diesen Halbtag kann korrigiert werden.',
+  },
+  'attendance.validation.reason': {
+    fr: 'Une correction dit pourquoi.',
+    en: 'A correction says why.',
+    de: 'Eine Korrektur nennt ihren Grund.',
+  },
   'marking.twiceMarked': {
     fr: 'Cette copie a déjà ses deux corrections : il reste à convenir de la note.',
     en: 'This hand-in already has both markings: the grade remains to be agreed.',

@@ -1,4 +1,10 @@
-import type { AttendanceMarkEntry, AttendanceSessionBody, CheckInBody } from '@skolar/shared';
+import type {
+  AttendanceMarkEntry,
+  AttendanceSessionBody,
+  CheckInBody,
+  MySignatureBody,
+  SignatureBody,
+} from '@skolar/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, ok } from './client.ts';
 
@@ -60,3 +66,11 @@ export const issueCheckInCode = (id: number) =>
 
 /** A learner checks in with the QR code's token or the code typed. */
 export const checkIn = (body: CheckInBody) => ok(api.POST('/api/attendance/check-in', { body }));
+
+/** A learner signs a half-day on their own device; answers the receipt. */
+export const signMyHalfDay = (id: number, body: MySignatureBody) =>
+  ok(api.POST('/api/attendance/sessions/{id}/my-signature', { params: { path: { id } }, body }));
+
+/** On the trainer's device: a learner's signature, the trainer's, or a correction. */
+export const signOnTrainerDevice = (id: number, body: SignatureBody) =>
+  ok(api.POST('/api/attendance/sessions/{id}/signatures', { params: { path: { id } }, body }));

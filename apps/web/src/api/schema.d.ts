@@ -3726,6 +3726,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/attendance/sessions/{id}/my-signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A learner signs, on their own device, a half-day of a session they were there for (present or late), once, while the session is open; the statement signed and its SHA-256 are kept */
+        post: operations["signMyHalfDay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attendance/sessions/{id}/signatures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** On the trainer's device, a learner signs a half-day they were there for, or the trainer signs the session; with `replaces_id`, an audited correction (a new row). Answers the roll call */
+        post: operations["signOnTrainerDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attendance/signatures/{id}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The drawn image of a signature (PNG), for the staff who read its session */
+        get: operations["getSignatureImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/demo-accounts": {
         parameters: {
             query?: never;
@@ -37673,6 +37724,404 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    signMyHalfDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    half_day: "am" | "pm";
+                    image: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        signer_id: number;
+                        /** @enum {string|null} */
+                        half_day: "am" | "pm" | null;
+                        /** Format: date-time */
+                        signed_at: string;
+                        statement_sha256: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    signOnTrainerDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    signer_id: number;
+                    /** @enum {string|null} */
+                    half_day: "am" | "pm" | null;
+                    image: string;
+                    replaces_id?: number;
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: string;
+                        id: number;
+                        /** @enum {string} */
+                        kind: "event" | "episode" | "exam" | "manual";
+                        title: string;
+                        /** Format: date-time */
+                        starts_at: string;
+                        /** Format: date-time */
+                        ends_at: string;
+                        half_days: ("am" | "pm")[];
+                        audience: {
+                            /** @enum {string} */
+                            kind: "promotion" | "group";
+                            id: number;
+                            label: string;
+                        };
+                        trainer: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        expected: number;
+                        counts: {
+                            present: number;
+                            late: number;
+                            absent: number;
+                            excused: number;
+                            unmarked: number;
+                        };
+                        closed: boolean;
+                        time_zone: string;
+                        training: {
+                            id: number;
+                            title: string;
+                        } | null;
+                        checkin_before_minutes: number;
+                        checkin_after_minutes: number;
+                        /** Format: date-time */
+                        checkin_opens_at: string;
+                        /** Format: date-time */
+                        checkin_closes_at: string;
+                        checkin_open: boolean;
+                        learners: {
+                            id: number;
+                            first_name: string;
+                            last_name: string;
+                            marks: {
+                                am: {
+                                    /** @enum {string} */
+                                    status: "present" | "late" | "absent" | "excused";
+                                    late_minutes: number | null;
+                                    remark: string | null;
+                                    /** @enum {string} */
+                                    source: "roll_call" | "check_in";
+                                    /** Format: date-time */
+                                    checked_in_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                } | null;
+                                pm: {
+                                    /** @enum {string} */
+                                    status: "present" | "late" | "absent" | "excused";
+                                    late_minutes: number | null;
+                                    remark: string | null;
+                                    /** @enum {string} */
+                                    source: "roll_call" | "check_in";
+                                    /** Format: date-time */
+                                    checked_in_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                } | null;
+                            };
+                            signatures: {
+                                am: {
+                                    id: number;
+                                    /** Format: date-time */
+                                    signed_at: string;
+                                    /** @enum {string} */
+                                    device: "own" | "trainer";
+                                    corrected: boolean;
+                                } | null;
+                                pm: {
+                                    id: number;
+                                    /** Format: date-time */
+                                    signed_at: string;
+                                    /** @enum {string} */
+                                    device: "own" | "trainer";
+                                    corrected: boolean;
+                                } | null;
+                            };
+                        }[];
+                        trainer_signature: {
+                            id: number;
+                            /** Format: date-time */
+                            signed_at: string;
+                            /** @enum {string} */
+                            device: "own" | "trainer";
+                            corrected: boolean;
+                        } | null;
+                        can: {
+                            take: boolean;
+                        };
+                        /** Format: date-time */
+                        server_now: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getSignatureImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description Default Response */
             401: {
                 headers: {

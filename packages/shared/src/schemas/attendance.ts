@@ -243,3 +243,47 @@ export const checkInResult = z.object({
   signed: z.boolean(),
 });
 export type CheckInResult = Wire<z.output<typeof checkInResult>>;
+
+/** A drawn signature: a PNG as a data URL (300 kB at most), re-encoded by the server. */
+const signatureImage = z
+  .string({ error: 'attendance.validation.signature' })
+  .max(400_000, { error: 'attendance.validation.signature' })
+  .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, {
+    error: 'attendance.validation.signature',
+  });
+
+/** `POST /api/attendance/sessions/:id/my-signature`: a learner signs a half-day on their phone. */
+export const mySignatureBody = z.object({
+  half_day: z.enum(HALF_DAYS, { error: 'attendance.validation.halfDay' }),
+  image: signatureImage,
+});
+export type MySignatureBody = z.input<typeof mySignatureBody>;
+
+/**
+ * `POST /api/attendance/sessions/:id/signatures`: on the trainer's device, a learner signs a
+ * half-day (`half_day`), or the trainer signs the session (`half_day` null, `signer_id` their
+ * own). With `replaces_id`, a correction of that signature, with its reason.
+ */
+export const signatureBody = z
+  .object({
+    signer_id: z.number().int().positive(),
+    half_day: z.enum(HALF_DAYS).nullable(),
+    image: signatureImage,
+    replaces_id: z.number().int().positive().optional(),
+    reason: optionalText(500),
+  })
+  .refine((body) => body.replaces_id === undefined || Boolean(body.reason), {
+    error: 'attendance.validation.reason',
+    path: ['reason'],
+  });
+export type SignatureBody = z.input<typeof signatureBody>;
+
+/** A signature as kept: who, when, what half-day, and the SHA-256 of the statement signed. */
+export const signatureReceipt = z.object({
+  id: z.number().int(),
+  signer_id: z.number().int(),
+  half_day: z.enum(HALF_DAYS).nullable(),
+  signed_at: z.date(),
+  statement_sha256: z.string(),
+});
+export type SignatureReceipt = Wire<z.output<typeof signatureReceipt>>;

@@ -373,3 +373,50 @@ export function examsOverlapping(db: DbOrTx, scope: SQL, range: InstantRange | n
     )
     .orderBy(asc(evaluations.date), asc(evaluations.start_time), asc(evaluations.id));
 }
+
+export async function insertSignature(
+  db: DbOrTx,
+  values: typeof attendanceSignatures.$inferInsert,
+) {
+  const [row] = await db.insert(attendanceSignatures).values(values).returning({
+    id: attendanceSignatures.id,
+    signer_id: attendanceSignatures.signer_id,
+    half_day: attendanceSignatures.half_day,
+    signed_at: attendanceSignatures.signed_at,
+    statement_sha256: attendanceSignatures.statement_sha256,
+  });
+  return row!;
+}
+
+/** A signature of a session, with what the correction of it needs to know. */
+export async function signatureOfSession(db: DbOrTx, sessionId: number, id: number) {
+  const [row] = await db
+    .select({
+      id: attendanceSignatures.id,
+      signer_id: attendanceSignatures.signer_id,
+      half_day: attendanceSignatures.half_day,
+      role: attendanceSignatures.role,
+    })
+    .from(attendanceSignatures)
+    .where(and(eq(attendanceSignatures.session_id, sessionId), eq(attendanceSignatures.id, id)));
+  return row;
+}
+
+/** The image of a signature of a session in `scope`. */
+export async function signatureImageIn(db: DbOrTx, scope: SQL, id: number) {
+  const [row] = await db
+    .select({ image: attendanceSignatures.image })
+    .from(attendanceSignatures)
+    .innerJoin(attendanceSessions, eq(attendanceSessions.id, attendanceSignatures.session_id))
+    .where(and(scope, eq(attendanceSignatures.id, id)));
+  return row?.image;
+}
+
+/** The institution's name, for what a signature says. */
+export async function institutionName(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ name: institutions.name })
+    .from(institutions)
+    .where(eq(institutions.id, id));
+  return row?.name ?? '';
+}

@@ -9,15 +9,28 @@ import {
   checkInBody,
   checkInCode,
   checkInResult,
+  mySignatureBody,
+  signatureBody,
+  signatureReceipt,
 } from '@skolar/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams } from '../../http/pagination.ts';
 import { errorResponses } from '../../http/route-kit.ts';
 import * as attendance from './attendance.service.ts';
+import * as signatures from './signatures.service.ts';
 
 const tags = ['attendance'];
+
+/** A PNG answer, kept private to the browser that asked. */
+const sendPng = (reply: FastifyReply, png: Buffer) =>
+  reply
+    .header('content-type', 'image/png')
+    .header('content-length', String(png.length))
+    .header('cache-control', 'private, no-store')
+    .send(png);
 
 /** Under `/api/attendance`: the sessions, their roll call, check-in codes and the check-in. */
 export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -162,5 +175,66 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => attendance.checkIn(app.ctx, requireActor(request), request.body),
+  );
+  app.post(
+    '/sessions/:id/my-signature',
+    {
+      config: { access: { entity: 'presence', action: 'create' } },
+      schema: {
+        operationId: 'signMyHalfDay',
+        tags,
+        summary:
+          'A learner signs, on their own device, a half-day of a session they were there for (present or late), once, while the session is open; the statement signed and its SHA-256 are kept',
+        params: idParams,
+        body: mySignatureBody,
+        response: { 201: signatureReceipt, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await signatures.signMine(
+            app.ctx,
+            requireActor(request),
+            request.params.id,
+            request.body,
+          ),
+        ),
+  );
+  app.post(
+    '/sessions/:id/signatures',
+    {
+      config: { access: { entity: 'attendance', action: 'update' } },
+      schema: {
+        operationId: 'signOnTrainerDevice',
+        tags,
+        summary:
+          "On the trainer's device, a learner signs a half-day they were there for, or the trainer signs the session; with `replaces_id`, an audited correction (a new row). Answers the roll call",
+        params: idParams,
+        body: signatureBody,
+        response: { 200: attendanceSheet, ...errorResponses },
+      },
+    },
+    async (request) =>
+      signatures.sign(app.ctx, requireActor(request), request.params.id, request.body),
+  );
+  app.get(
+    '/signatures/:id/image',
+    {
+      config: { access: { entity: 'attendance', action: 'read' } },
+      schema: {
+        operationId: 'getSignatureImage',
+        tags,
+        summary: 'The drawn image of a signature (PNG), for the staff who read its session',
+        params: idParams,
+        response: errorResponses,
+      },
+    },
+    async (request, reply) =>
+      sendPng(
+        reply,
+        await signatures.signatureImage(app.ctx, requireActor(request), request.params.id),
+      ),
   );
 };

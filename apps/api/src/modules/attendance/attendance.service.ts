@@ -265,7 +265,7 @@ async function writable(db: DbOrTx, actor: Actor, id: number) {
 }
 
 /** The learners of a session: its audience's students, and anyone marked at it since. */
-async function learnersOf(db: DbOrTx, session: SessionRow, markedIds: readonly number[]) {
+export async function learnersOf(db: DbOrTx, session: SessionRow, markedIds: readonly number[]) {
   const expected = (await audienceLearners(db, [audienceOf(session)])).get(
     audienceKey(audienceOf(session)),
   );

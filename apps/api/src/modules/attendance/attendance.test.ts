@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { AttendanceSessionList, AttendanceSheet, CheckInCode } from '@skolar/shared';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, signedIn } from '../../../test/app.ts';
 import {
@@ -456,6 +458,164 @@ describe('attendance: self check-in', () => {
 });
 
 describe('attendance: signatures', () => {
+  const key = `event:${weekly!.id}:2026-12-14T07:30:00.000Z`;
+  const png = async (colour: string) =>
+    `data:image/png;base64,${(
+      await sharp({ create: { width: 300, height: 100, channels: 3, background: colour } })
+        .png()
+        .toBuffer()
+    ).toString('base64')}`;
+  let id = 0;
+
+  it('lets a learner sign, on their phone, a half-day they were there for, once, with the SHA-256 of what they signed', async () => {
+    at('2026-12-14T07:40:00Z');
+    id = (await open(teacher, key)).id;
+    await call(teacher, 'PUT', `/api/attendance/sessions/${id}/marks`, {
+      marks: [
+        { student_id: student.id, half_day: 'am', status: 'late', late_minutes: 10 },
+        { student_id: classmate.id, half_day: 'am', status: 'absent' },
+      ],
+    });
+    const signed = await call(student, 'POST', `/api/attendance/sessions/${id}/my-signature`, {
+      half_day: 'am',
+      image: await png('#123456'),
+    });
+    expect(signed.statusCode, signed.body).toBe(201);
+    const receipt = signed.json() as { id: number; statement_sha256: string };
+    const [row] = await db
+      .select()
+      .from(attendanceSignatures)
+      .where(eq(attendanceSignatures.id, receipt.id));
+    expect(createHash('sha256').update(row!.statement).digest('hex')).toBe(
+      receipt.statement_sha256,
+    );
+    expect(JSON.parse(row!.statement)).toMatchObject({
+      session: { id, title: 'Algorithmique', day: '2026-12-14', from: '08:30', to: '12:30' },
+      half_day: 'am',
+      signer: { id: student.id, name: `${student.first_name} ${student.last_name}` },
+      role: 'learner',
+      status: 'late',
+      late_minutes: 10,
+      device: 'own',
+    });
+    const again = await call(student, 'POST', `/api/attendance/sessions/${id}/my-signature`, {
+      half_day: 'am',
+      image: await png('#654321'),
+    });
+    expect(again.statusCode).toBe(409);
+    const absent = await call(classmate, 'POST', `/api/attendance/sessions/${id}/my-signature`, {
+      half_day: 'am',
+      image: await png('#654321'),
+    });
+    expect(absent.statusCode).toBe(422);
+    expect(absent.json().errors.half_day).toBeDefined();
+    const stranger = await call(elsewhere, 'POST', `/api/attendance/sessions/${id}/my-signature`, {
+      half_day: 'am',
+      image: await png('#654321'),
+    });
+    expect(stranger.statusCode).toBe(404);
+    const notAnImage = await call(student, 'POST', `/api/attendance/sessions/${id}/my-signature`, {
+      half_day: 'pm',
+      image: `data:image/png;base64,${Buffer.from('not a picture').toString('base64')}`,
+    });
+    expect(notAnImage.statusCode).toBe(422);
+  });
+
+  it("takes a learner's signature on the trainer's device and the trainer's own, and answers their images to staff only", async () => {
+    await call(teacher, 'PUT', `/api/attendance/sessions/${id}/marks`, {
+      marks: [{ student_id: classmate.id, half_day: 'pm', status: 'present' }],
+    });
+    const learner = await call(teacher, 'POST', `/api/attendance/sessions/${id}/signatures`, {
+      signer_id: classmate.id,
+      half_day: 'pm',
+      image: await png('#0000ff'),
+    });
+    expect(learner.statusCode, learner.body).toBe(200);
+    const sheet = learner.json() as AttendanceSheet;
+    const line = sheet.learners.find((l) => l.id === classmate.id)!;
+    expect(line.signatures.pm).toMatchObject({ device: 'trainer', corrected: false });
+    const forSomeoneElse = await call(
+      teacher,
+      'POST',
+      `/api/attendance/sessions/${id}/signatures`,
+      {
+        signer_id: admin.id,
+        half_day: null,
+        image: await png('#00ff00'),
+      },
+    );
+    expect(forSomeoneElse.statusCode).toBe(422);
+    const own = await call(teacher, 'POST', `/api/attendance/sessions/${id}/signatures`, {
+      signer_id: teacher.id,
+      half_day: null,
+      image: await png('#00ff00'),
+    });
+    expect((own.json() as AttendanceSheet).trainer_signature).toMatchObject({ device: 'own' });
+    expect(
+      (
+        await call(colleague, 'POST', `/api/attendance/sessions/${id}/signatures`, {
+          signer_id: colleague.id,
+          half_day: null,
+          image: await png('#00ff00'),
+        })
+      ).statusCode,
+    ).toBe(404);
+    const image = await call(
+      colleague,
+      'GET',
+      `/api/attendance/signatures/${line.signatures.pm!.id}/image`,
+    );
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect((await sharp(image.rawPayload).metadata()).width).toBe(300);
+    expect(
+      (await call(otherAdmin, 'GET', `/api/attendance/signatures/${line.signatures.pm!.id}/image`))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('corrects a signature with a new row and its reason, in the audit log; the first stays', async () => {
+    const before = await call(teacher, 'GET', `/api/attendance/sessions/${id}`);
+    const first = (before.json() as AttendanceSheet).learners.find((l) => l.id === classmate.id)!
+      .signatures.pm!;
+    const withoutReason = await call(teacher, 'POST', `/api/attendance/sessions/${id}/signatures`, {
+      signer_id: classmate.id,
+      half_day: 'pm',
+      image: await png('#ff0000'),
+      replaces_id: first.id,
+    });
+    expect(withoutReason.statusCode).toBe(422);
+    expect(withoutReason.json().errors.reason).toBeDefined();
+    const corrected = await call(teacher, 'POST', `/api/attendance/sessions/${id}/signatures`, {
+      signer_id: classmate.id,
+      half_day: 'pm',
+      image: await png('#ff0000'),
+      replaces_id: first.id,
+      reason: 'Signature illisible',
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const now = (corrected.json() as AttendanceSheet).learners.find((l) => l.id === classmate.id)!
+      .signatures.pm!;
+    expect(now.id).not.toBe(first.id);
+    expect(now.corrected).toBe(true);
+    const rows = await db
+      .select()
+      .from(attendanceSignatures)
+      .where(eq(attendanceSignatures.signer_id, classmate.id));
+    expect(rows.map((row) => row.id)).toEqual(expect.arrayContaining([first.id, now.id]));
+    const audit = await db.select().from(auditLog).where(eq(auditLog.entity_id, id));
+    expect(audit.map((row) => row.action)).toContain('attendance.signature.correct');
+    // The replaced one cannot be corrected again: only the current signature.
+    const stale = await call(teacher, 'POST', `/api/attendance/sessions/${id}/signatures`, {
+      signer_id: classmate.id,
+      half_day: 'pm',
+      image: await png('#ff0000'),
+      replaces_id: first.id,
+      reason: 'Encore',
+    });
+    expect(stale.statusCode).toBe(422);
+  });
+
   it('are never changed nor removed in the database', async () => {
     const sheet = await open(teacher, weeklyKey);
     const [row] = await db

@@ -14,6 +14,7 @@ import { TextField } from '../../ui/fields.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { SignHalfDay } from './sign-half-day.tsx';
 import './check-in.css';
 
 // Attendance (issue 32): the learner checks in with the trainer's screen. Its QR code leads here
@@ -85,7 +86,10 @@ export function CheckInPage() {
     <div className="container page check-in-page">
       <PageHeader eyebrow={t('checkIn.eyebrow')} title={t('checkIn.title')} />
       {result ? (
-        <CheckInConfirmation result={result} />
+        <>
+          <CheckInConfirmation result={result} />
+          <SignHalfDay result={result} />
+        </>
       ) : linkSending || linkToken ? (
         <p className="check-in-muted" role="status">
           {t('checkIn.sending')}

@@ -7,7 +7,16 @@ import {
   type HalfDay,
 } from '@skolar/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Lock, LockOpen, Maximize, MessageSquare, QrCode, Trash2, UsersRound } from 'lucide-react';
+import {
+  Lock,
+  LockOpen,
+  Maximize,
+  MessageSquare,
+  PenLine,
+  QrCode,
+  Trash2,
+  UsersRound,
+} from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -15,15 +24,20 @@ import {
   attendanceSheetKey,
   deleteAttendanceSession,
   issueCheckInCode,
+  signOnTrainerDevice,
   updateAttendanceSession,
   useAttendanceSheet,
 } from '../../api/attendance.ts';
+import { useSession } from '../../api/session.ts';
 import { errorMessage } from '../../lib/form-errors.ts';
 import { formatDay } from '../../lib/format.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { FormDialog } from '../../ui/form-dialog.tsx';
+import { Notice } from '../../ui/notice.tsx';
 import { PageError } from '../../ui/page-error.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { SignatureField } from '../../ui/signature-pad.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { toastError } from '../../ui/toast-error.ts';
 import { Counts, sessionTime } from './parts.tsx';
@@ -62,6 +76,7 @@ function Sheet({
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const navigate = useNavigate();
+  const me = useSession().user?.userId ?? null;
   const [halfDay, setHalfDay] = useState<HalfDay>(sheet.half_days[0] ?? 'am');
   const rollCall = useRollCall(sheet.id, (refusal) =>
     toastError(refusal, t('attendance.saveRefused')),
@@ -157,6 +172,18 @@ function Sheet({
             )}
             {sheet.closed ? t('attendance.reopen') : t('attendance.close')}
           </button>
+        )}
+        {take && sheet.trainer?.id === me && !sheet.trainer_signature && (
+          <SignDialog
+            sheet={sheet}
+            signerId={me}
+            halfDay={null}
+            label={t('attendance.signSession')}
+            title={t('attendance.signSessionTitle', { title: sheet.title })}
+          />
+        )}
+        {sheet.trainer_signature && (
+          <span className="attendance-badge">{t('attendance.sessionSigned')}</span>
         )}
         {take && sheet.kind === 'manual' && (
           <ConfirmDialog
@@ -303,6 +330,24 @@ function LearnerLine({
             />
           </label>
         )}
+        {learner.signatures[halfDay] ? (
+          <span className="attendance-badge attendance-badge--signed">
+            {learner.signatures[halfDay]!.corrected
+              ? t('attendance.signedCorrected')
+              : t('attendance.signed')}
+          </span>
+        ) : (
+          take &&
+          (mark?.status === 'present' || mark?.status === 'late') && (
+            <SignDialog
+              sheet={sheet}
+              signerId={learner.id}
+              halfDay={halfDay}
+              label={t('attendance.handToSign')}
+              title={t('attendance.signFor', { name })}
+            />
+          )
+        )}
         {take && !remarkOpen && (
           <button
             type="button"
@@ -408,5 +453,80 @@ function CodePanel({ sheet }: { sheet: AttendanceSheet }) {
         </button>
       </div>
     </div>
+  );
+}
+
+/**
+ * A signature drawn on this device: a learner's for the half-day (the trainer's phone passed
+ * around), or the trainer's own for the session (`halfDay` null).
+ */
+function SignDialog({
+  sheet,
+  signerId,
+  halfDay,
+  label,
+  title,
+}: {
+  sheet: AttendanceSheet;
+  signerId: number | null;
+  halfDay: HalfDay | null;
+  label: string;
+  title: string;
+}) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [image, setImage] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  if (signerId === null) return null;
+  return (
+    <FormDialog
+      title={title}
+      trigger={
+        <button type="button" className="button button--ghost button--small">
+          <PenLine size={14} aria-hidden="true" />
+          {label}
+        </button>
+      }
+    >
+      {(close) => (
+        <form
+          className="form attendance-sign"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            if (!image) {
+              setFailure(t('attendance.signEmpty'));
+              return;
+            }
+            setSending(true);
+            setFailure(null);
+            try {
+              const answer = await signOnTrainerDevice(sheet.id, {
+                signer_id: signerId,
+                half_day: halfDay,
+                image,
+              });
+              client.setQueryData(attendanceSheetKey(sheet.id), answer);
+              close();
+            } catch (error) {
+              setFailure(errorMessage(error));
+            } finally {
+              setSending(false);
+            }
+          }}
+        >
+          <SignatureField label={t('attendance.signatureLabel')} onChange={setImage} />
+          {failure && <Notice kind="error">{failure}</Notice>}
+          <div className="dialog__actions">
+            <button type="button" className="button button--ghost" onClick={close}>
+              {t('confirm.cancel')}
+            </button>
+            <button type="submit" className="button button--primary" disabled={sending}>
+              {t('attendance.sign')}
+            </button>
+          </div>
+        </form>
+      )}
+    </FormDialog>
   );
 }
