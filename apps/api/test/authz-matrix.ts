@@ -301,6 +301,7 @@ export const MATRIX: Record<string, string> = {
   'PUT /api/evaluations/:id/marking/:studentId':   '200 200 404 200 403 404 404 404 403 401',
   'PUT /api/evaluations/:id/marking/:studentId/agreement': '200 200 404 200 403 404 404 404 403 401',
   'GET /api/attendance/sessions':                     '403 200 200 200 403 200 200 200 403 401',
+  'GET /api/attendance/export.csv':                  '403 200 200 200 403 200 200 200 403 401',
   'POST /api/attendance/sessions/open':               '403 200 200 200 403 404 404 404 403 401',
   'POST /api/attendance/sessions':                    '403 201 201 201 403 422 422 422 403 401',
   'GET /api/attendance/sessions/:id':                 '403 200 200 200 403 404 404 404 403 401',

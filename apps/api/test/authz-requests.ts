@@ -1852,6 +1852,10 @@ export const REQUESTS: Record<string, Build> = {
     await f.attendanceSession();
     return { url: '/api/attendance/sessions' };
   },
+  'GET /api/attendance/export.csv': async (f) => {
+    await f.attendancePresent();
+    return { url: '/api/attendance/export.csv' };
+  },
   'POST /api/attendance/sessions/open': async (f) => ({
     url: '/api/attendance/sessions/open',
     payload: { key: `event:${(await f.event()).id}` },

@@ -269,6 +269,8 @@ describe('every date field of every route', () => {
     expect(dateFields.map(nameOf).sort()).toEqual(
       [
         'DELETE /api/events/:id/occurrences/:start params start (instant)',
+        'GET /api/attendance/export.csv querystring from (day)',
+        'GET /api/attendance/export.csv querystring to (day)',
         'GET /api/attendance/sessions querystring from (day)',
         'GET /api/attendance/sessions querystring to (day)',
         'GET /api/audit querystring from (day)',

@@ -3,6 +3,7 @@ import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   attempts,
+  attendanceSignatures,
   bankQuestions,
   chapters,
   episodes,
@@ -65,7 +66,8 @@ type Table =
   | typeof episodes
   | typeof attempts
   | typeof bankQuestions
-  | typeof submissions;
+  | typeof submissions
+  | typeof attendanceSignatures;
 const idsOf = async (table: Table) =>
   (await db.select({ id: table.id }).from(table).orderBy(asc(table.id))).map((row) => row.id);
 /** Rows with no list of their own to find them in: their ids are taken from the table. */
@@ -76,6 +78,7 @@ const TABLE_IDS: Record<string, () => Promise<number[]>> = {
   '/api/attempts/:id': () => idsOf(attempts),
   '/api/bank-questions/:id/versions': () => idsOf(bankQuestions),
   '/api/submissions/:id/annotations': () => idsOf(submissions),
+  '/api/attendance/signatures/:id/image': () => idsOf(attendanceSignatures),
 };
 
 /** The ids of the rows the caller sees in a list. */

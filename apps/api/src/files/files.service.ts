@@ -62,11 +62,5 @@ async function blindHandIn(db: DbOrTx, fileId: number) {
     .limit(1);
   return row;
 }
-/** `inline; filename="…"; filename*=UTF-8''…`: an ASCII fallback and the exact name. */
-export function contentDisposition(
-  name: string,
-  disposition: 'inline' | 'attachment' = 'inline',
-): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
+
+export { contentDisposition } from '../http/download.ts';

@@ -665,6 +665,126 @@ const catalogue = {
     en: 'A correction says why.',
     de: 'Eine Korrektur nennt ihren Grund.',
   },
+  'attendance.csv.day': {
+    fr: 'Jour',
+    en: 'Day',
+    de: 'Tag',
+  },
+  'attendance.csv.from': {
+    fr: 'Début',
+    en: 'Start',
+    de: 'Beginn',
+  },
+  'attendance.csv.to': {
+    fr: 'Fin',
+    en: 'End',
+    de: 'Ende',
+  },
+  'attendance.csv.session': {
+    fr: 'Séance',
+    en: 'Session',
+    de: 'Sitzung',
+  },
+  'attendance.csv.audience': {
+    fr: 'Promotion ou groupe',
+    en: 'Promotion or group',
+    de: 'Jahrgang oder Gruppe',
+  },
+  'attendance.csv.trainer': {
+    fr: 'Formateur',
+    en: 'Trainer',
+    de: 'Lehrkraft',
+  },
+  'attendance.csv.last_name': {
+    fr: 'Nom',
+    en: 'Last name',
+    de: 'Nachname',
+  },
+  'attendance.csv.first_name': {
+    fr: 'Prénom',
+    en: 'First name',
+    de: 'Vorname',
+  },
+  'attendance.csv.half_day': {
+    fr: 'Demi-journée',
+    en: 'Half-day',
+    de: 'Halbtag',
+  },
+  'attendance.csv.status': {
+    fr: 'Présence',
+    en: 'Attendance',
+    de: 'Anwesenheit',
+  },
+  'attendance.csv.late_minutes': {
+    fr: 'Minutes de retard',
+    en: 'Minutes late',
+    de: 'Minuten Verspätung',
+  },
+  'attendance.csv.remark': {
+    fr: 'Remarque',
+    en: 'Remark',
+    de: 'Bemerkung',
+  },
+  'attendance.csv.checked_in_at': {
+    fr: 'Arrivée par code',
+    en: 'Checked in with the code',
+    de: 'Per Code eingecheckt',
+  },
+  'attendance.csv.signed': {
+    fr: 'Signé',
+    en: 'Signed',
+    de: 'Unterschrieben',
+  },
+  'attendance.csv.yes': {
+    fr: 'oui',
+    en: 'yes',
+    de: 'ja',
+  },
+  'attendance.csv.no': {
+    fr: 'non',
+    en: 'no',
+    de: 'nein',
+  },
+  'attendance.csv.half.am': {
+    fr: 'matin',
+    en: 'morning',
+    de: 'Vormittag',
+  },
+  'attendance.csv.half.pm': {
+    fr: 'après-midi',
+    en: 'afternoon',
+    de: 'Nachmittag',
+  },
+  'attendance.csv.status.present': {
+    fr: 'présent',
+    en: 'present',
+    de: 'anwesend',
+  },
+  'attendance.csv.status.late': {
+    fr: 'en retard',
+    en: 'late',
+    de: 'verspätet',
+  },
+  'attendance.csv.status.absent': {
+    fr: 'absent',
+    en: 'absent',
+    de: 'abwesend',
+  },
+  'attendance.csv.status.excused': {
+    fr: 'excusé',
+    en: 'excused',
+    de: 'entschuldigt',
+  },
+  'attendance.csv.status.unmarked': {
+    fr: 'non relevé',
+    en: 'not called',
+    de: 'nicht erfasst',
+  },
+  'attendance.csv.file_name': {
+    fr: 'presences-{from}-{to}.csv',
+    en: 'attendance-{from}-{to}.csv',
+    de: 'anwesenheit-{from}-{to}.csv',
+  },
   'marking.twiceMarked': {
     fr: 'Cette copie a déjà ses deux corrections : il reste à convenir de la note.',
     en: 'This hand-in already has both markings: the grade remains to be agreed.',

@@ -74,3 +74,7 @@ export const signMyHalfDay = (id: number, body: MySignatureBody) =>
 /** On the trainer's device: a learner's signature, the trainer's, or a correction. */
 export const signOnTrainerDevice = (id: number, body: SignatureBody) =>
   ok(api.POST('/api/attendance/sessions/{id}/signatures', { params: { path: { id } }, body }));
+
+/** The address of the CSV of the days asked, in the reader's language (a download link). */
+export const attendanceCsvUrl = (from: string, to: string, locale: string) =>
+  `/api/attendance/export.csv?${new URLSearchParams({ from, to, locale })}`;

@@ -76,6 +76,16 @@ export const attendanceRange = z
     { error: 'attendance.validation.rangeTooLong', path: ['to'] },
   );
 
+/**
+ * `GET /api/attendance/export.csv?from=&to=&locale=`: the days (as `attendanceRange` checks them),
+ * and the language of the file (a download link cannot set Accept-Language).
+ */
+export const attendanceExportQuery = z.object({
+  from: dayField().optional(),
+  to: dayField().optional(),
+  locale: z.enum(['fr', 'en', 'de']).optional(),
+});
+
 export const attendanceSessionList = z.object({
   time_zone: z.string(),
   from: z.string(),

@@ -1,4 +1,5 @@
 import {
+  attendanceExportQuery,
   attendanceMarksBody,
   attendanceOpenBody,
   attendanceRange,
@@ -17,6 +18,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
+import { sendCsv } from '../../http/download.ts';
 import { idParams } from '../../http/pagination.ts';
 import { errorResponses } from '../../http/route-kit.ts';
 import * as attendance from './attendance.service.ts';
@@ -48,6 +50,31 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => attendance.list(app.ctx, requireActor(request), request.query),
+  );
+  app.get(
+    '/export.csv',
+    {
+      config: { access: { entity: 'attendance', action: 'list' } },
+      schema: {
+        operationId: 'exportAttendanceCsv',
+        tags,
+        summary:
+          "Every line of the sessions opened in the days asked (in the institution's zone) that the actor sees, as a formula-safe CSV: one row per session, half-day and learner",
+        querystring: attendanceExportQuery,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('text/csv'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { locale, ...range } = request.query;
+      const { content, fileName } = await attendance.exportCsv(
+        app.ctx,
+        requireActor(request),
+        range,
+        locale ?? request.locale,
+      );
+      return sendCsv(reply, content, fileName);
+    },
   );
   app.post(
     '/sessions/open',

@@ -19,8 +19,10 @@ import { can, permissionsOf } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { csvContent } from '../../http/download.ts';
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
-import { localDay, plusDays, zonedInstant } from '../../time.ts';
+import { type Locale, type MessageKey, translate } from '../../i18n/messages.ts';
+import { localDay, plusDays, wallClock, zonedInstant } from '../../time.ts';
 import {
   type Audience,
   audienceLabels,
@@ -607,4 +609,101 @@ export async function checkIn(ctx: AppContext, actor: Actor, input: unknown) {
       ),
     };
   });
+}
+
+/**
+ * `GET /api/attendance/export.csv`: every line of the sessions opened in the days asked (in the
+ * institution's zone) that the actor sees: one row per session, half-day and learner, with the
+ * status, the late minutes, the remark, the check-in time and whether it is signed.
+ */
+export async function exportCsv(ctx: AppContext, actor: Actor, query: unknown, locale: Locale) {
+  const parsed = attendanceRange.parse(query);
+  const zone = actor.timeZone;
+  const from = parsed.from ?? localDay(ctx.clock.now(), zone);
+  const to = parsed.to ?? from;
+  const range = {
+    start: zonedInstant(from, '00:00', zone),
+    end: zonedInstant(plusDays(to, 1), '00:00', zone),
+  };
+  const sessions = await storedSessions(ctx.db, can(actor, 'list', 'attendance').where, range, []);
+  const ids = sessions.map((session) => session.id);
+  const [marks, signatures, labels, learners, trainers] = await Promise.all([
+    marksOf(ctx.db, ids),
+    currentSignatures(ctx.db, ids),
+    audienceLabels(ctx.db, sessions.map(audienceOf)),
+    audienceLearners(ctx.db, sessions.map(audienceOf)),
+    namesOf(
+      ctx.db,
+      sessions.flatMap((session) => (session.trainer_id === null ? [] : [session.trainer_id])),
+    ),
+  ]);
+  const others = await namesOf(
+    ctx.db,
+    marks.map((mark) => mark.student_id),
+  );
+  const text = (key: string, params?: Record<string, string | number>) =>
+    translate(locale, key as MessageKey, params);
+  const time = (instant: Date) => wallClock(instant, zone, 'HH:mm');
+  const rows: string[][] = [];
+  for (const session of sessions) {
+    const own = marks.filter((mark) => mark.session_id === session.id);
+    const expected = learners.get(audienceKey(audienceOf(session))) ?? [];
+    const people = [
+      ...expected,
+      ...others.filter(
+        (person) =>
+          own.some((mark) => mark.student_id === person.id) &&
+          !expected.some((learner) => learner.id === person.id),
+      ),
+    ].sort((a, b) => a.last_name.localeCompare(b.last_name, locale) || a.id - b.id);
+    const trainer = trainers.find((person) => person.id === session.trainer_id);
+    for (const halfDay of halfDaysOf(session.starts_at, session.ends_at, zone))
+      for (const person of people) {
+        const mark = own.find((row) => row.student_id === person.id && row.half_day === halfDay);
+        const signed = signatures.some(
+          (row) =>
+            row.session_id === session.id &&
+            row.signer_id === person.id &&
+            row.half_day === halfDay,
+        );
+        rows.push([
+          localDay(session.starts_at, zone),
+          time(session.starts_at),
+          time(session.ends_at),
+          session.title,
+          labels.get(audienceKey(audienceOf(session))) ?? '',
+          trainer ? personName(trainer) : '',
+          person.last_name,
+          person.first_name,
+          text(`attendance.csv.half.${halfDay}`),
+          mark
+            ? text(`attendance.csv.status.${mark.status}`)
+            : text('attendance.csv.status.unmarked'),
+          mark?.late_minutes === null || mark === undefined ? '' : String(mark.late_minutes),
+          mark?.remark ?? '',
+          mark?.checked_in_at ? time(mark.checked_in_at) : '',
+          signed ? text('attendance.csv.yes') : text('attendance.csv.no'),
+        ]);
+      }
+  }
+  const fields = [
+    'day',
+    'from',
+    'to',
+    'session',
+    'audience',
+    'trainer',
+    'last_name',
+    'first_name',
+    'half_day',
+    'status',
+    'late_minutes',
+    'remark',
+    'checked_in_at',
+    'signed',
+  ].map((field) => text(`attendance.csv.${field}`));
+  return {
+    content: csvContent(fields, rows, locale),
+    fileName: text('attendance.csv.file_name', { from, to }),
+  };
 }

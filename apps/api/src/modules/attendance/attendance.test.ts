@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AttendanceSessionList, AttendanceSheet, CheckInCode } from '@skolar/shared';
 import { eq } from 'drizzle-orm';
+import Papa from 'papaparse';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, signedIn } from '../../../test/app.ts';
@@ -295,6 +296,60 @@ describe('attendance: the roll call', () => {
       expect.arrayContaining(['attendance.close', 'attendance.correct']),
     );
     await call(teacher, 'PATCH', `/api/attendance/sessions/${sheet.id}`, { closed: false });
+  });
+});
+
+describe('attendance: the CSV export', () => {
+  it('gives one formula-safe row per session, half-day and learner of the days asked, in the language asked', async () => {
+    const sheet = await open(teacher, weeklyKey);
+    await call(teacher, 'PUT', `/api/attendance/sessions/${sheet.id}/marks`, {
+      marks: [
+        {
+          student_id: student.id,
+          half_day: 'am',
+          status: 'late',
+          late_minutes: 7,
+          remark: '=CMD()',
+        },
+      ],
+    });
+    const response = await call(
+      admin,
+      'GET',
+      '/api/attendance/export.csv?from=2026-11-23&to=2026-11-23&locale=en',
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.headers['content-disposition']).toContain(
+      'attendance-2026-11-23-2026-11-23.csv',
+    );
+    const rows = Papa.parse<string[]>(response.body.replace(/^\uFEFF/, ''), {
+      delimiter: ',',
+    }).data;
+    expect(rows[0]).toEqual([
+      'Day',
+      'Start',
+      'End',
+      'Session',
+      'Promotion or group',
+      'Trainer',
+      'Last name',
+      'First name',
+      'Half-day',
+      'Attendance',
+      'Minutes late',
+      'Remark',
+      'Checked in with the code',
+      'Signed',
+    ]);
+    const arnaud = rows.filter((row) => row[3] === 'Algorithmique' && row[6] === 'Arnaud');
+    expect(arnaud.map((row) => [row[1], row[8], row[9], row[10], row[11]])).toEqual([
+      ['08:30', 'morning', 'late', '7', "'=CMD()"],
+      ['08:30', 'afternoon', expect.any(String), '', expect.any(String)],
+    ]);
+    // Another institution's admin gets the header only.
+    const foreign = await call(otherAdmin, 'GET', '/api/attendance/export.csv?from=2026-11-23');
+    expect(foreign.body.trim().split('\r\n')).toHaveLength(1);
   });
 });
 

@@ -46,7 +46,7 @@ async function cleanImage(dataUrl: string): Promise<{ image: string; sha256: str
   }
 }
 
-interface Statement {
+export interface Statement {
   institution: string;
   session: SessionRow;
   zone: string;
@@ -65,7 +65,7 @@ interface Statement {
  * session (its title, day and hours in the zone), the half-day, who signs and as what, the
  * status they sign for, the instant, the device, and the SHA-256 of the image drawn.
  */
-function statementOf(input: Statement): string {
+export function statementOf(input: Statement): string {
   const time = (instant: Date) => wallClock(instant, input.zone, 'HH:mm');
   return JSON.stringify({
     institution: input.institution,
@@ -88,7 +88,7 @@ function statementOf(input: Statement): string {
   });
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+export const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 const personName = (person: { first_name: string; last_name: string }) =>
   `${person.first_name} ${person.last_name}`;
 

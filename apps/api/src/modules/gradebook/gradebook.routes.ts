@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
+import { sendCsv } from '../../http/download.ts';
 import { idParams } from '../../http/pagination.ts';
 import { errorResponses } from '../../http/route-kit.ts';
 import * as book from './gradebook.service.ts';
@@ -77,15 +78,7 @@ export const gradebookRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.query.locale ?? request.locale,
       );
-      const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-        )
-        .header('cache-control', 'private, no-store')
-        .send(content);
+      return sendCsv(reply, content, fileName);
     },
   );
   app.post(

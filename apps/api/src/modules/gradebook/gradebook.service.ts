@@ -9,7 +9,6 @@ import {
   type GradeEntry,
   gradebookColumnId,
   IMPORT_SYNONYMS,
-  neutraliseCell,
   normaliseHeader,
   roleMay,
 } from '@skolar/shared';
@@ -18,6 +17,7 @@ import { can, requireAccess } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { csvContent } from '../../http/download.ts';
 import { forbidden, HttpError, validationFailed } from '../../http/errors.ts';
 import { type Locale, type MessageKey, translate } from '../../i18n/messages.ts';
 import { applyGrades } from '../results/grades.ts';
@@ -123,7 +123,6 @@ export const gradebook = (ctx: AppContext, actor: Actor, promotionId: number) =>
   loadGradebook(ctx.db, actor, promotionId);
 
 /** The CSV's separator: the one a spreadsheet of that language opens directly (decision 68). */
-const separatorOf = (locale: Locale) => (locale === 'en' ? ',' : ';');
 const decimalOf = (locale: Locale) => (locale === 'en' ? '.' : ',');
 
 /** A number as a cell: two places at most, the language's decimal separator, no grouping. */
@@ -166,11 +165,7 @@ export async function gradebookCsv(
     ...student.subjects.map((subject) => numberCell(subject.average, locale)),
     numberCell(student.average, locale),
   ]);
-  const safe = (row: string[]) => row.map((cell) => String(neutraliseCell(cell)));
-  const content = `\uFEFF${Papa.unparse(
-    { fields: safe(fields), data: data.map(safe) },
-    { delimiter: separatorOf(locale), quotes: true, newline: '\r\n' },
-  )}`;
+  const content = csvContent(fields, data, locale);
   const slug = book.promotion.name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -1,13 +1,23 @@
 import { randomBytes } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { Tx } from '../../db/client.ts';
-import { attendanceMarks, attendanceSessions } from '../../db/schema/index.ts';
+import {
+  attendanceMarks,
+  attendanceSessions,
+  attendanceSignatures,
+  institutions,
+  users,
+} from '../../db/schema/index.ts';
+import { sha256, statementOf } from '../../modules/attendance/signatures.service.ts';
 import { type IdOf, type InstitutionKey, instantOf, type PromotionKey } from './keys.ts';
 import { PROMOTION_STUDENTS } from './people.ts';
 
 /**
  * Attendance (issue 32): the L3's revision workshop of this morning, taken by hand by the
  * teacher — two learners checked themselves in, one arrived late, the rest to call — and
- * yesterday's closed practical session with its whole roll call.
+ * yesterday's closed practical session with its whole roll call, signed by the learners who were
+ * there and by the teacher.
  */
 export async function seedAttendance(
   tx: Tx,
@@ -86,4 +96,85 @@ export async function seedAttendance(
           : line(yesterday!.id, student, 'pm', 'present'),
     ),
   ]);
+  await signYesterday(
+    tx,
+    deps,
+    yesterday!.id,
+    students.filter((student) => student !== fourth),
+  );
+}
+
+/** A hand-drawn-looking signature: a stroke through a few points, as a PNG data URL. */
+async function drawnSignature(seed: number) {
+  const y = (index: number) => 40 + Math.round(25 * Math.sin(seed + index * 1.7));
+  const path = [0, 1, 2, 3, 4, 5]
+    .map(
+      (index) =>
+        `${index === 0 ? 'M' : 'S'} ${20 + index * 40} ${y(index)} ${40 + index * 40} ${y(index + 1)}`,
+    )
+    .join(' ');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="280" height="90"><rect width="280" height="90" fill="#fff"/><path d="${path}" fill="none" stroke="#141e3c" stroke-width="3" stroke-linecap="round"/></svg>`;
+  const png = await sharp(Buffer.from(svg)).png().toBuffer();
+  return { image: `data:image/png;base64,${png.toString('base64')}`, sha256: sha256(png) };
+}
+
+/** The closed session's signatures: each learner there for the afternoon, and the teacher. */
+async function signYesterday(
+  tx: Tx,
+  deps: { now: Date; institution: IdOf<InstitutionKey>; user: IdOf },
+  sessionId: number,
+  learners: number[],
+) {
+  const [session] = await tx
+    .select()
+    .from(attendanceSessions)
+    .where(eq(attendanceSessions.id, sessionId));
+  const [institution] = await tx
+    .select({ name: institutions.name, zone: institutions.timezone })
+    .from(institutions)
+    .where(eq(institutions.id, deps.institution('ulc')));
+  const people = await tx
+    .select({ id: users.id, first_name: users.first_name, last_name: users.last_name })
+    .from(users)
+    .where(inArray(users.id, [...learners, deps.user('teacherUni')]));
+  const marks = await tx
+    .select()
+    .from(attendanceMarks)
+    .where(eq(attendanceMarks.session_id, sessionId));
+  const rows = [];
+  for (const [index, signerId] of [...learners, deps.user('teacherUni')].entries()) {
+    const trainer = signerId === deps.user('teacherUni');
+    const person = people.find((row) => row.id === signerId)!;
+    const mark = marks.find((row) => row.student_id === signerId);
+    const drawn = await drawnSignature(index);
+    const signedAt = new Date(
+      session!.ends_at.getTime() - (trainer ? -120_000 : 600_000 - index * 7_000),
+    );
+    const statement = statementOf({
+      institution: institution!.name,
+      session: session!,
+      zone: institution!.zone,
+      halfDay: trainer ? null : 'pm',
+      signer: { id: signerId, name: `${person.first_name} ${person.last_name}` },
+      role: trainer ? 'trainer' : 'learner',
+      status: mark?.status ?? null,
+      lateMinutes: mark?.late_minutes ?? null,
+      imageSha256: drawn.sha256,
+      signedAt,
+      device: trainer ? 'own' : 'trainer',
+    });
+    rows.push({
+      session_id: sessionId,
+      signer_id: signerId,
+      role: trainer ? ('trainer' as const) : ('learner' as const),
+      half_day: trainer ? null : ('pm' as const),
+      image: drawn.image,
+      statement,
+      statement_sha256: sha256(statement),
+      device: trainer ? ('own' as const) : ('trainer' as const),
+      recorded_by: deps.user('teacherUni'),
+      signed_at: signedAt,
+    });
+  }
+  await tx.insert(attendanceSignatures).values(rows);
 }

@@ -5,12 +5,13 @@ import {
   attendanceSessionBody,
 } from '@skolar/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, ClipboardPen } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ClipboardPen, Download } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
+  attendanceCsvUrl,
   createAttendanceSession,
   openAttendanceSession,
   useAttendanceSessions,
@@ -73,9 +74,14 @@ export function AttendancePage() {
         eyebrow={t('attendance.eyebrow')}
         title={t('attendance.title')}
         actions={
-          <DialogButton label={t('attendance.newSession')} primary>
-            {(close) => <NewSessionForm day={day} close={close} />}
-          </DialogButton>
+          <>
+            <DialogButton label={t('attendance.export')}>
+              {() => <ExportForm day={day} />}
+            </DialogButton>
+            <DialogButton label={t('attendance.newSession')} primary>
+              {(close) => <NewSessionForm day={day} close={close} />}
+            </DialogButton>
+          </>
         }
       />
       <nav className="attendance-days" aria-label={t('attendance.dayNav')}>
@@ -267,5 +273,51 @@ function NewSessionForm({ day, close }: { day: string | null; close: () => void 
       </div>
       <DialogFormActions pending={isSubmitting} submitLabel={t('attendance.create')} />
     </form>
+  );
+}
+
+/** The CSV of a range of days: every line of the sessions opened in it. */
+function ExportForm({ day }: { day: string | null }) {
+  const { t, i18n } = useTranslation();
+  const [from, setFrom] = useState(day ?? '');
+  const [to, setTo] = useState(day ?? '');
+  const days = DAY.test(from) && DAY.test(to);
+  const tooLong = days && Date.parse(to) - Date.parse(from) > 62 * 86_400_000;
+  const valid = days && from <= to && !tooLong;
+  return (
+    <div className="form attendance-form">
+      <p className="attendance-facts">{t('attendance.exportHelp')}</p>
+      <div className="attendance-form__times">
+        <TextField
+          type="date"
+          label={t('attendance.fields.from')}
+          value={from}
+          onChange={(event) => setFrom(event.target.value)}
+        />
+        <TextField
+          type="date"
+          label={t('attendance.fields.to')}
+          value={to}
+          min={from || undefined}
+          onChange={(event) => setTo(event.target.value)}
+        />
+      </div>
+      <div className="dialog__actions">
+        {valid ? (
+          <a
+            className="button button--primary"
+            href={attendanceCsvUrl(from, to, i18n.language)}
+            download
+          >
+            <Download size={16} aria-hidden="true" />
+            {t('attendance.download')}
+          </a>
+        ) : (
+          <p className="field__error">
+            {t(tooLong ? 'attendance.validation.rangeTooLong' : 'attendance.validation.range')}
+          </p>
+        )}
+      </div>
+    </div>
   );
 }
