@@ -60,31 +60,33 @@ export const attendanceSessionSummary = z.object({
 });
 export type AttendanceSessionSummary = Wire<z.output<typeof attendanceSessionSummary>>;
 
+/** A range of days, checked: it ends after it starts and spans two months at most. */
+const checkedRange = <T extends z.ZodType<{ from?: string; to?: string }>>(schema: T) =>
+  schema
+    .refine((range) => !range.from || !range.to || range.from <= range.to, {
+      error: 'attendance.validation.range',
+      path: ['to'],
+    })
+    .refine(
+      (range) =>
+        !range.from ||
+        !range.to ||
+        Date.parse(range.to) - Date.parse(range.from) <= 62 * 86_400_000,
+      { error: 'attendance.validation.rangeTooLong', path: ['to'] },
+    );
+
+const rangeFields = { from: dayField().optional(), to: dayField().optional() };
+
 /** `GET /api/attendance/sessions?from=&to=`: days in the institution's zone (today by default). */
-export const attendanceRange = z
-  .object({
-    from: dayField().optional(),
-    to: dayField().optional(),
-  })
-  .refine((range) => !range.from || !range.to || range.from <= range.to, {
-    error: 'attendance.validation.range',
-    path: ['to'],
-  })
-  .refine(
-    (range) =>
-      !range.from || !range.to || Date.parse(range.to) - Date.parse(range.from) <= 62 * 86_400_000,
-    { error: 'attendance.validation.rangeTooLong', path: ['to'] },
-  );
+export const attendanceRange = checkedRange(z.object(rangeFields));
 
 /**
- * `GET /api/attendance/export.csv?from=&to=&locale=`: the days (as `attendanceRange` checks them),
- * and the language of the file (a download link cannot set Accept-Language).
+ * `GET /api/attendance/export.csv?from=&to=&locale=`: the days, checked alike, and the language
+ * of the file (a download link cannot set Accept-Language).
  */
-export const attendanceExportQuery = z.object({
-  from: dayField().optional(),
-  to: dayField().optional(),
-  locale: z.enum(['fr', 'en', 'de']).optional(),
-});
+export const attendanceExportQuery = checkedRange(
+  z.object({ ...rangeFields, locale: z.enum(['fr', 'en', 'de']).optional() }),
+);
 
 export const attendanceSessionList = z.object({
   time_zone: z.string(),

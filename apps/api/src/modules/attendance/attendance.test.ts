@@ -347,6 +347,14 @@ describe('attendance: the CSV export', () => {
       ['08:30', 'morning', 'late', '7', "'=CMD()"],
       ['08:30', 'afternoon', expect.any(String), '', expect.any(String)],
     ]);
+    // A range that ends before it starts is refused on its field, not a server error.
+    const backwards = await call(
+      admin,
+      'GET',
+      '/api/attendance/export.csv?from=2026-11-23&to=2026-11-01',
+    );
+    expect(backwards.statusCode).toBe(422);
+    expect(backwards.json().errors.to).toBeDefined();
     // Another institution's admin gets the header only.
     const foreign = await call(otherAdmin, 'GET', '/api/attendance/export.csv?from=2026-11-23');
     expect(foreign.body.trim().split('\r\n')).toHaveLength(1);
