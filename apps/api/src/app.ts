@@ -24,6 +24,7 @@ import { redactUrl } from './http/redact.ts';
 import { translate } from './i18n/messages.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
+import { justificationRoutes } from './modules/attendance/justifications.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import {
@@ -83,9 +84,9 @@ import { trainingRoutes } from './modules/trainings/trainings.routes.ts';
 import {
   myTranscriptRoutes,
   studentTranscriptRoutes,
-  verifyRoutes,
 } from './modules/transcripts/transcripts.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { verifyRoutes } from './modules/verify/verify.routes.ts';
 
 /** Where `vite build` leaves the SPA, seen from src/ in development and from dist/ once bundled. */
 function webDist(): string {
@@ -279,6 +280,7 @@ export async function buildApp(
   await app.register(eventRoutes, { prefix: '/api/events' });
   await app.register(myPlanningRoutes, { prefix: '/api/me' });
   await app.register(attendanceRoutes, { prefix: '/api/attendance' });
+  await app.register(justificationRoutes, { prefix: '/api/attendance/justifications' });
   if (ctx.config.DEV_ROUTES) await app.register(devRoutes, { prefix: '/api/dev' });
 
   const dist = options.webRoot === undefined ? webDist() : options.webRoot;

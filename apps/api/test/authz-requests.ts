@@ -10,6 +10,7 @@ import {
   annotations,
   attempts,
   attendanceCodes,
+  attendanceJustifications,
   attendanceMarks,
   attendanceSessions,
   attendanceSignatures,
@@ -39,8 +40,9 @@ import {
   transcriptDocuments,
   users,
 } from '../src/db/schema/index.ts';
+import { codeHash } from '../src/documents/codes.ts';
 import { saveFile } from '../src/files/uploads.ts';
-import { codeHash, newVerificationCode } from '../src/modules/transcripts/transcripts.service.ts';
+import { newVerificationCode } from '../src/modules/transcripts/transcripts.service.ts';
 import { localDay, plusDays } from '../src/time.ts';
 import {
   createChapter,
@@ -534,6 +536,37 @@ export class Fixture {
       return row!;
     });
   }
+  /** The student's justification of this morning's absences, pending (decision 199). */
+  justification() {
+    return this.once('justification', async () => {
+      const day = localDay(this.ctx.clock.now(), 'Europe/Paris');
+      const saved = await saveFile(this.ctx, this.db, {
+        kind: 'attendance/justification',
+        ownerId: this.staff.student.id,
+        institutionId: this.institutionId,
+        bytes: PDF,
+        filename: 'note.pdf',
+      });
+      const [row] = await this.db
+        .insert(attendanceJustifications)
+        .values({
+          institution_id: this.institutionId,
+          student_id: this.staff.student.id,
+          from_day: day,
+          to_day: day,
+          reason: 'Rendez-vous médical',
+          file_id: saved.id,
+        })
+        .returning();
+      return row!;
+    });
+  }
+  /** The 30 days around the clock, as a query of days. */
+  attendanceMonth() {
+    const now = this.ctx.clock.now().getTime();
+    const day = (offset: number) => new Date(now + offset * 86_400_000).toISOString().slice(0, 10);
+    return `from=${day(-15)}&to=${day(15)}`;
+  }
   /** A check-in code of that session, shown now. */
   attendanceCode() {
     return this.once('attendanceCode', async () => {
@@ -800,8 +833,15 @@ async function multipartImage(field: string) {
 
 /** The demo syllabus: a small valid PDF. */
 const PDF = readFileSync(new URL('../src/ops/seed/demo-syllabus.pdf', import.meta.url));
-function multipartPdf(field = 'file') {
-  const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+function multipartPdf(field = 'file', fields: Record<string, string> = {}) {
+  const head =
+    Object.entries(fields)
+      .map(
+        ([name, value]) =>
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      )
+      .join('') +
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
   return {
     payload: Buffer.concat([Buffer.from(head), PDF, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
@@ -1903,4 +1943,35 @@ export const REQUESTS: Record<string, Build> = {
     url: '/api/attendance/check-in',
     payload: { code: (await f.attendanceCode()).code },
   }),
+  'GET /api/attendance/justifications': async (f) => {
+    await f.justification();
+    return { url: '/api/attendance/justifications' };
+  },
+  'POST /api/attendance/justifications': () => ({
+    url: '/api/attendance/justifications',
+    ...multipartPdf('file', { from: '2026-11-23', to: '2026-11-23', reason: 'Malade' }),
+  }),
+  'POST /api/attendance/justifications/:id/decision': async (f) => ({
+    url: `/api/attendance/justifications/${(await f.justification()).id}/decision`,
+    payload: { status: 'accepted' },
+  }),
+  'GET /api/attendance/sessions/:id/sheet.pdf': async (f) => ({
+    url: `/api/attendance/sessions/${(await f.attendanceSignature()).session_id}/sheet.pdf`,
+  }),
+  'GET /api/attendance/learners/:id/summary': async (f) => {
+    await f.attendancePresent();
+    return { url: `/api/attendance/learners/${f.staff.student.id}/summary?${f.attendanceMonth()}` };
+  },
+  'GET /api/attendance/learners/:id/sheet.pdf': async (f) => {
+    await f.attendanceSignature();
+    return {
+      url: `/api/attendance/learners/${f.staff.student.id}/sheet.pdf?${f.attendanceMonth()}`,
+    };
+  },
+  'GET /api/attendance/learners/:id/certificate.pdf': async (f) => {
+    await f.attendancePresent();
+    return {
+      url: `/api/attendance/learners/${f.staff.student.id}/certificate.pdf?${f.attendanceMonth()}`,
+    };
+  },
 };

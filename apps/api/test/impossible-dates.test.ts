@@ -270,6 +270,12 @@ describe('every date field of every route', () => {
       [
         'DELETE /api/events/:id/occurrences/:start params start (instant)',
         'GET /api/attendance/export.csv querystring from (day)',
+        'GET /api/attendance/learners/:id/certificate.pdf querystring from (day)',
+        'GET /api/attendance/learners/:id/certificate.pdf querystring to (day)',
+        'GET /api/attendance/learners/:id/sheet.pdf querystring from (day)',
+        'GET /api/attendance/learners/:id/sheet.pdf querystring to (day)',
+        'GET /api/attendance/learners/:id/summary querystring from (day)',
+        'GET /api/attendance/learners/:id/summary querystring to (day)',
         'GET /api/attendance/export.csv querystring to (day)',
         'GET /api/attendance/sessions querystring from (day)',
         'GET /api/attendance/sessions querystring to (day)',

@@ -1,5 +1,5 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@skolar/shared';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   attempts,
@@ -9,6 +9,7 @@ import {
   episodes,
   lessons,
   submissions,
+  users,
 } from '../src/db/schema/index.ts';
 import { saveFile } from '../src/files/uploads.ts';
 import { seedDemo } from '../src/ops/seed/demo.ts';
@@ -57,6 +58,7 @@ const QUERY: Record<string, string> = {
   '/api/events': RANGE,
   '/api/me/planning': RANGE,
   '/api/imports': 'kind=student',
+  '/api/attendance/learners/:id/summary': `from=${around(-30).slice(0, 10)}&to=${around(30).slice(0, 10)}`,
 };
 const withQuery = (url: string) => (QUERY[url] ? `${url}?${QUERY[url]}` : url);
 
@@ -79,6 +81,14 @@ const TABLE_IDS: Record<string, () => Promise<number[]>> = {
   '/api/bank-questions/:id/versions': () => idsOf(bankQuestions),
   '/api/submissions/:id/annotations': () => idsOf(submissions),
   '/api/attendance/signatures/:id/image': () => idsOf(attendanceSignatures),
+  '/api/attendance/learners/:id/summary': async () =>
+    (
+      await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.role, 'student'))
+        .orderBy(asc(users.id))
+    ).map((row) => row.id),
 };
 
 /** The ids of the rows the caller sees in a list. */
@@ -118,7 +128,7 @@ async function urlsFor(route: string, headers: Headers): Promise<string[]> {
     const list = await chapterList(headers);
     ids = list ? await listedIds(list, headers) : [];
   } else ids = await listedIds(route.slice(0, at), headers);
-  return ids.map((id) => route.replace(':id', String(id)));
+  return ids.map((id) => withQuery(route).replace(':id', String(id)));
 }
 
 describe('queries per request on the demo data', () => {

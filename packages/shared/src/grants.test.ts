@@ -92,6 +92,7 @@ const REVIEWED: Record<Role, string[]> = {
     'progress: list read update',
     'record: read',
     'presence: create',
+    'justification: list read create',
   ],
   teacher: [
     'promotion: list read',
@@ -140,6 +141,7 @@ const REVIEWED: Record<Role, string[]> = {
     'calendar_feed: read create delete',
     'file: read',
     'attendance: list read create update delete',
+    'justification: list read update',
   ],
   admin: [
     'institution: read assign',
@@ -169,6 +171,7 @@ const REVIEWED: Record<Role, string[]> = {
     'file: read',
     'audit: list',
     'attendance: list read create update delete',
+    'justification: list read update',
   ],
   'super-admin': [
     'institution: list read create update delete archive assign',

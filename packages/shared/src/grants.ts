@@ -39,7 +39,8 @@ export type Entity =
   | 'record'
   | 'audit'
   | 'attendance'
-  | 'presence';
+  | 'presence'
+  | 'justification';
 
 const SA = 'super-admin';
 const A = 'admin';
@@ -264,6 +265,11 @@ export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = 
   },
   /** A learner's own attendance: they check in with a code (and, next, sign their half-days). */
   presence: { create: [S] },
+  /**
+   * Justifications of absences (decision 199): a learner sends and reads their own; an admin or
+   * a super-teacher reads their institution's and accepts or refuses them (update).
+   */
+  justification: { list: [A, ST, S], read: [A, ST, S], create: [S], update: [A, ST] },
 };
 
 export const ENTITIES = Object.keys(GRANTS) as Entity[];

@@ -184,9 +184,21 @@ export const SCREEN_NEEDS: Readonly<Partial<Record<PagePath, readonly ScreenNeed
     'bank_question:update',
     'bank_question:archive',
   ],
-  '/attendance': ['attendance:list', 'attendance:create', 'attendance:delete?'],
+  '/attendance': [
+    'attendance:list',
+    'attendance:create',
+    'attendance:delete?',
+    'justification:list?',
+    'justification:read?',
+    'justification:update?',
+  ],
   '/attendance/:sessionId': ['attendance:read', 'attendance:update?', 'attendance:delete?'],
-  '/check-in': ['presence:create'],
+  '/check-in': [
+    'presence:create',
+    'justification:list',
+    'justification:read',
+    'justification:create',
+  ],
   '/marking/:evaluationId': [
     'evaluation:read',
     'evaluation:update',

@@ -88,6 +88,12 @@ const KIND_RULES: Record<FileKind, KindRule> = {
   submission: { types: HAND_INS, maxBytes: MAX_UPLOAD_BYTES },
   resource: { types: DOCUMENTS, maxBytes: MAX_UPLOAD_BYTES },
   'chapter/image': { types: IMAGES, maxBytes: 5 * MB, maxSide: 2048 },
+  // A medical note scanned or photographed (decision 199).
+  'attendance/justification': {
+    types: [...DOCUMENTS, ...IMAGES],
+    maxBytes: 10 * MB,
+    maxSide: 2400,
+  },
 };
 
 const tooLarge = () => new HttpError(413, 'errors.too_large');
@@ -243,7 +249,10 @@ export async function saveFile(ctx: AppContext, db: DbOrTx, input: FileInput) {
     (await fileTypeFromBuffer(input.bytes))?.mime ?? sniffText(input.bytes, input.filename);
   if (!mime || !rule.types.includes(mime)) throw unsupportedType();
   await scanUpload(ctx, input, mime);
-  const bytes = rule.maxSide ? await reencode(input.bytes, mime, rule.maxSide) : input.bytes;
+  const bytes =
+    rule.maxSide && mime.startsWith('image/')
+      ? await reencode(input.bytes, mime, rule.maxSide)
+      : input.bytes;
   const now = ctx.clock.now();
   const key = `${input.kind.replace('/', '-')}/${now.getUTCFullYear()}/${randomUUID()}.${EXTENSIONS[mime]}`;
   const storage = storageFor(ctx.config);

@@ -38,3 +38,17 @@ export function sendCsv(reply: FastifyReply, content: string, fileName: string) 
     .header('cache-control', 'private, no-store')
     .send(content);
 }
+
+/**
+ * Answers a PDF download, kept private to the browser that asked, with the verification code
+ * printed on it (the screen that asked for it may show it too).
+ */
+export function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string, code: string) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-length', String(pdf.length))
+    .header('content-disposition', contentDisposition(fileName, 'attachment'))
+    .header('cache-control', 'private, no-store')
+    .header('x-verification-code', code)
+    .send(pdf);
+}

@@ -560,6 +560,26 @@ const catalogue = {
     en: 'Two months at most.',
     de: 'Höchstens zwei Monate.',
   },
+  'attendance.validation.justificationTooLong': {
+    fr: 'Un justificatif couvre un mois au plus.',
+    en: 'A justification covers a month at most.',
+    de: 'Ein Nachweis deckt höchstens einen Monat ab.',
+  },
+  'attendance.validation.decision': {
+    fr: 'Acceptez ou refusez.',
+    en: 'Accept or refuse.',
+    de: 'Annehmen oder ablehnen.',
+  },
+  'attendance.justification.decided': {
+    fr: 'Ce justificatif a déjà été traité.',
+    en: 'This justification has already been decided.',
+    de: 'Über diesen Nachweis wurde bereits entschieden.',
+  },
+  'attendance.validation.rangeTooLongYear': {
+    fr: 'Un an au plus.',
+    en: 'One year at most.',
+    de: 'Höchstens ein Jahr.',
+  },
   'attendance.validation.key': {
     fr: 'Séance inconnue.',
     en: 'Unknown session.',

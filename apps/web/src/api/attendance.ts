@@ -5,10 +5,11 @@ import type {
   MySignatureBody,
   SignatureBody,
 } from '@skolar/shared';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, ok } from './client.ts';
 
-// Attendance (issue 32): the day's sessions, a session's roll call, check-in codes, check-in.
+// Attendance (issue 32): the day's sessions, a session's roll call, check-in codes, check-in,
+// a learner's attendance over a period and the attendance documents (PDF).
 
 /** The query key of a session's roll call (`GET /api/attendance/sessions/:id`). */
 export const attendanceSheetKey = (id: number) => ['attendance', 'session', id] as const;
@@ -78,3 +79,54 @@ export const signOnTrainerDevice = (id: number, body: SignatureBody) =>
 /** The address of the CSV of the days asked, in the reader's language (a download link). */
 export const attendanceCsvUrl = (from: string, to: string, locale: string) =>
   `/api/attendance/export.csv?${new URLSearchParams({ from, to, locale })}`;
+
+/** The query key of a learner's attendance over the days (`GET …/learners/:id/summary`). */
+const learnerAttendanceKey = (studentId: number, from: string, to: string) =>
+  ['attendance', 'learner', studentId, from, to] as const;
+
+/**
+ * Staff: a learner's attendance over the days (a year at most), per training and in all: hours
+ * attended of hours planned on the sessions where attendance was taken. The previous period stays
+ * shown while the next one loads.
+ */
+export function useLearnerAttendance(studentId: number, from: string, to: string) {
+  return useQuery({
+    queryKey: learnerAttendanceKey(studentId, from, to),
+    queryFn: () =>
+      ok(
+        api.GET('/api/attendance/learners/{id}/summary', {
+          params: { path: { id: studentId }, query: { from, to } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** The address of a session's attendance sheet (PDF), in the reader's language (a download link). */
+export const sessionSheetPdfUrl = (id: number, locale: string) =>
+  `/api/attendance/sessions/${id}/sheet.pdf?${new URLSearchParams({ locale })}`;
+
+/** The days, the training (every session when absent) and the language of a learner's document. */
+export interface LearnerDocumentQuery {
+  from: string;
+  to: string;
+  trainingId?: number;
+  locale: string;
+}
+
+const learnerDocumentSearch = ({ from, to, trainingId, locale }: LearnerDocumentQuery) =>
+  new URLSearchParams({
+    from,
+    to,
+    ...(trainingId === undefined ? {} : { training_id: String(trainingId) }),
+    locale,
+  });
+
+/** The address of a learner's attendance sheet over the days (PDF, a download link). */
+export const learnerSheetPdfUrl = (studentId: number, query: LearnerDocumentQuery) =>
+  `/api/attendance/learners/${studentId}/sheet.pdf?${learnerDocumentSearch(query)}`;
+
+/** The address of a learner's certificate of attendance over the days (PDF, a download link). */
+export const learnerCertificatePdfUrl = (studentId: number, query: LearnerDocumentQuery) =>
+  `/api/attendance/learners/${studentId}/certificate.pdf?${learnerDocumentSearch(query)}`;

@@ -3417,8 +3417,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether a transcript with this verification code was issued, and what it said */
-        get: operations["verifyTranscript"];
+        /** Whether a document with this verification code was issued (a transcript, an attendance sheet, a certificate of attendance), and what it said */
+        get: operations["verifyDocument"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3788,6 +3788,109 @@ export interface paths {
         get: operations["getSignatureImage"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attendance/sessions/{id}/sheet.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session's attendance sheet as a PDF: every learner's status and signature per half-day, the trainer's signature, and a verification code (recorded) */
+        get: operations["getAttendanceSessionSheetPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attendance/learners/{id}/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A learner's attendance over the days, per training and in all: hours attended of hours planned on the sessions the actor sees where attendance was taken */
+        get: operations["getLearnerAttendanceSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attendance/learners/{id}/sheet.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A learner's attendance sheet over the days (of a training when asked) as a PDF, with their signatures and a verification code (recorded) */
+        get: operations["getLearnerAttendanceSheetPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attendance/learners/{id}/certificate.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A learner's certificate of attendance over the days (of a training when asked): hours attended of hours planned, with a verification code (recorded) */
+        get: operations["getLearnerAttendanceCertificatePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attendance/justifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Justifications of absences: a learner's own, or the institution's for its admins and super-teachers, the pending ones first */
+        get: operations["listJustifications"];
+        put?: never;
+        /** A learner justifies their absences of some days: multipart `from`, `to` (days in the zone, a month at most) and `reason`, then the document (PDF or image) in `file` */
+        post: operations["submitJustification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attendance/justifications/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept a justification (the learner's absences of those days become excused) or refuse it, with a note; once, audited */
+        post: operations["decideJustification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -34411,7 +34514,7 @@ export interface operations {
             };
         };
     };
-    verifyTranscript: {
+    verifyDocument: {
         parameters: {
             query?: never;
             header?: never;
@@ -34429,6 +34532,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        kind: "transcript";
                         /** @enum {boolean} */
                         genuine: true;
                         /** Format: date-time */
@@ -34485,6 +34590,111 @@ export interface operations {
                             }[];
                             /** Format: date-time */
                             generated_at: string;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "attendance_sheet";
+                        /** @enum {boolean} */
+                        genuine: true;
+                        /** Format: date-time */
+                        issued_at: string;
+                        locale: string;
+                        content: {
+                            /** @enum {string} */
+                            scope: "session" | "learner";
+                            institution: {
+                                name: string;
+                                time_zone: string;
+                            };
+                            learner: {
+                                first_name: string;
+                                last_name: string;
+                            } | null;
+                            from: string;
+                            to: string;
+                            sessions: {
+                                title: string;
+                                training: string | null;
+                                audience: string;
+                                trainer: string | null;
+                                /** Format: date-time */
+                                starts_at: string;
+                                /** Format: date-time */
+                                ends_at: string;
+                                half_days: ("am" | "pm")[];
+                                /** Format: date-time */
+                                closed_at: string | null;
+                                trainer_signature: {
+                                    /** Format: date-time */
+                                    signed_at: string;
+                                    statement_sha256: string;
+                                } | null;
+                                lines: {
+                                    first_name: string;
+                                    last_name: string;
+                                    /** @enum {string} */
+                                    half_day: "am" | "pm";
+                                    /** @enum {string} */
+                                    status: "present" | "late" | "absent" | "excused" | "unmarked";
+                                    late_minutes: number | null;
+                                    /** Format: date-time */
+                                    checked_in_at: string | null;
+                                    signature: {
+                                        /** Format: date-time */
+                                        signed_at: string;
+                                        statement_sha256: string;
+                                    } | null;
+                                }[];
+                            }[];
+                            totals: {
+                                sessions: number;
+                                half_days: number;
+                                planned_minutes: number;
+                                attended_minutes: number;
+                                rate: number | null;
+                                counts: {
+                                    present: number;
+                                    late: number;
+                                    absent: number;
+                                    excused: number;
+                                    unmarked: number;
+                                };
+                            } | null;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        kind: "attendance_certificate";
+                        /** @enum {boolean} */
+                        genuine: true;
+                        /** Format: date-time */
+                        issued_at: string;
+                        locale: string;
+                        content: {
+                            institution: {
+                                name: string;
+                                time_zone: string;
+                            };
+                            learner: {
+                                first_name: string;
+                                last_name: string;
+                            };
+                            training: string | null;
+                            from: string;
+                            to: string;
+                            totals: {
+                                sessions: number;
+                                half_days: number;
+                                planned_minutes: number;
+                                attended_minutes: number;
+                                rate: number | null;
+                                counts: {
+                                    present: number;
+                                    late: number;
+                                    absent: number;
+                                    excused: number;
+                                    unmarked: number;
+                                };
+                            };
                         };
                     };
                 };
@@ -38233,6 +38443,821 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAttendanceSessionSheetPdf: {
+        parameters: {
+            query?: {
+                locale?: "fr" | "en" | "de";
+            };
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getLearnerAttendanceSummary: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+            };
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        student: {
+                            id: number;
+                            first_name: string;
+                            last_name: string;
+                        };
+                        from: string;
+                        to: string;
+                        trainings: {
+                            sessions: number;
+                            half_days: number;
+                            planned_minutes: number;
+                            attended_minutes: number;
+                            rate: number | null;
+                            counts: {
+                                present: number;
+                                late: number;
+                                absent: number;
+                                excused: number;
+                                unmarked: number;
+                            };
+                            training: {
+                                id: number;
+                                title: string;
+                            } | null;
+                        }[];
+                        total: {
+                            sessions: number;
+                            half_days: number;
+                            planned_minutes: number;
+                            attended_minutes: number;
+                            rate: number | null;
+                            counts: {
+                                present: number;
+                                late: number;
+                                absent: number;
+                                excused: number;
+                                unmarked: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getLearnerAttendanceSheetPdf: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                training_id?: number;
+                locale?: "fr" | "en" | "de";
+            };
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getLearnerAttendanceCertificatePdf: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                training_id?: number;
+                locale?: "fr" | "en" | "de";
+            };
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listJustifications: {
+        parameters: {
+            query?: {
+                status?: "pending" | "accepted" | "refused";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            student: {
+                                id: number;
+                                first_name: string;
+                                last_name: string;
+                            };
+                            from: string;
+                            to: string;
+                            reason: string;
+                            file: {
+                                id: number;
+                                name: string;
+                                url: string;
+                            };
+                            /** @enum {string} */
+                            status: "pending" | "accepted" | "refused";
+                            note: string | null;
+                            absences: number;
+                            excused: number;
+                            /** Format: date-time */
+                            submitted_at: string;
+                            /** Format: date-time */
+                            decided_at: string | null;
+                            decided_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            can: {
+                                decide: boolean;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    submitJustification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        student: {
+                            id: number;
+                            first_name: string;
+                            last_name: string;
+                        };
+                        from: string;
+                        to: string;
+                        reason: string;
+                        file: {
+                            id: number;
+                            name: string;
+                            url: string;
+                        };
+                        /** @enum {string} */
+                        status: "pending" | "accepted" | "refused";
+                        note: string | null;
+                        absences: number;
+                        excused: number;
+                        /** Format: date-time */
+                        submitted_at: string;
+                        /** Format: date-time */
+                        decided_at: string | null;
+                        decided_by: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        can: {
+                            decide: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    decideJustification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "accepted" | "refused";
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        student: {
+                            id: number;
+                            first_name: string;
+                            last_name: string;
+                        };
+                        from: string;
+                        to: string;
+                        reason: string;
+                        file: {
+                            id: number;
+                            name: string;
+                            url: string;
+                        };
+                        /** @enum {string} */
+                        status: "pending" | "accepted" | "refused";
+                        note: string | null;
+                        absences: number;
+                        excused: number;
+                        /** Format: date-time */
+                        submitted_at: string;
+                        /** Format: date-time */
+                        decided_at: string | null;
+                        decided_by: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        can: {
+                            decide: boolean;
+                        };
+                    };
+                };
+            };
             /** @description Default Response */
             401: {
                 headers: {

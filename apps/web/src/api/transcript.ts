@@ -50,7 +50,10 @@ export function useStudentTranscript(studentId: number, promotionId?: number) {
   });
 }
 
-/** `GET /api/verify/:code`: what the transcript printed with that code said (404: none). */
+/**
+ * `GET /api/verify/:code`: what the document printed with that code said (404: none), by `kind`:
+ * a transcript, an attendance sheet or a certificate of attendance (`DocumentVerification`).
+ */
 export function useVerification(code: string) {
   return useQuery({
     queryKey: transcriptKeys.verify(code),

@@ -6,7 +6,9 @@ import {
   formatFileSize,
   formatHours,
   formatInstant,
+  formatMinutesAsHours,
   formatPromotion,
+  formatRate,
   promotionYear,
 } from './format.ts';
 
@@ -96,5 +98,16 @@ describe('formatDelay', () => {
     expect(formatDelay(125, 'en')).toBe('2 hr 5 min');
     expect(formatDelay(25 * 60, 'en')).toBe('1 day 1 hr');
     expect(plain(formatDelay(2 * 1440, 'fr'))).toBe('2 j');
+  });
+});
+
+describe('formatMinutesAsHours and formatRate', () => {
+  it('write attended and planned time as hours to the hundredth, and a rate to the tenth', () => {
+    expect(plain(formatMinutesAsHours(750, 'fr'))).toBe('12,5 h');
+    expect(plain(formatMinutesAsHours(50, 'fr'))).toBe('0,83 h');
+    expect(plain(formatMinutesAsHours(840, 'en'))).toBe('14 hr');
+    expect(plain(formatMinutesAsHours(750, 'de'))).toBe('12,5 Std.');
+    expect(plain(formatRate(750 / 840, 'fr'))).toBe('89,3 %');
+    expect(formatRate(1, 'en')).toBe('100%');
   });
 });

@@ -89,6 +89,26 @@ export function formatPercent(fraction: number, language: string): string {
   );
 }
 
+/**
+ * Minutes as hours of the reader's language, to the hundredth: 750 → "12,5 h", "12.5 hr",
+ * "12,5 Std." (the hours attended and planned of the attendance documents).
+ */
+export function formatMinutesAsHours(minutes: number, language: string): string {
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: 'hour',
+    unitDisplay: 'short',
+    maximumFractionDigits: 2,
+  }).format(minutes / 60);
+}
+
+/** A rate (0 to 1) as the attendance documents print it, to the tenth: 0.8929 → "89,3 %". */
+export function formatRate(rate: number, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(
+    rate,
+  );
+}
+
 /** A number as the reader's language writes it, every decimal kept: 9.81 → "9,81" in French. */
 export function formatNumber(value: number, language: string): string {
   return new Intl.NumberFormat(language, { maximumFractionDigits: 10 }).format(value);

@@ -60,20 +60,30 @@ export const attendanceSessionSummary = z.object({
 });
 export type AttendanceSessionSummary = Wire<z.output<typeof attendanceSessionSummary>>;
 
-/** A range of days, checked: it ends after it starts and spans two months at most. */
-const checkedRange = <T extends z.ZodType<{ from?: string; to?: string }>>(schema: T) =>
+/**
+ * A range of days, checked: it ends after it starts and spans `maxDays` at most (two months);
+ * compared only once both days are real days (an impossible one has its own message).
+ */
+export const checkedRange = <T extends z.ZodType<{ from?: string; to?: string }>>(
+  schema: T,
+  maxDays = 62,
+  tooLong = 'attendance.validation.rangeTooLong',
+) =>
   schema
     .refine((range) => !range.from || !range.to || range.from <= range.to, {
       error: 'attendance.validation.range',
       path: ['to'],
+      when: daysHeld,
     })
     .refine(
       (range) =>
         !range.from ||
         !range.to ||
-        Date.parse(range.to) - Date.parse(range.from) <= 62 * 86_400_000,
-      { error: 'attendance.validation.rangeTooLong', path: ['to'] },
+        Date.parse(range.to) - Date.parse(range.from) <= maxDays * 86_400_000,
+      { error: tooLong, path: ['to'], when: daysHeld },
     );
+
+const daysHeld = (payload: { issues: unknown[] }) => payload.issues.length === 0;
 
 const rangeFields = { from: dayField().optional(), to: dayField().optional() };
 

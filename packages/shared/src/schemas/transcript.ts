@@ -105,6 +105,7 @@ export type PrintedTranscriptSubject = PrintedTranscript['subjects'][number];
  * (the transcript as printed, so a third party can compare it with the paper, and nothing else).
  */
 export const transcriptVerification = z.object({
+  kind: z.literal('transcript'),
   genuine: z.literal(true),
   issued_at: z.date(),
   locale: z.string(),

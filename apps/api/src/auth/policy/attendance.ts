@@ -1,6 +1,11 @@
 // Who takes attendance on which session, and which sessions a learner checks in and signs at.
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
-import { attendanceSessions, groups, promotions } from '../../db/schema/index.ts';
+import {
+  attendanceJustifications,
+  attendanceSessions,
+  groups,
+  promotions,
+} from '../../db/schema/index.ts';
 import type { Actor } from '../sessions.ts';
 import {
   type EntityRules,
@@ -61,5 +66,20 @@ export const attendanceRules = {
             ),
           )!
         : FALSE,
+  },
+  justification: {
+    // A learner's own; the institution's for its admins and super-teachers (the grants keep
+    // teachers out: a justification may say why someone was ill).
+    table: attendanceJustifications,
+    id: attendanceJustifications.id,
+    visible: (actor) =>
+      isStudent(actor)
+        ? and(
+            sameInstitution(actor, attendanceJustifications.institution_id),
+            eq(attendanceJustifications.student_id, actor.userId),
+          )!
+        : isTeacher(actor)
+          ? FALSE
+          : sameInstitution(actor, attendanceJustifications.institution_id),
   },
 } satisfies EntityRules;

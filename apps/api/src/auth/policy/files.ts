@@ -2,6 +2,7 @@
 // of the public catalogue, anyone).
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import {
+  attendanceJustifications,
   chapterImages,
   chapters,
   episodes,
@@ -15,6 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Actor } from '../sessions.ts';
 import { assessmentRules, evaluationScope, markedEvaluations } from './assessment.ts';
+import { attendanceRules } from './attendance.ts';
 import { type EntityRules, isSuperAdmin, TRUE } from './scope.ts';
 import { trainingScope, userScope } from './structure.ts';
 import { chapterScope, episodeScope, publicSeminar, seminarScope } from './teaching.ts';
@@ -30,7 +32,7 @@ const fileLink = sql`'/api/files/' || ${files.id}`;
  * archived), an episode's resource by whoever may read the episode; every file by its uploader.
  * an evaluation's document by whoever may read the evaluation, its correction by staff in scope
  * (students through their own route once it has closed), a submission by its student and the
- * staff of its evaluation.
+ * staff of its evaluation; a justification of absences by whoever may read the justification.
  */
 function fileScope(actor: Actor): SQL {
   if (isSuperAdmin(actor)) return TRUE;
@@ -72,6 +74,10 @@ function fileScope(actor: Actor): SQL {
     and(
       eq(files.kind, 'submission'),
       sql`${files.id} in (select ${submissions.file_id} from ${submissions} where ${submissionsSeen})`,
+    ),
+    and(
+      eq(files.kind, 'attendance/justification'),
+      sql`${files.id} in (select ${attendanceJustifications.file_id} from ${attendanceJustifications} where ${attendanceRules.justification.visible(actor)})`,
     ),
     and(
       eq(files.kind, 'resource'),

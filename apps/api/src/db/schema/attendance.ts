@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  char,
   check,
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -12,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { fk, id, timestamps, timestamptz } from './common.ts';
+import { files } from './files.ts';
 import { institutions } from './institutions.ts';
 import { trainings } from './trainings.ts';
 import { users } from './users.ts';
@@ -197,5 +200,84 @@ export const attendanceSignatures = pgTable(
     uniqueIndex('attendance_signatures_original_key')
       .on(t.session_id, t.signer_id, sql`coalesce(${t.half_day}, '')`)
       .where(sql`${t.replaces_id} IS NULL`),
+  ],
+);
+
+/**
+ * An attendance document issued as a PDF (decision 199): an attendance sheet (of a session, or of
+ * a learner over a period) or a certificate of attendance. Like a transcript's, the verification
+ * code printed on it is kept as its SHA-256, with what the document said, so `/verify/<code>`
+ * tells a funder's auditor whether a paper is genuine and what it contained.
+ */
+export const attendanceDocuments = pgTable(
+  'attendance_documents',
+  {
+    id: id(),
+    code_hash: char('code_hash', { length: 64 }).notNull(),
+    institution_id: fk('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'attendance_sheet' | 'attendance_certificate'>().notNull(),
+    /** The learner of a learner's sheet or certificate; null for a session's sheet. */
+    student_id: fk('student_id').references(() => users.id, { onDelete: 'cascade' }),
+    session_id: fk('session_id').references(() => attendanceSessions.id, { onDelete: 'set null' }),
+    issued_by: fk('issued_by').references(() => users.id, { onDelete: 'set null' }),
+    issued_at: timestamptz('issued_at').notNull(),
+    locale: text('locale').notNull(),
+    /** What the document printed, with the ids it was drawn from. */
+    content: jsonb('content').notNull(),
+  },
+  (t) => [
+    check(
+      'attendance_documents_kind_check',
+      sql`${t.kind} IN ('attendance_sheet', 'attendance_certificate')`,
+    ),
+    unique('attendance_documents_code_hash_unique').on(t.code_hash),
+    index('attendance_documents_institution_id_idx').on(t.institution_id),
+    index('attendance_documents_student_id_idx').on(t.student_id),
+    index('attendance_documents_session_id_idx').on(t.session_id),
+    index('attendance_documents_issued_by_idx').on(t.issued_by),
+  ],
+);
+
+/**
+ * A learner's justification of their absences over some days (decision 199): a reason and a
+ * document (a medical note…), pending until an admin accepts it (their absent lines of those days
+ * become excused, `excused` counts them) or refuses it, with a note.
+ */
+export const attendanceJustifications = pgTable(
+  'attendance_justifications',
+  {
+    id: id(),
+    institution_id: fk('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    student_id: fk('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The days, in the institution's zone (`YYYY-MM-DD`). */
+    from_day: text('from_day').notNull(),
+    to_day: text('to_day').notNull(),
+    reason: text('reason').notNull(),
+    file_id: fk('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'restrict' }),
+    status: text('status').$type<'pending' | 'accepted' | 'refused'>().notNull().default('pending'),
+    note: text('note'),
+    excused: integer('excused').notNull().default(0),
+    decided_by: fk('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decided_at: timestamptz('decided_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    check(
+      'attendance_justifications_status_check',
+      sql`${t.status} IN ('pending', 'accepted', 'refused')`,
+    ),
+    check('attendance_justifications_days_check', sql`${t.from_day} <= ${t.to_day}`),
+    index('attendance_justifications_institution_idx').on(t.institution_id, t.status),
+    index('attendance_justifications_student_id_idx').on(t.student_id),
+    index('attendance_justifications_file_id_idx').on(t.file_id),
+    index('attendance_justifications_decided_by_idx').on(t.decided_by),
   ],
 );

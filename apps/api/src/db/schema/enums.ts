@@ -48,6 +48,7 @@ export const fileKindEnum = pgEnum('file_kind', [
   'resource',
   'institution/logo',
   'chapter/image',
+  'attendance/justification',
 ]);
 
 export type InstitutionKind = (typeof institutionKindEnum.enumValues)[number];

@@ -4,6 +4,7 @@ import type { Actor } from '../../auth/sessions.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   attendanceCodes,
+  attendanceDocuments,
   attendanceMarks,
   attendanceSessions,
   attendanceSignatures,
@@ -419,4 +420,124 @@ export async function institutionName(db: DbOrTx, id: number) {
     .from(institutions)
     .where(eq(institutions.id, id));
   return row?.name ?? '';
+}
+
+// Attendance documents (decision 199).
+
+/** A student (a user of the student role) in `scope`, with their institution. */
+export async function studentIn(db: DbOrTx, scope: SQL, id: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      institution_id: users.institution_id,
+    })
+    .from(users)
+    .where(and(scope, eq(users.id, id), eq(users.role, 'student')));
+  return row;
+}
+
+/**
+ * The stored sessions in `scope` starting in the range that a learner was expected at (the
+ * sessions of their promotions and groups) or has a line at, of one training when asked.
+ */
+export function learnerSessions(
+  db: DbOrTx,
+  scope: SQL,
+  studentId: number,
+  range: InstantRange,
+  trainingId?: number,
+) {
+  const expected = or(
+    and(
+      eq(attendanceSessions.audience, 'promotion'),
+      sql`${attendanceSessions.audience_id} in (select ${promotionStudents.promotion_id} from ${promotionStudents} where ${promotionStudents.student_id} = ${studentId})`,
+    ),
+    and(
+      eq(attendanceSessions.audience, 'group'),
+      sql`${attendanceSessions.audience_id} in (select ${groupStudents.group_id} from ${groupStudents} where ${groupStudents.student_id} = ${studentId})`,
+    ),
+    sql`exists (select 1 from ${attendanceMarks} where ${attendanceMarks.session_id} = ${attendanceSessions.id} and ${attendanceMarks.student_id} = ${studentId})`,
+  );
+  return db
+    .select()
+    .from(attendanceSessions)
+    .where(
+      and(
+        scope,
+        expected,
+        gte(attendanceSessions.starts_at, range.start),
+        lt(attendanceSessions.starts_at, range.end),
+        trainingId === undefined ? undefined : eq(attendanceSessions.training_id, trainingId),
+      ),
+    )
+    .orderBy(asc(attendanceSessions.starts_at), asc(attendanceSessions.id));
+}
+
+/** The titles of trainings by id. */
+export async function trainingTitles(db: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ id: trainings.id, title: trainings.title })
+    .from(trainings)
+    .where(inArray(trainings.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.title]));
+}
+
+/** The statements' SHA-256 and the images of signatures by id. */
+export function signatureDetails(db: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: attendanceSignatures.id,
+      statement_sha256: attendanceSignatures.statement_sha256,
+      image: attendanceSignatures.image,
+    })
+    .from(attendanceSignatures)
+    .where(inArray(attendanceSignatures.id, [...new Set(ids)]));
+}
+
+/** What an attendance document prints of its institution. */
+export async function institutionOf(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({
+      id: institutions.id,
+      name: institutions.name,
+      time_zone: institutions.timezone,
+      color_code: institutions.color_code,
+      logo_link: institutions.logo_link,
+    })
+    .from(institutions)
+    .where(eq(institutions.id, id));
+  return row;
+}
+
+const documentColumns = {
+  kind: attendanceDocuments.kind,
+  issued_at: attendanceDocuments.issued_at,
+  locale: attendanceDocuments.locale,
+  content: attendanceDocuments.content,
+};
+
+/** The attendance document whose code has this SHA-256, if any. */
+export async function attendanceDocumentByHash(db: DbOrTx, hash: string) {
+  const [row] = await db
+    .select(documentColumns)
+    .from(attendanceDocuments)
+    .where(eq(attendanceDocuments.code_hash, sql`${hash}`));
+  return row;
+}
+
+/** Records a document unless one with the same code exists; answers it as first recorded. */
+export async function recordAttendanceDocument(
+  db: DbOrTx,
+  row: typeof attendanceDocuments.$inferInsert,
+) {
+  const [inserted] = await db
+    .insert(attendanceDocuments)
+    .values(row)
+    .onConflictDoNothing({ target: attendanceDocuments.code_hash })
+    .returning(documentColumns);
+  return inserted ?? (await attendanceDocumentByHash(db, row.code_hash));
 }

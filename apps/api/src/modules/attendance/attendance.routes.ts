@@ -1,4 +1,5 @@
 import {
+  attendanceDocumentQuery,
   attendanceExportQuery,
   attendanceMarksBody,
   attendanceOpenBody,
@@ -7,6 +8,9 @@ import {
   attendanceSessionList,
   attendanceSessionPatch,
   attendanceSheet,
+  attendanceSheetPdfQuery,
+  attendanceSummary,
+  attendanceSummaryQuery,
   checkInBody,
   checkInCode,
   checkInResult,
@@ -18,10 +22,21 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
-import { sendCsv } from '../../http/download.ts';
+import type { Actor } from '../../auth/sessions.ts';
+import type { AppContext } from '../../context.ts';
+import { logoPng } from '../../documents/logo.ts';
+import { sendCsv, sendPdf } from '../../http/download.ts';
 import { idParams } from '../../http/pagination.ts';
 import { errorResponses } from '../../http/route-kit.ts';
+import type { Locale } from '../../i18n/messages.ts';
 import * as attendance from './attendance.service.ts';
+import {
+  certificateFileName,
+  renderCertificatePdf,
+  renderSheetPdf,
+  sheetFileName,
+} from './documents.pdf.ts';
+import * as documents from './documents.service.ts';
 import * as signatures from './signatures.service.ts';
 
 const tags = ['attendance'];
@@ -264,4 +279,134 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
         await signatures.signatureImage(app.ctx, requireActor(request), request.params.id),
       ),
   );
+  app.get(
+    '/sessions/:id/sheet.pdf',
+    {
+      config: { access: { entity: 'attendance', action: 'read' } },
+      schema: {
+        operationId: 'getAttendanceSessionSheetPdf',
+        tags,
+        summary:
+          "The session's attendance sheet as a PDF: every learner's status and signature per half-day, the trainer's signature, and a verification code (recorded)",
+        params: idParams,
+        querystring: attendanceSheetPdfQuery,
+        produces: ['application/pdf'],
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const built = await documents.sessionSheet(app.ctx, actor, request.params.id);
+      return sendSheet(app.ctx, reply, actor, built, request.query.locale ?? request.locale);
+    },
+  );
+  app.get(
+    '/learners/:id/summary',
+    {
+      config: { access: { entity: 'attendance', action: 'list' } },
+      schema: {
+        operationId: 'getLearnerAttendanceSummary',
+        tags,
+        summary:
+          "A learner's attendance over the days, per training and in all: hours attended of hours planned on the sessions the actor sees where attendance was taken",
+        params: idParams,
+        querystring: attendanceSummaryQuery,
+        response: { 200: attendanceSummary, ...errorResponses },
+      },
+    },
+    async (request) =>
+      documents.summary(app.ctx, requireActor(request), request.params.id, request.query),
+  );
+  app.get(
+    '/learners/:id/sheet.pdf',
+    {
+      config: { access: { entity: 'attendance', action: 'list' } },
+      schema: {
+        operationId: 'getLearnerAttendanceSheetPdf',
+        tags,
+        summary:
+          "A learner's attendance sheet over the days (of a training when asked) as a PDF, with their signatures and a verification code (recorded)",
+        params: idParams,
+        querystring: attendanceDocumentQuery,
+        produces: ['application/pdf'],
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const { locale, ...query } = request.query;
+      const built = await documents.learnerSheet(app.ctx, actor, request.params.id, query);
+      return sendSheet(app.ctx, reply, actor, built, locale ?? request.locale);
+    },
+  );
+  app.get(
+    '/learners/:id/certificate.pdf',
+    {
+      config: { access: { entity: 'attendance', action: 'list' } },
+      schema: {
+        operationId: 'getLearnerAttendanceCertificatePdf',
+        tags,
+        summary:
+          "A learner's certificate of attendance over the days (of a training when asked): hours attended of hours planned, with a verification code (recorded)",
+        params: idParams,
+        querystring: attendanceDocumentQuery,
+        produces: ['application/pdf'],
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const { locale: asked, ...query } = request.query;
+      const locale = asked ?? request.locale;
+      const built = await documents.certificate(app.ctx, actor, request.params.id, query);
+      const { code, issuedAt, content } = await documents.recordDocument(
+        app.ctx,
+        actor,
+        'attendance_certificate',
+        built,
+        locale,
+      );
+      const pdf = await renderCertificatePdf({
+        content,
+        locale,
+        code,
+        verifyUrl: verifyUrl(app.ctx, code),
+        issuedAt,
+        logo: await logoPng(app.ctx, built.institution.logo_link),
+        colour: built.institution.color_code,
+      });
+      return sendPdf(reply, pdf, certificateFileName(content, locale), code);
+    },
+  );
 };
+
+const verifyUrl = (ctx: AppContext, code: string) =>
+  new URL(`/verify/${code}`, ctx.config.PUBLIC_URL).toString();
+
+/** Records an attendance sheet (or finds it, unchanged) and sends it as a PDF. */
+async function sendSheet(
+  ctx: AppContext,
+  reply: FastifyReply,
+  actor: Actor,
+  built: Parameters<typeof documents.recordDocument<documents.SheetContent>>[3],
+  locale: Locale,
+) {
+  const { code, issuedAt, content } = await documents.recordDocument(
+    ctx,
+    actor,
+    'attendance_sheet',
+    built,
+    locale,
+  );
+  const pdf = await renderSheetPdf({
+    content,
+    images: await documents.signatureImages(ctx.db, content),
+    locale,
+    code,
+    verifyUrl: verifyUrl(ctx, code),
+    issuedAt,
+    logo: await logoPng(ctx, built.institution.logo_link),
+    colour: built.institution.color_code,
+  });
+  return sendPdf(reply, pdf, sheetFileName(content, locale), code);
+}

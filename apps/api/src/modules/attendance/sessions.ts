@@ -171,3 +171,14 @@ export async function candidateOf(
   const [exam] = await examsOverlapping(db, can(actor, 'list', 'evaluation').where, null, id);
   return exam ? examCandidate(exam) : undefined;
 }
+
+/** When a half-day of the session ends: noon for a morning before an afternoon, or its end. */
+export function halfDayEnd(
+  session: { starts_at: Date; ends_at: Date },
+  halfDay: HalfDay,
+  zone: string,
+): Date {
+  if (halfDay === 'pm') return session.ends_at;
+  const noon = zonedInstant(localDay(session.starts_at, zone), '12:00', zone);
+  return noon < session.ends_at ? noon : session.ends_at;
+}

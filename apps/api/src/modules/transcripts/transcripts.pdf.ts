@@ -1,70 +1,9 @@
-import { readFile as readDisk } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { formatAverage, promotionLabel } from '@skolar/shared';
-import PDFDocument from 'pdfkit';
-import sharp from 'sharp';
-import type { AppContext } from '../../context.ts';
-import { readFile } from '../../files/files.service.ts';
+import { fact as factLine, fileSlug, finishPdf, startPdf } from '../../documents/pdf.ts';
 import type { Locale } from '../../i18n/messages.ts';
-import { readableDay, zonedTimestamp } from '../../time.ts';
+import { readableDay } from '../../time.ts';
 import { PDF_LABELS } from './transcripts.labels.ts';
 import type { TranscriptAnswer } from './transcripts.service.ts';
-
-const DEMO_LOGO = /^\/demo\/logos\/([a-z0-9-]+)\.svg$/;
-const FILE_LOGO = /^\/api\/files\/([0-9]+)$/;
-
-/** Where the demo logos are: the web build next to the server, or the web sources in development. */
-function demoLogoPaths(name: string): string[] {
-  const here = dirname(fileURLToPath(import.meta.url));
-  return [
-    '../../web/dist',
-    '../../web/public',
-    '../../../../web/dist',
-    '../../../../web/public',
-  ].map((root) => resolve(here, root, 'demo/logos', `${name}.svg`));
-}
-
-async function logoBytes(ctx: AppContext, link: string | null): Promise<Buffer | null> {
-  if (!link) return null;
-  const demo = DEMO_LOGO.exec(link);
-  if (demo) {
-    for (const path of demoLogoPaths(demo[1]!)) {
-      try {
-        return await readDisk(path);
-      } catch {
-        // next candidate
-      }
-    }
-    return null;
-  }
-  const file = FILE_LOGO.exec(link);
-  if (file) return (await readFile(ctx, null, Number(file[1]))).bytes;
-  // Outside links are never fetched by the server.
-  return null;
-}
-
-/**
- * The institution's logo as a PNG pdfkit can draw (SVG and WebP logos are converted), or null
- * when it cannot be read: the PDF then shows the institution's initials instead.
- */
-export async function logoPng(ctx: AppContext, link: string | null): Promise<Buffer | null> {
-  try {
-    const bytes = await logoBytes(ctx, link);
-    if (!bytes) return null;
-    return await sharp(bytes).resize({ height: 160, withoutEnlargement: false }).png().toBuffer();
-  } catch {
-    return null;
-  }
-}
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter((word) => /^\p{Lu}/u.test(word))
-    .slice(0, 3)
-    .map((word) => word[0])
-    .join('') || name.slice(0, 2).toUpperCase();
 
 const number = (value: number, locale: Locale) =>
   new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
@@ -86,81 +25,20 @@ export interface PdfInput {
 export function renderTranscriptPdf(input: PdfInput): Promise<Buffer> {
   const { transcript: t, locale, code, verifyUrl, issuedAt, logo } = input;
   const L = PDF_LABELS[locale];
-  const colour = /^#[0-9a-f]{6}$/i.test(t.institution.color_code)
-    ? t.institution.color_code
-    : '#144E5E';
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 48,
+  const pdf = startPdf({
+    institution: t.institution.name,
+    colour: t.institution.color_code,
+    logo,
+    title: L.title,
     info: {
       Title: `${L.title} - ${t.student.first_name} ${t.student.last_name}`,
-      Author: t.institution.name,
       Subject: `${t.promotion.name} ${t.promotion.academic_year}`,
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolvePdf, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolvePdf(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const bottom = () => doc.page.height - doc.page.margins.bottom;
-  const band = () => doc.save().rect(0, 0, doc.page.width, 10).fill(colour).restore();
-  const ensure = (height: number) => {
-    if (doc.y + height > bottom()) {
-      doc.addPage();
-      band();
-      doc.y = doc.page.margins.top;
-    }
-  };
-
-  // Header: the institution's colour band, logo (or initials) and name.
-  band();
-  const top = 36;
-  const logoSize = 52;
-  if (logo) {
-    doc.image(logo, left, top, { fit: [logoSize * 2, logoSize], valign: 'center' });
-  } else {
-    doc
-      .save()
-      .circle(left + logoSize / 2, top + logoSize / 2, logoSize / 2)
-      .fill(colour)
-      .fillColor('#FFFFFF')
-      .font('Helvetica-Bold')
-      .fontSize(18)
-      .text(initials(t.institution.name), left, top + logoSize / 2 - 9, {
-        width: logoSize,
-        align: 'center',
-      })
-      .restore();
-  }
-  const textLeft = left + logoSize * 2 + 12;
-  doc
-    .fillColor('#111111')
-    .font('Helvetica-Bold')
-    .fontSize(16)
-    .text(t.institution.name, textLeft, top + 4, { width: width - logoSize * 2 - 12 });
-  doc
-    .font('Helvetica')
-    .fontSize(12)
-    .fillColor(colour)
-    .text(L.title, textLeft, doc.y + 2, { width: width - logoSize * 2 - 12 });
-  doc.y = top + logoSize + 16;
+  const { doc, left, width, ensure, colour } = pdf;
 
   // Who and which year.
-  const fact = (label: string, value: string) => {
-    doc
-      .fillColor('#555555')
-      .font('Helvetica')
-      .fontSize(10)
-      .text(`${label}${L.colon}`, left, doc.y, { continued: true })
-      .fillColor('#111111')
-      .font('Helvetica-Bold')
-      .text(value);
-  };
+  const fact = (label: string, value: string) => factLine(pdf, label, value, L.colon);
   fact(L.student, `${t.student.first_name} ${t.student.last_name}`);
   fact(L.promotion, promotionLabel(t.promotion, ' - '));
   fact(L.program, t.program.name);
@@ -271,50 +149,18 @@ export function renderTranscriptPdf(input: PdfInput): Promise<Buffer> {
   doc.text(L.pendingNote, left, doc.y, { width });
   doc.text(L.changeNote, left, doc.y + 2, { width });
   doc.moveDown(0.8);
-  doc.text(
-    `${L.issued} ${zonedTimestamp(issuedAt, t.institution.time_zone, locale)}`,
-    left,
-    doc.y,
-    {
-      width,
-    },
-  );
-  doc.moveDown(0.5);
-  doc
-    .font('Helvetica')
-    .text(`${L.code}${L.colon}`, left, doc.y, { continued: true })
-    .font('Courier-Bold')
-    .fontSize(12)
-    .fillColor('#111111')
-    .text(code);
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor('#333333')
-    .text(`${L.verifyAt} `, left, doc.y + 2, { continued: true })
-    .fillColor(colour)
-    .text(verifyUrl, { link: verifyUrl, underline: true });
-  const ruleY = Math.min(doc.y + 10, bottom());
-  doc
-    .save()
-    .moveTo(left, ruleY)
-    .lineTo(left + width, ruleY)
-    .lineWidth(2)
-    .strokeColor(colour)
-    .stroke()
-    .restore();
-  doc.end();
-  return done;
+  return finishPdf(pdf, {
+    issuedAt,
+    zone: t.institution.time_zone,
+    locale,
+    code,
+    verifyUrl,
+    labels: L,
+  });
 }
 
 /** `releve-de-notes-dupont-marie-2026-2027.pdf`: ASCII, in the reader's language. */
 export function pdfFileName(t: TranscriptAnswer, locale: Locale): string {
-  const slug = [t.student.last_name, t.student.first_name, t.promotion.academic_year]
-    .join('-')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
+  const slug = fileSlug(t.student.last_name, t.student.first_name, t.promotion.academic_year);
   return `${PDF_LABELS[locale].file}-${slug}.pdf`;
 }

@@ -1,12 +1,13 @@
-import { errorBody, transcript, transcriptQuery, transcriptVerification } from '@skolar/shared';
+import { errorBody, transcript, transcriptQuery } from '@skolar/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import type { AppContext } from '../../context.ts';
+import { logoPng } from '../../documents/logo.ts';
 import { sendCached } from '../../http/cached-answer.ts';
+import { sendPdf as sendPdfFile } from '../../http/download.ts';
 import { idParams } from '../../http/pagination.ts';
-import { logoPng, pdfFileName, renderTranscriptPdf } from './transcripts.pdf.ts';
+import { pdfFileName, renderTranscriptPdf } from './transcripts.pdf.ts';
 import * as transcripts from './transcripts.service.ts';
 
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
@@ -33,16 +34,7 @@ async function sendPdf(
     issuedAt,
     logo: await logoPng(ctx, content.institution.logo_link),
   });
-  return (
-    reply
-      .header('content-type', 'application/pdf')
-      .header('content-length', String(pdf.length))
-      .header('content-disposition', `attachment; filename="${pdfFileName(content, locale)}"`)
-      .header('cache-control', 'private, no-store')
-      // The code is printed on the document; the screen that asked for it may show it too.
-      .header('x-verification-code', code)
-      .send(pdf)
-  );
+  return sendPdfFile(reply, pdf, pdfFileName(content, locale), code);
 }
 
 /** `/api/me/transcript(.pdf)`: the signed-in student's own transcript. */
@@ -142,28 +134,6 @@ export const studentTranscriptRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.promotion_id,
       );
       return sendPdf(app.ctx, request, reply, content);
-    },
-  );
-};
-
-/** `/api/verify/:code`: anyone holding a printed transcript checks it. */
-export const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/:code',
-    {
-      config: { access: { public: 'a third party checks a printed transcript with its code' } },
-      schema: {
-        operationId: 'verifyTranscript',
-        tags,
-        summary: 'Whether a transcript with this verification code was issued, and what it said',
-        security: [],
-        params: z.object({ code: z.string().max(64) }),
-        response: { 200: transcriptVerification, 404: errorBody, 429: errorBody },
-      },
-    },
-    async (request) => {
-      await app.ctx.limits.hit('verify:ip', request.ip);
-      return transcripts.verify(app.ctx, request.params.code);
     },
   );
 };

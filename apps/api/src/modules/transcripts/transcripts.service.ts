@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import {
   computeTranscript,
   normalisedGrade,
@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { can } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
+import { codeHash, documentCode } from '../../documents/codes.ts';
 import { cachedAnswer } from '../../http/cached-answer.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Locale } from '../../i18n/messages.ts';
@@ -161,34 +162,10 @@ export function newVerificationCode(): string {
   return chars.match(/.{4}/g)!.join('-');
 }
 
-export const codeHash = (code: string) => createHash('sha256').update(code).digest('hex');
-
 /** What a document says, without the instant it was computed: equal for an unchanged transcript. */
 function canonicalContent(content: TranscriptAnswer): string {
   const { generated_at: _generated, ...rest } = content;
   return JSON.stringify(rest);
-}
-
-/**
- * The code of a document: 100 bits of an HMAC-SHA256, keyed by a key derived from the server's
- * secret (`MFA_ENCRYPTION_KEY`), of its language and what it says (the student and institution
- * included), written like a random code (Crockford's base32, groups of four). The same transcript
- * in the same language always gets the same code, so downloading it again reprints the same
- * document; without the key, a code cannot be computed from a transcript, nor guessed.
- */
-function documentCode(key: string, content: TranscriptAnswer, locale: Locale): string {
-  const derived = createHash('sha256').update('skolar-transcript-code:').update(key).digest();
-  const digest = createHmac('sha256', derived)
-    .update(`${locale}\n${canonicalContent(content)}`)
-    .digest();
-  let bits = '';
-  for (const byte of digest.subarray(0, 13)) bits += byte.toString(2).padStart(8, '0');
-  const chars = Array.from(
-    { length: VERIFICATION_CODE_GROUPS * 4 },
-    (_, index) =>
-      VERIFICATION_CODE_ALPHABET[Number.parseInt(bits.slice(index * 5, index * 5 + 5), 2)],
-  ).join('');
-  return chars.match(/.{4}/g)!.join('-');
 }
 
 /** A stored transcript as the `transcript` shape (its instant back to a Date). */
@@ -211,7 +188,12 @@ export async function recordDocument(
   content: TranscriptAnswer,
   locale: Locale,
 ): Promise<{ code: string; issuedAt: Date; content: TranscriptAnswer }> {
-  const code = documentCode(ctx.config.MFA_ENCRYPTION_KEY, content, locale);
+  const code = documentCode(
+    ctx.config.MFA_ENCRYPTION_KEY,
+    'transcript',
+    canonicalContent(content),
+    locale,
+  );
   const row = await recordDocumentOnce(ctx.db, {
     code_hash: codeHash(code),
     institution_id: content.institution.id,
@@ -225,17 +207,21 @@ export async function recordDocument(
   return { code, issuedAt: row.issued_at, content: storedContent(row.content) };
 }
 
-/** `GET /api/verify/:code`: what the document with that code said, or 404. */
-export async function verify(ctx: AppContext, typed: string): Promise<Verification> {
+/** `GET /api/verify/:code`: what the transcript with that code said, or undefined. */
+export async function findTranscriptDocument(
+  ctx: AppContext,
+  typed: string,
+): Promise<Verification | undefined> {
   const code = normaliseVerificationCode(typed);
-  if (!code) throw notFound();
+  if (!code) return undefined;
   // Looked up by its hash: the index answers, no comparison of secrets in the application.
   const row = await documentByHash(ctx.db, codeHash(code));
-  if (!row) throw notFound();
+  if (!row) return undefined;
   // What the paper shows, nothing more: the schema leaves out the ids and the other promotions
   // the stored answer keeps.
   const content = printedTranscript.parse(storedContent(row.content));
   return {
+    kind: 'transcript',
     genuine: true,
     issued_at: row.issued_at,
     locale: row.locale,

@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Tx } from '../../db/client.ts';
 import {
+  attendanceJustifications,
   attendanceMarks,
   attendanceSessions,
   attendanceSignatures,
@@ -10,7 +11,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { sha256, statementOf } from '../../modules/attendance/signatures.service.ts';
-import { type IdOf, type InstitutionKey, instantOf, type PromotionKey } from './keys.ts';
+import { dayOf, type IdOf, type InstitutionKey, instantOf, type PromotionKey } from './keys.ts';
+import type { StoreFile } from './lessons.ts';
 import { PROMOTION_STUDENTS } from './people.ts';
 
 /**
@@ -26,6 +28,7 @@ export async function seedAttendance(
     institution: IdOf<InstitutionKey>;
     user: IdOf;
     promotion: IdOf<PromotionKey>;
+    storeFile?: StoreFile;
   },
 ): Promise<void> {
   const at = (days: number, time: string) => instantOf(deps.now, 'ulc', days, time);
@@ -102,6 +105,44 @@ export async function seedAttendance(
     yesterday!.id,
     students.filter((student) => student !== fourth),
   );
+  if (deps.storeFile) await justifyYesterday(tx, deps, deps.storeFile, fourth!);
+}
+
+/**
+ * The learner absent yesterday sent a medical note (a photographed page), waiting for the
+ * admin's decision (decision 199).
+ */
+async function justifyYesterday(
+  tx: Tx,
+  deps: { now: Date; institution: IdOf<InstitutionKey> },
+  storeFile: StoreFile,
+  studentId: number,
+) {
+  const lines = [150, 180, 210, 240, 300, 330]
+    .map(
+      (y) =>
+        `<rect x="60" y="${y}" width="${y % 60 === 0 ? 380 : 460}" height="10" fill="#c8cdd6"/>`,
+    )
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800"><rect width="600" height="800" fill="#fdfdf8"/><rect x="60" y="60" width="220" height="24" fill="#2a4d8f"/>${lines}<circle cx="450" cy="620" r="60" fill="none" stroke="#2a4d8f" stroke-width="6"/><path d="M360 700 C 400 660, 440 740, 520 690" stroke="#141e3c" stroke-width="4" fill="none"/></svg>`;
+  const file = await storeFile(tx, {
+    kind: 'attendance/justification',
+    ownerId: studentId,
+    institutionId: deps.institution('ulc'),
+    bytes: await sharp(Buffer.from(svg)).png().toBuffer(),
+    filename: 'certificat-medical.png',
+  });
+  const yesterday = dayOf(deps.now, 'ulc', -1);
+  await tx.insert(attendanceJustifications).values({
+    institution_id: deps.institution('ulc'),
+    student_id: studentId,
+    from_day: yesterday,
+    to_day: yesterday,
+    reason: 'Rendez-vous médical (certificat joint).',
+    file_id: file.id,
+    created_at: instantOf(deps.now, 'ulc', -1, '19:12'),
+    updated_at: instantOf(deps.now, 'ulc', -1, '19:12'),
+  });
 }
 
 /** A hand-drawn-looking signature: a stroke through a few points, as a PNG data URL. */

@@ -111,7 +111,7 @@ async function insertDemo(
   });
   await seedBlindReview(tx, { now, institution, user, evaluation, storeFile: options.storeFile });
   await seedCalendar(tx, { now, institution, user, ...cohorts });
-  await seedAttendance(tx, { now, institution, user, ...cohorts });
+  await seedAttendance(tx, { now, institution, user, ...cohorts, storeFile: options.storeFile });
   await seedContactRequests(tx, { institution, user });
   await inviteNewcomer(tx, { now, publicUrl: options.publicUrl, institution });
 }

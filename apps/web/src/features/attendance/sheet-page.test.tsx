@@ -130,4 +130,12 @@ describe('the roll call', () => {
     expect(await screen.findByText('Enregistré')).toBeInTheDocument();
     expect(readStoredQueue('skolar.attendance.5')).toEqual({});
   });
+
+  it('offers the session’s attendance sheet as a PDF in the interface’s language', async () => {
+    api();
+    renderSheet();
+    const link = await screen.findByRole('link', { name: 'Feuille d’émargement (PDF)' });
+    expect(link).toHaveAttribute('href', '/api/attendance/sessions/5/sheet.pdf?locale=fr');
+    expect(link).toHaveAttribute('download');
+  });
 });

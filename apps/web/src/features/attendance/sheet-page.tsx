@@ -8,6 +8,7 @@ import {
 } from '@skolar/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  Download,
   Lock,
   LockOpen,
   Maximize,
@@ -24,6 +25,7 @@ import {
   attendanceSheetKey,
   deleteAttendanceSession,
   issueCheckInCode,
+  sessionSheetPdfUrl,
   signOnTrainerDevice,
   updateAttendanceSession,
   useAttendanceSheet,
@@ -103,6 +105,16 @@ function Sheet({
         eyebrow={t(`attendance.kind.${sheet.kind}`)}
         title={sheet.title}
         back={{ to: `/attendance?day=${day}`, label: t('attendance.title') }}
+        actions={
+          <a
+            className="button button--ghost button--small"
+            href={sessionSheetPdfUrl(sheet.id, i18n.language)}
+            download
+          >
+            <Download size={16} aria-hidden="true" />
+            {t('attendance.sheetPdf')}
+          </a>
+        }
       >
         <p className="attendance-facts">
           {formatDay(day, i18n.language, { dateStyle: 'full' })} ·{' '}

@@ -1,4 +1,4 @@
-import type { Transcript } from '@skolar/shared';
+import type { DocumentVerification, Transcript } from '@skolar/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -149,6 +149,7 @@ describe('the verification pages', () => {
     mockFetch((url) => {
       if (url === '/api/verify/K7Q2-0000-1111-ABCD-EFGH') {
         return jsonResponse(200, {
+          kind: 'transcript',
           genuine: true,
           issued_at: '2026-11-22T10:00:00.000Z',
           locale: 'fr',
@@ -177,10 +178,183 @@ describe('the verification pages', () => {
     const router = renderAt('/verify/K7Q2-0000-1111-ABCD-EFGH', [
       { path: '/verify/:code', element: <VerifyPage /> },
     ]);
-    expect(await screen.findByText(/Aucun relevé n'a été délivré/)).toBeInTheDocument();
+    expect(await screen.findByText(/Aucun document n'a été délivré/)).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Code de vérification'), { target: { value: 'abc' } });
     fireEvent.click(screen.getByRole('button', { name: 'Vérifier' }));
     expect(await screen.findByText(/Un code compte 20 lettres/)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/verify/K7Q2-0000-1111-ABCD-EFGH');
+  });
+
+  it('shows what a genuine attendance sheet printed: each line, its signature, the totals', async () => {
+    const signature = {
+      signed_at: '2026-11-23T07:41:00.000Z',
+      statement_sha256: 'a'.repeat(64),
+    };
+    const sheet: DocumentVerification = {
+      kind: 'attendance_sheet',
+      genuine: true,
+      issued_at: '2026-11-30T16:00:00.000Z',
+      locale: 'fr',
+      content: {
+        scope: 'learner',
+        institution: { name: 'Université Lumière', time_zone: 'Europe/Paris' },
+        learner: { first_name: 'Léa', last_name: 'Dubois' },
+        from: '2026-11-01',
+        to: '2026-11-30',
+        sessions: [
+          {
+            title: 'Algorithmique',
+            training: 'Développeur web',
+            audience: 'Licence L3',
+            trainer: 'Thomas Lefèvre',
+            starts_at: '2026-11-23T07:30:00.000Z',
+            ends_at: '2026-11-23T15:30:00.000Z',
+            half_days: ['am', 'pm'],
+            closed_at: '2026-11-23T16:00:00.000Z',
+            trainer_signature: { ...signature, statement_sha256: 'b'.repeat(64) },
+            lines: [
+              {
+                first_name: 'Léa',
+                last_name: 'Dubois',
+                half_day: 'am',
+                status: 'late',
+                late_minutes: 12,
+                checked_in_at: '2026-11-23T07:42:00.000Z',
+                signature,
+              },
+              {
+                first_name: 'Léa',
+                last_name: 'Dubois',
+                half_day: 'pm',
+                status: 'absent',
+                late_minutes: null,
+                checked_in_at: null,
+                signature: null,
+              },
+            ],
+          },
+        ],
+        totals: {
+          sessions: 1,
+          half_days: 2,
+          planned_minutes: 480,
+          attended_minutes: 228,
+          rate: 228 / 480,
+          counts: { present: 0, late: 1, absent: 1, excused: 0, unmarked: 0 },
+        },
+      },
+    };
+    mockFetch((url) => {
+      if (url === '/api/verify/K7Q2-0000-1111-ABCD-EFGH') return jsonResponse(200, sheet);
+      throw new Error(`Unexpected ${url}`);
+    });
+    renderAt('/verify/K7Q2-0000-1111-ABCD-EFGH', [
+      { path: '/verify/:code', element: <VerifyPage /> },
+    ]);
+    expect(await screen.findByText(/Document authentique/)).toHaveTextContent(
+      /feuille d'émargement de Léa Dubois du 1 nov\. 2026 au 30 nov\. 2026, délivrée par Université Lumière le 30 novembre 2026 à 17:00/,
+    );
+    const session = screen.getByRole('region', { name: 'Algorithmique' });
+    // The hours in the institution's zone (Paris, UTC+1 in November).
+    expect(within(session).getByText(/lundi 23 novembre 2026, 08:30 – 16:30/)).toBeInTheDocument();
+    expect(within(session).getByText('Séance close le 23 nov. 2026, 17:00')).toBeInTheDocument();
+    expect(within(session).getByText('Développeur web')).toBeInTheDocument();
+    const rows = within(session).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent(
+      'Léa DuboisMatinEn retard (12 min)08:42Signé le 23 nov. 2026, 08:41',
+    );
+    expect(within(rows[1]!).getByText('a'.repeat(64))).toBeInTheDocument();
+    expect(rows[2]).toHaveTextContent('Après-midiAbsent·e—Non signé');
+    expect(within(session).getByText('b'.repeat(64))).toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: 'Résumé du document' });
+    expect(within(summary).getByText('3,8 h / 8 h')).toBeInTheDocument();
+    expect(within(summary).getByText('47,5 %')).toBeInTheDocument();
+    expect(within(summary).getByText('1 absence')).toBeInTheDocument();
+  });
+
+  it('shows what a genuine certificate of attendance printed', async () => {
+    const certificate: DocumentVerification = {
+      kind: 'attendance_certificate',
+      genuine: true,
+      issued_at: '2026-11-30T16:00:00.000Z',
+      locale: 'fr',
+      content: {
+        institution: { name: 'Université Lumière', time_zone: 'Europe/Paris' },
+        learner: { first_name: 'Léa', last_name: 'Dubois' },
+        training: 'Développeur web',
+        from: '2026-09-01',
+        to: '2026-11-30',
+        totals: {
+          sessions: 7,
+          half_days: 14,
+          planned_minutes: 840,
+          attended_minutes: 750,
+          rate: 750 / 840,
+          counts: { present: 12, late: 1, absent: 1, excused: 0, unmarked: 0 },
+        },
+      },
+    };
+    mockFetch((url) => {
+      if (url === '/api/verify/K7Q2-0000-1111-ABCD-EFGH') return jsonResponse(200, certificate);
+      throw new Error(`Unexpected ${url}`);
+    });
+    renderAt('/verify/K7Q2-0000-1111-ABCD-EFGH', [
+      { path: '/verify/:code', element: <VerifyPage /> },
+    ]);
+    expect(await screen.findByText(/Document authentique/)).toHaveTextContent(
+      "attestation d'assiduité de Léa Dubois du 1 sept. 2026 au 30 nov. 2026",
+    );
+    const summary = screen.getByRole('region', { name: 'Résumé du document' });
+    expect(within(summary).getByText('Développeur web')).toBeInTheDocument();
+    expect(within(summary).getByText('12,5 h / 14 h')).toBeInTheDocument();
+    expect(within(summary).getByText('89,3 %')).toBeInTheDocument();
+    expect(within(summary).getByText('12 présentes')).toBeInTheDocument();
+    expect(within(summary).getByText('1 en retard')).toBeInTheDocument();
+  });
+
+  it('names the session of a session’s attendance sheet, and says who has not signed', async () => {
+    const sheet: DocumentVerification = {
+      kind: 'attendance_sheet',
+      genuine: true,
+      issued_at: '2026-11-23T17:00:00.000Z',
+      locale: 'en',
+      content: {
+        scope: 'session',
+        institution: { name: 'Université Lumière', time_zone: 'Europe/Paris' },
+        learner: null,
+        from: '2026-11-23',
+        to: '2026-11-23',
+        sessions: [
+          {
+            title: 'Atelier de révision',
+            training: null,
+            audience: 'TD A',
+            trainer: null,
+            starts_at: '2026-11-23T13:00:00.000Z',
+            ends_at: '2026-11-23T15:00:00.000Z',
+            half_days: ['pm'],
+            closed_at: null,
+            trainer_signature: null,
+            lines: [],
+          },
+        ],
+        totals: null,
+      },
+    };
+    mockFetch(() => jsonResponse(200, sheet));
+    renderAt('/verify/K7Q2-0000-1111-ABCD-EFGH', [
+      { path: '/verify/:code', element: <VerifyPage /> },
+    ]);
+    expect(await screen.findByText(/Document authentique/)).toHaveTextContent(
+      "feuille d'émargement de la séance « Atelier de révision » du 23 novembre 2026",
+    );
+    const session = screen.getByRole('region', { name: 'Atelier de révision' });
+    expect(within(session).getByText('Séance non close')).toBeInTheDocument();
+    expect(within(session).getByText('Sans formation')).toBeInTheDocument();
+    expect(
+      within(session).getByText("Personne n'était attendu à cette séance."),
+    ).toBeInTheDocument();
+    expect(within(session).getByText('Non signé')).toBeInTheDocument();
+    expect(screen.queryByText("Taux d'assiduité")).toBeNull();
   });
 });
