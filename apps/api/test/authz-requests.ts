@@ -1943,6 +1943,20 @@ export const REQUESTS: Record<string, Build> = {
     url: '/api/attendance/check-in',
     payload: { code: (await f.attendanceCode()).code },
   }),
+  'GET /api/attendance/me/summary': async (f) => {
+    await f.attendancePresent();
+    return { url: `/api/attendance/me/summary?${f.attendanceMonth()}` };
+  },
+  'GET /api/attendance/promotions/:id/summary': async (f) => {
+    await f.attendancePresent();
+    return {
+      url: `/api/attendance/promotions/${(await f.promotion()).id}/summary?${f.attendanceMonth()}`,
+    };
+  },
+  'GET /api/attendance/alerts': async (f) => {
+    await f.attendancePresent();
+    return { url: `/api/attendance/alerts?${f.attendanceMonth()}` };
+  },
   'GET /api/attendance/justifications': async (f) => {
     await f.justification();
     return { url: '/api/attendance/justifications' };

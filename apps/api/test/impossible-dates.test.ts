@@ -269,6 +269,8 @@ describe('every date field of every route', () => {
     expect(dateFields.map(nameOf).sort()).toEqual(
       [
         'DELETE /api/events/:id/occurrences/:start params start (instant)',
+        'GET /api/attendance/alerts querystring from (day)',
+        'GET /api/attendance/alerts querystring to (day)',
         'GET /api/attendance/export.csv querystring from (day)',
         'GET /api/attendance/learners/:id/certificate.pdf querystring from (day)',
         'GET /api/attendance/learners/:id/certificate.pdf querystring to (day)',
@@ -276,6 +278,10 @@ describe('every date field of every route', () => {
         'GET /api/attendance/learners/:id/sheet.pdf querystring to (day)',
         'GET /api/attendance/learners/:id/summary querystring from (day)',
         'GET /api/attendance/learners/:id/summary querystring to (day)',
+        'GET /api/attendance/me/summary querystring from (day)',
+        'GET /api/attendance/me/summary querystring to (day)',
+        'GET /api/attendance/promotions/:id/summary querystring from (day)',
+        'GET /api/attendance/promotions/:id/summary querystring to (day)',
         'GET /api/attendance/export.csv querystring to (day)',
         'GET /api/attendance/sessions querystring from (day)',
         'GET /api/attendance/sessions querystring to (day)',

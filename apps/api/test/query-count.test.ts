@@ -8,6 +8,7 @@ import {
   chapters,
   episodes,
   lessons,
+  promotions,
   submissions,
   users,
 } from '../src/db/schema/index.ts';
@@ -81,6 +82,10 @@ const TABLE_IDS: Record<string, () => Promise<number[]>> = {
   '/api/bank-questions/:id/versions': () => idsOf(bankQuestions),
   '/api/submissions/:id/annotations': () => idsOf(submissions),
   '/api/attendance/signatures/:id/image': () => idsOf(attendanceSignatures),
+  '/api/attendance/promotions/:id/summary': async () =>
+    (await db.select({ id: promotions.id }).from(promotions).orderBy(asc(promotions.id))).map(
+      (row) => row.id,
+    ),
   '/api/attendance/learners/:id/summary': async () =>
     (
       await db

@@ -91,7 +91,7 @@ const REVIEWED: Record<Role, string[]> = {
     'file: read',
     'progress: list read update',
     'record: read',
-    'presence: create',
+    'presence: list create',
     'justification: list read create',
   ],
   teacher: [

@@ -263,8 +263,11 @@ export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = 
     update: [A, ST, T],
     delete: [A, ST, T],
   },
-  /** A learner's own attendance: they check in with a code (and, next, sign their half-days). */
-  presence: { create: [S] },
+  /**
+   * A learner's own attendance: they check in with a code and sign their half-days (create), and
+   * read their own rates (list).
+   */
+  presence: { list: [S], create: [S] },
   /**
    * Justifications of absences (decision 199): a learner sends and reads their own; an admin or
    * a super-teacher reads their institution's and accepts or refuses them (update).

@@ -195,6 +195,7 @@ export const SCREEN_NEEDS: Readonly<Partial<Record<PagePath, readonly ScreenNeed
   '/attendance/:sessionId': ['attendance:read', 'attendance:update?', 'attendance:delete?'],
   '/check-in': [
     'presence:create',
+    'presence:list',
     'justification:list',
     'justification:read',
     'justification:create',

@@ -290,6 +290,11 @@ const catalogue = {
     en: 'Enter two consecutive years, e.g. 2026-2027.',
     de: 'Geben Sie zwei aufeinanderfolgende Jahre ein, z. B. 2026-2027.',
   },
+  'cohorts.validation.threshold': {
+    fr: 'Un pourcentage entre 1 et 100, ou vide.',
+    en: 'A percentage between 1 and 100, or empty.',
+    de: 'Ein Prozentsatz zwischen 1 und 100 oder leer.',
+  },
   'cohorts.validation.number': {
     fr: 'Saisissez un nombre entier positif.',
     en: 'Enter a whole positive number.',

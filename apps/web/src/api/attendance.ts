@@ -2,11 +2,14 @@ import type {
   AttendanceMarkEntry,
   AttendanceSessionBody,
   CheckInBody,
+  JustificationBody,
+  JustificationDecisionBody,
+  JustificationStatus,
   MySignatureBody,
   SignatureBody,
 } from '@skolar/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, ok } from './client.ts';
+import { api, fileBody, ok } from './client.ts';
 
 // Attendance (issue 32): the day's sessions, a session's roll call, check-in codes, check-in,
 // a learner's attendance over a period and the attendance documents (PDF).
@@ -130,3 +133,43 @@ export const learnerSheetPdfUrl = (studentId: number, query: LearnerDocumentQuer
 /** The address of a learner's certificate of attendance over the days (PDF, a download link). */
 export const learnerCertificatePdfUrl = (studentId: number, query: LearnerDocumentQuery) =>
   `/api/attendance/learners/${studentId}/certificate.pdf?${learnerDocumentSearch(query)}`;
+
+/**
+ * The query key of the justifications of absences (`GET /api/attendance/justifications`): the
+ * prefix of every status asked; a submission or a decision invalidates it.
+ */
+export const justificationsKey = ['attendance', 'justifications'] as const;
+
+/**
+ * Justifications of absences, the pending ones first: a learner's own, or the institution's for
+ * its admins and super-teachers (a teacher is refused: never asked for them). Every status when
+ * `status` is absent.
+ */
+export function useJustifications(status?: JustificationStatus) {
+  return useQuery({
+    queryKey: [...justificationsKey, status ?? 'all'],
+    queryFn: () =>
+      ok(
+        api.GET('/api/attendance/justifications', {
+          params: { query: status === undefined ? {} : { status } },
+        }),
+      ),
+  });
+}
+
+/**
+ * A learner justifies their absences of some days (multipart: `from`, `to` and `reason` first,
+ * then the document in `file`); answers the justification, pending.
+ */
+export function submitJustification({ from, to, reason }: JustificationBody, file: File) {
+  const form = new FormData();
+  form.append('from', from);
+  form.append('to', to);
+  form.append('reason', reason);
+  form.append('file', file);
+  return ok(api.POST('/api/attendance/justifications', fileBody(form)));
+}
+
+/** An admin accepts (the absences of those days become excused) or refuses a justification. */
+export const decideJustification = (id: number, body: JustificationDecisionBody) =>
+  ok(api.POST('/api/attendance/justifications/{id}/decision', { params: { path: { id } }, body }));

@@ -3828,6 +3828,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/attendance/me/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in learner's own attendance over the days (the academic year so far by default), per training, with each training's threshold */
+        get: operations["getMyAttendance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attendance/promotions/{id}/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each learner of a promotion, per training, over the days (the academic year so far by default): hours attended of hours planned on the sessions the actor sees, and who is under the training's threshold */
+        get: operations["getPromotionAttendance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attendance/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The learners under their training's attendance threshold over the days (the academic year so far by default), on the sessions the actor sees, lowest rate first */
+        get: operations["listAttendanceAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/attendance/learners/{id}/sheet.pdf": {
         parameters: {
             query?: never;
@@ -12357,6 +12408,7 @@ export interface operations {
                             cover_link: string | null;
                             /** @enum {string} */
                             visibility: "public" | "private";
+                            attendance_threshold: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -12470,6 +12522,8 @@ export interface operations {
                      * @enum {string}
                      */
                     visibility?: "public" | "private";
+                    /** @default null */
+                    attendance_threshold?: number | null;
                     promotion_id: number;
                 };
             };
@@ -12498,6 +12552,7 @@ export interface operations {
                         cover_link: string | null;
                         /** @enum {string} */
                         visibility: "public" | "private";
+                        attendance_threshold: number | null;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -12618,6 +12673,7 @@ export interface operations {
                         cover_link: string | null;
                         /** @enum {string} */
                         visibility: "public" | "private";
+                        attendance_threshold: number | null;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -12827,6 +12883,7 @@ export interface operations {
                     total_hours?: number;
                     /** @enum {string} */
                     visibility?: "public" | "private";
+                    attendance_threshold?: number | null;
                 };
             };
         };
@@ -12854,6 +12911,7 @@ export interface operations {
                         cover_link: string | null;
                         /** @enum {string} */
                         visibility: "public" | "private";
+                        attendance_threshold: number | null;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -12974,6 +13032,7 @@ export interface operations {
                         cover_link: string | null;
                         /** @enum {string} */
                         visibility: "public" | "private";
+                        attendance_threshold: number | null;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -13136,6 +13195,7 @@ export interface operations {
                         cover_link: string | null;
                         /** @enum {string} */
                         visibility: "public" | "private";
+                        attendance_threshold: number | null;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -13256,6 +13316,7 @@ export interface operations {
                         cover_link: string | null;
                         /** @enum {string} */
                         visibility: "public" | "private";
+                        attendance_threshold: number | null;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -38644,7 +38705,9 @@ export interface operations {
                             training: {
                                 id: number;
                                 title: string;
+                                threshold: number | null;
                             } | null;
+                            below: boolean;
                         }[];
                         total: {
                             sessions: number;
@@ -38660,6 +38723,395 @@ export interface operations {
                                 unmarked: number;
                             };
                         };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getMyAttendance: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        student: {
+                            id: number;
+                            first_name: string;
+                            last_name: string;
+                        };
+                        from: string;
+                        to: string;
+                        trainings: {
+                            sessions: number;
+                            half_days: number;
+                            planned_minutes: number;
+                            attended_minutes: number;
+                            rate: number | null;
+                            counts: {
+                                present: number;
+                                late: number;
+                                absent: number;
+                                excused: number;
+                                unmarked: number;
+                            };
+                            training: {
+                                id: number;
+                                title: string;
+                                threshold: number | null;
+                            } | null;
+                            below: boolean;
+                        }[];
+                        total: {
+                            sessions: number;
+                            half_days: number;
+                            planned_minutes: number;
+                            attended_minutes: number;
+                            rate: number | null;
+                            counts: {
+                                present: number;
+                                late: number;
+                                absent: number;
+                                excused: number;
+                                unmarked: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPromotionAttendance: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        promotion: {
+                            id: number;
+                            name: string;
+                        };
+                        from: string;
+                        to: string;
+                        learners: {
+                            student: {
+                                id: number;
+                                first_name: string;
+                                last_name: string;
+                            };
+                            trainings: {
+                                sessions: number;
+                                half_days: number;
+                                planned_minutes: number;
+                                attended_minutes: number;
+                                rate: number | null;
+                                counts: {
+                                    present: number;
+                                    late: number;
+                                    absent: number;
+                                    excused: number;
+                                    unmarked: number;
+                                };
+                                training: {
+                                    id: number;
+                                    title: string;
+                                    threshold: number | null;
+                                } | null;
+                                below: boolean;
+                            }[];
+                            total: {
+                                sessions: number;
+                                half_days: number;
+                                planned_minutes: number;
+                                attended_minutes: number;
+                                rate: number | null;
+                                counts: {
+                                    present: number;
+                                    late: number;
+                                    absent: number;
+                                    excused: number;
+                                    unmarked: number;
+                                };
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listAttendanceAlerts: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        alerts: {
+                            student: {
+                                id: number;
+                                first_name: string;
+                                last_name: string;
+                            };
+                            training: {
+                                id: number;
+                                title: string;
+                            };
+                            threshold: number;
+                            rate: number;
+                            attended_minutes: number;
+                            planned_minutes: number;
+                        }[];
                     };
                 };
             };

@@ -47,8 +47,9 @@ export const attendanceSheetPdfQuery = z.object({ locale });
 
 /**
  * Time attended of time planned: each half-day of a session where attendance was taken counts its
- * minutes as planned; present, all of them are attended; late, less the minutes late; absent,
- * excused or not called, none. The rate is attended over planned (null when nothing is planned).
+ * minutes as planned (a line nobody called, once the session is closed); present, all of them are
+ * attended; late, less the minutes late; absent, excused or not called, none. The rate is
+ * attended over planned (null when nothing is planned).
  */
 export const attendanceTotals = z.object({
   sessions: z.number().int(),
@@ -66,19 +67,70 @@ export const attendanceTotals = z.object({
 });
 export type AttendanceTotals = Wire<z.output<typeof attendanceTotals>>;
 
+/**
+ * A learner's attendance in one training: null for the sessions without one. `threshold` is the
+ * training's (percent, null: none); `below` says the rate is under it.
+ */
+export const trainingAttendance = attendanceTotals.extend({
+  training: z
+    .object({ id: z.number().int(), title: z.string(), threshold: z.number().int().nullable() })
+    .nullable(),
+  below: z.boolean(),
+});
+export type TrainingAttendance = Wire<z.output<typeof trainingAttendance>>;
+
+const student = z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() });
+
 /** `GET /api/attendance/learners/:id/summary`: a learner's attendance per training over the days. */
 export const attendanceSummary = z.object({
-  student: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }),
+  student,
   from: z.string(),
   to: z.string(),
-  trainings: z.array(
-    attendanceTotals.extend({
-      /** Null: sessions without a training. */
-      training: z.object({ id: z.number().int(), title: z.string() }).nullable(),
-    }),
-  ),
+  trainings: z.array(trainingAttendance),
   total: attendanceTotals,
 });
+
+/**
+ * `GET /api/attendance/promotions/:id/summary`, `/alerts`, `/me/summary`: the days, the academic
+ * year so far by default (from 1 September, in the institution's zone).
+ */
+export const attendancePeriodQuery = checkedRange(
+  z.object({ from: dayField().optional(), to: dayField().optional() }),
+  ATTENDANCE_DOCUMENT_MAX_DAYS,
+  'attendance.validation.rangeTooLongYear',
+);
+
+/** `GET /api/attendance/me/summary`: the signed-in learner's own attendance per training. */
+export const myAttendance = attendanceSummary;
+export type MyAttendance = Wire<z.output<typeof myAttendance>>;
+
+/** `GET /api/attendance/promotions/:id/summary`: each learner of a promotion, per training. */
+export const promotionAttendance = z.object({
+  promotion: z.object({ id: z.number().int(), name: z.string() }),
+  from: z.string(),
+  to: z.string(),
+  learners: z.array(
+    z.object({ student, trainings: z.array(trainingAttendance), total: attendanceTotals }),
+  ),
+});
+export type PromotionAttendance = Wire<z.output<typeof promotionAttendance>>;
+
+/** `GET /api/attendance/alerts`: the learners under their training's threshold, lowest first. */
+export const attendanceAlerts = z.object({
+  from: z.string(),
+  to: z.string(),
+  alerts: z.array(
+    z.object({
+      student,
+      training: z.object({ id: z.number().int(), title: z.string() }),
+      threshold: z.number().int(),
+      rate: z.number(),
+      attended_minutes: z.number().int(),
+      planned_minutes: z.number().int(),
+    }),
+  ),
+});
+export type AttendanceAlerts = Wire<z.output<typeof attendanceAlerts>>;
 export type AttendanceSummary = Wire<z.output<typeof attendanceSummary>>;
 
 /** A signature as a document prints it: when, and the SHA-256 of the statement signed. */

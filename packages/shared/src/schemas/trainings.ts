@@ -23,6 +23,14 @@ export const trainingBody = z.object({
     .max(10000, { error: 'cohorts.validation.number' })
     .default(0),
   visibility: z.enum(['public', 'private']).default('private'),
+  /** The attendance rate (percent) below which a learner is flagged (decision 199); null: none. */
+  attendance_threshold: z
+    .number({ error: 'cohorts.validation.threshold' })
+    .int({ error: 'cohorts.validation.threshold' })
+    .min(1, { error: 'cohorts.validation.threshold' })
+    .max(100, { error: 'cohorts.validation.threshold' })
+    .nullable()
+    .default(null),
 });
 export type TrainingBody = z.input<typeof trainingBody>;
 
@@ -49,6 +57,7 @@ export const training = z.object({
   total_hours: z.number().int(),
   cover_link: z.string().nullable(),
   visibility: z.enum(['public', 'private']),
+  attendance_threshold: z.number().int().nullable(),
   created_at: z.date(),
   archived_at: z.date().nullable(),
   nb_modules: z.number().int(),

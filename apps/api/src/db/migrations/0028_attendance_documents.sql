@@ -1,6 +1,7 @@
--- Attendance documents and justifications (issue 32, decision 199): the attendance sheets and
--- certificates of attendance issued as PDFs (kept as the SHA-256 of their verification code and
--- what they said), and the learners' justifications of absences with their document.
+-- Attendance documents, justifications and thresholds (issue 32, decision 199): the attendance
+-- sheets and certificates of attendance issued as PDFs (kept as the SHA-256 of their verification
+-- code and what they said), the learners' justifications of absences with their document, and a
+-- training's attendance threshold.
 ALTER TYPE "public"."file_kind" ADD VALUE 'attendance/justification';--> statement-breakpoint
 CREATE TABLE "attendance_documents" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "attendance_documents_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
@@ -36,6 +37,7 @@ CREATE TABLE "attendance_justifications" (
 	CONSTRAINT "attendance_justifications_days_check" CHECK ("attendance_justifications"."from_day" <= "attendance_justifications"."to_day")
 );
 --> statement-breakpoint
+ALTER TABLE "trainings" ADD COLUMN "attendance_threshold" integer;--> statement-breakpoint
 ALTER TABLE "attendance_documents" ADD CONSTRAINT "attendance_documents_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "attendance_documents" ADD CONSTRAINT "attendance_documents_student_id_users_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "attendance_documents" ADD CONSTRAINT "attendance_documents_session_id_attendance_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."attendance_sessions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -51,4 +53,5 @@ CREATE INDEX "attendance_documents_issued_by_idx" ON "attendance_documents" USIN
 CREATE INDEX "attendance_justifications_institution_idx" ON "attendance_justifications" USING btree ("institution_id","status");--> statement-breakpoint
 CREATE INDEX "attendance_justifications_student_id_idx" ON "attendance_justifications" USING btree ("student_id");--> statement-breakpoint
 CREATE INDEX "attendance_justifications_file_id_idx" ON "attendance_justifications" USING btree ("file_id");--> statement-breakpoint
-CREATE INDEX "attendance_justifications_decided_by_idx" ON "attendance_justifications" USING btree ("decided_by");
+CREATE INDEX "attendance_justifications_decided_by_idx" ON "attendance_justifications" USING btree ("decided_by");--> statement-breakpoint
+ALTER TABLE "trainings" ADD CONSTRAINT "trainings_attendance_threshold_check" CHECK ("trainings"."attendance_threshold" IS NULL OR "trainings"."attendance_threshold" BETWEEN 1 AND 100);

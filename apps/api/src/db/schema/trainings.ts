@@ -33,11 +33,20 @@ export const trainings = pgTable(
     total_hours: integer('total_hours').notNull().default(0),
     cover_link: text('cover_link'),
     visibility: visibilityEnum('visibility').notNull().default('private'),
+    /**
+     * The attendance rate (percent) below which a learner of the training is flagged to them and
+     * to the admins (decision 199); null: none.
+     */
+    attendance_threshold: integer('attendance_threshold'),
     ...timestamps(),
     archived_at: archivedAt(),
   },
   (t) => [
     check('trainings_total_hours_check', sql`${t.total_hours} >= 0`),
+    check(
+      'trainings_attendance_threshold_check',
+      sql`${t.attendance_threshold} IS NULL OR ${t.attendance_threshold} BETWEEN 1 AND 100`,
+    ),
     foreignKey({
       name: 'trainings_promotion_fk',
       columns: [t.promotion_id, t.institution_id],

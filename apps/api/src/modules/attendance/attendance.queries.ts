@@ -475,14 +475,53 @@ export function learnerSessions(
     .orderBy(asc(attendanceSessions.starts_at), asc(attendanceSessions.id));
 }
 
-/** The titles of trainings by id. */
-export async function trainingTitles(db: DbOrTx, ids: readonly number[]) {
-  if (ids.length === 0) return new Map<number, string>();
+/** The titles and attendance thresholds of trainings by id. */
+export async function trainingsOf(db: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, { title: string; threshold: number | null }>();
   const rows = await db
-    .select({ id: trainings.id, title: trainings.title })
+    .select({ id: trainings.id, title: trainings.title, threshold: trainings.attendance_threshold })
     .from(trainings)
     .where(inArray(trainings.id, [...new Set(ids)]));
-  return new Map(rows.map((row) => [row.id, row.title]));
+  return new Map(rows.map((row) => [row.id, { title: row.title, threshold: row.threshold }]));
+}
+
+/** A promotion in `scope`: its id and name. */
+export async function promotionIn(db: DbOrTx, scope: SQL, id: number) {
+  const [row] = await db
+    .select({ id: promotions.id, name: promotions.name })
+    .from(promotions)
+    .where(and(scope, eq(promotions.id, id)));
+  return row;
+}
+
+/** The stored sessions in `scope` starting in the range aimed at a promotion or its groups. */
+export function promotionSessions(
+  db: DbOrTx,
+  scope: SQL,
+  promotionId: number,
+  range: InstantRange,
+) {
+  return db
+    .select()
+    .from(attendanceSessions)
+    .where(
+      and(
+        scope,
+        or(
+          and(
+            eq(attendanceSessions.audience, 'promotion'),
+            eq(attendanceSessions.audience_id, promotionId),
+          ),
+          and(
+            eq(attendanceSessions.audience, 'group'),
+            sql`${attendanceSessions.audience_id} in (select ${groups.id} from ${groups} where ${groups.promotion_id} = ${promotionId})`,
+          ),
+        ),
+        gte(attendanceSessions.starts_at, range.start),
+        lt(attendanceSessions.starts_at, range.end),
+      ),
+    )
+    .orderBy(asc(attendanceSessions.starts_at), asc(attendanceSessions.id));
 }
 
 /** The statements' SHA-256 and the images of signatures by id. */

@@ -1,8 +1,10 @@
 import {
+  attendanceAlerts,
   attendanceDocumentQuery,
   attendanceExportQuery,
   attendanceMarksBody,
   attendanceOpenBody,
+  attendancePeriodQuery,
   attendanceRange,
   attendanceSessionBody,
   attendanceSessionList,
@@ -14,7 +16,9 @@ import {
   checkInBody,
   checkInCode,
   checkInResult,
+  myAttendance,
   mySignatureBody,
+  promotionAttendance,
   signatureBody,
   signatureReceipt,
 } from '@skolar/shared';
@@ -316,6 +320,53 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       documents.summary(app.ctx, requireActor(request), request.params.id, request.query),
+  );
+  app.get(
+    '/me/summary',
+    {
+      config: { access: { entity: 'presence', action: 'list' } },
+      schema: {
+        operationId: 'getMyAttendance',
+        tags,
+        summary:
+          "The signed-in learner's own attendance over the days (the academic year so far by default), per training, with each training's threshold",
+        querystring: attendancePeriodQuery,
+        response: { 200: myAttendance, ...errorResponses },
+      },
+    },
+    async (request) => documents.mySummary(app.ctx, requireActor(request), request.query),
+  );
+  app.get(
+    '/promotions/:id/summary',
+    {
+      config: { access: { entity: 'attendance', action: 'list' } },
+      schema: {
+        operationId: 'getPromotionAttendance',
+        tags,
+        summary:
+          "Each learner of a promotion, per training, over the days (the academic year so far by default): hours attended of hours planned on the sessions the actor sees, and who is under the training's threshold",
+        params: idParams,
+        querystring: attendancePeriodQuery,
+        response: { 200: promotionAttendance, ...errorResponses },
+      },
+    },
+    async (request) =>
+      documents.promotionSummary(app.ctx, requireActor(request), request.params.id, request.query),
+  );
+  app.get(
+    '/alerts',
+    {
+      config: { access: { entity: 'attendance', action: 'list' } },
+      schema: {
+        operationId: 'listAttendanceAlerts',
+        tags,
+        summary:
+          "The learners under their training's attendance threshold over the days (the academic year so far by default), on the sessions the actor sees, lowest rate first",
+        querystring: attendancePeriodQuery,
+        response: { 200: attendanceAlerts, ...errorResponses },
+      },
+    },
+    async (request) => documents.alerts(app.ctx, requireActor(request), request.query),
   );
   app.get(
     '/learners/:id/sheet.pdf',

@@ -1,6 +1,8 @@
 import {
+  ATTENDANCE_DOCUMENT_MAX_DAYS,
   type AttendanceStatus,
   attendanceDocumentQuery,
+  attendancePeriodQuery,
   attendanceSummaryQuery,
   type HalfDay,
   normaliseVerificationCode,
@@ -14,9 +16,9 @@ import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { codeHash, documentCode, revived } from '../../documents/codes.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound, validationFailed } from '../../http/errors.ts';
 import type { Locale } from '../../i18n/messages.ts';
-import { localDay, plusDays, zonedInstant } from '../../time.ts';
+import { academicYear, localDay, plusDays, zonedInstant } from '../../time.ts';
 import {
   attendanceDocumentByHash,
   audienceLabels,
@@ -26,12 +28,15 @@ import {
   learnerSessions,
   marksOf,
   namesOf,
+  promotionIn,
+  promotionSessions,
   recordAttendanceDocument,
   type SessionRow,
   sessionIn,
   signatureDetails,
+  storedSessions,
   studentIn,
-  trainingTitles,
+  trainingsOf,
 } from './attendance.queries.ts';
 import { halfDayEnd, halfDayStart, halfDaysOf } from './sessions.ts';
 
@@ -115,7 +120,7 @@ async function sheetSessions(
     currentSignatures(db, ids),
     audienceLabels(db, audiences),
     audienceLearners(db, audiences),
-    trainingTitles(
+    trainingsOf(
       db,
       sessions.flatMap((session) => (session.training_id === null ? [] : [session.training_id])),
     ),
@@ -161,10 +166,14 @@ async function sheetSessions(
     for (const person of listed)
       for (const halfDay of halfDays) {
         const mark = own.find((row) => row.student_id === person.id && row.half_day === halfDay);
-        const planned = minutesBetween(
-          halfDayStart(session, halfDay, zone),
-          halfDayEnd(session, halfDay, zone),
-        );
+        // A line nobody called counts once the session is closed: until then it may still be.
+        const planned =
+          mark || session.closed_at !== null
+            ? minutesBetween(
+                halfDayStart(session, halfDay, zone),
+                halfDayEnd(session, halfDay, zone),
+              )
+            : 0;
         lines.push({
           student_id: person.id,
           first_name: person.first_name,
@@ -182,7 +191,8 @@ async function sheetSessions(
       id: session.id,
       title: session.title,
       training_id: session.training_id,
-      training: session.training_id === null ? null : (trainings.get(session.training_id) ?? null),
+      training:
+        session.training_id === null ? null : (trainings.get(session.training_id)?.title ?? null),
       audience: labels.get(audienceKey(session.audience, session.audience_id)) ?? '',
       trainer: trainer ? `${trainer.first_name} ${trainer.last_name}` : null,
       starts_at: session.starts_at,
@@ -257,6 +267,48 @@ async function learnerSheetSessions(
   return { learner, zone, sessions: await sheetSessions(ctx.db, rows, zone, learner.id) };
 }
 
+/** The sessions with only one learner's lines, leaving out those where they have none. */
+function onlyOf(sessions: readonly SheetSession[], studentId: number): SheetSession[] {
+  return sessions.flatMap((session) => {
+    const lines = session.lines.filter((line) => line.student_id === studentId);
+    return lines.length === 0 ? [] : [{ ...session, lines }];
+  });
+}
+
+type Thresholds = Map<number, { title: string; threshold: number | null }>;
+
+/**
+ * One learner's attendance per training (sessions without a training last), each with the
+ * training's threshold and whether the rate is under it.
+ */
+function perTraining(sessions: readonly SheetSession[], trainings: Thresholds) {
+  const byTraining = new Map<number | null, SheetSession[]>();
+  for (const session of sessions)
+    byTraining.set(session.training_id, [...(byTraining.get(session.training_id) ?? []), session]);
+  return [...byTraining.entries()]
+    .map(([id, rows]) => {
+      const totals = totalsOf(rows);
+      const known = id === null ? undefined : trainings.get(id);
+      const threshold = known?.threshold ?? null;
+      return {
+        training:
+          id === null ? null : { id, title: known?.title ?? rows[0]!.training ?? '', threshold },
+        ...totals,
+        below: threshold !== null && totals.rate !== null && totals.rate * 100 < threshold,
+      };
+    })
+    .sort((a, b) =>
+      a.training === null
+        ? 1
+        : b.training === null
+          ? -1
+          : a.training.title.localeCompare(b.training.title, 'fr'),
+    );
+}
+
+const trainingIdsOf = (sessions: readonly SheetSession[]) =>
+  sessions.flatMap((session) => (session.training_id === null ? [] : [session.training_id]));
+
 /**
  * `GET /api/attendance/learners/:id/summary`: a learner's attendance over the days, per training
  * and in all, counted on the sessions the actor sees where attendance was taken.
@@ -264,26 +316,142 @@ async function learnerSheetSessions(
 export async function summary(ctx: AppContext, actor: Actor, studentId: number, query: unknown) {
   const range = attendanceSummaryQuery.parse(query);
   const { learner, sessions } = await learnerSheetSessions(ctx, actor, studentId, range);
-  const byTraining = new Map<number | null, SheetSession[]>();
-  for (const session of sessions)
-    byTraining.set(session.training_id, [...(byTraining.get(session.training_id) ?? []), session]);
+  const trainings = await trainingsOf(ctx.db, trainingIdsOf(sessions));
   return {
     student: { id: learner.id, first_name: learner.first_name, last_name: learner.last_name },
     from: range.from,
     to: range.to,
-    trainings: [...byTraining.entries()]
-      .map(([id, rows]) => ({
-        training: id === null ? null : { id, title: rows[0]!.training ?? '' },
-        ...totalsOf(rows),
-      }))
-      .sort((a, b) =>
-        a.training === null
-          ? 1
-          : b.training === null
-            ? -1
-            : a.training.title.localeCompare(b.training.title, 'fr'),
-      ),
+    trainings: perTraining(sessions, trainings),
     total: totalsOf(sessions),
+  };
+}
+
+/** The days asked, or the academic year so far (from 1 September in the zone). */
+function periodOf(ctx: AppContext, zone: string, query: unknown) {
+  const parsed = attendancePeriodQuery.parse(query);
+  const today = localDay(ctx.clock.now(), zone);
+  const from = parsed.from ?? `${academicYear(parsed.to ?? today).slice(0, 4)}-09-01`;
+  const to = parsed.to ?? (today < from ? from : today);
+  if (Date.parse(to) - Date.parse(from) > ATTENDANCE_DOCUMENT_MAX_DAYS * 86_400_000)
+    throw validationFailed({ to: ['attendance.validation.rangeTooLongYear'] });
+  return {
+    from,
+    to,
+    instants: {
+      start: zonedInstant(from, '00:00', zone),
+      end: zonedInstant(plusDays(to, 1), '00:00', zone),
+    },
+  };
+}
+
+/** `GET /api/attendance/me/summary`: the signed-in learner's own attendance, per training. */
+export async function mySummary(ctx: AppContext, actor: Actor, query: unknown) {
+  const zone = actor.timeZone;
+  const period = periodOf(ctx, zone, query);
+  const [me] = await namesOf(ctx.db, [actor.userId]);
+  if (!me) throw notFound();
+  const rows = await learnerSessions(
+    ctx.db,
+    can(actor, 'list', 'presence').where,
+    actor.userId,
+    period.instants,
+  );
+  const sessions = await sheetSessions(ctx.db, rows, zone, actor.userId);
+  const trainings = await trainingsOf(ctx.db, trainingIdsOf(sessions));
+  return {
+    student: { id: me.id, first_name: me.first_name, last_name: me.last_name },
+    from: period.from,
+    to: period.to,
+    trainings: perTraining(sessions, trainings),
+    total: totalsOf(sessions),
+  };
+}
+
+/**
+ * `GET /api/attendance/promotions/:id/summary`: each active learner of a promotion the actor may
+ * read, per training, on the sessions the actor sees aimed at the promotion or its groups.
+ */
+export async function promotionSummary(
+  ctx: AppContext,
+  actor: Actor,
+  promotionId: number,
+  query: unknown,
+) {
+  const promotion = await promotionIn(ctx.db, can(actor, 'read', 'promotion').where, promotionId);
+  if (!promotion) throw notFound();
+  const zone = actor.timeZone;
+  const period = periodOf(ctx, zone, query);
+  const rows = await promotionSessions(
+    ctx.db,
+    can(actor, 'list', 'attendance').where,
+    promotion.id,
+    period.instants,
+  );
+  const [sessions, learners] = await Promise.all([
+    sheetSessions(ctx.db, rows, zone),
+    audienceLearners(ctx.db, [{ kind: 'promotion', id: promotion.id }]),
+  ]);
+  const trainings = await trainingsOf(ctx.db, trainingIdsOf(sessions));
+  const people = (learners.get(audienceKey('promotion', promotion.id)) ?? []).sort(byName);
+  return {
+    promotion: { id: promotion.id, name: promotion.name },
+    from: period.from,
+    to: period.to,
+    learners: people.map((person) => {
+      const own = onlyOf(sessions, person.id);
+      return {
+        student: { id: person.id, first_name: person.first_name, last_name: person.last_name },
+        trainings: perTraining(own, trainings),
+        total: totalsOf(own),
+      };
+    }),
+  };
+}
+
+/**
+ * `GET /api/attendance/alerts`: the learners whose rate in a training with a threshold is under
+ * it, on the sessions the actor sees, lowest rate first.
+ */
+export async function alerts(ctx: AppContext, actor: Actor, query: unknown) {
+  const zone = actor.timeZone;
+  const period = periodOf(ctx, zone, query);
+  const rows = (
+    await storedSessions(ctx.db, can(actor, 'list', 'attendance').where, period.instants, [])
+  ).filter((row) => row.training_id !== null);
+  const trainings = await trainingsOf(
+    ctx.db,
+    rows.map((row) => row.training_id!),
+  );
+  const watched = rows.filter((row) => trainings.get(row.training_id!)?.threshold != null);
+  const sessions = await sheetSessions(ctx.db, watched, zone);
+  const students = new Map<number, { id: number; first_name: string; last_name: string }>();
+  for (const session of sessions)
+    for (const line of session.lines)
+      students.set(line.student_id, {
+        id: line.student_id,
+        first_name: line.first_name,
+        last_name: line.last_name,
+      });
+  const found = [...students.values()].flatMap((student) =>
+    perTraining(onlyOf(sessions, student.id), trainings).flatMap((row) =>
+      row.below && row.training && row.rate !== null
+        ? [
+            {
+              student,
+              training: { id: row.training.id, title: row.training.title },
+              threshold: row.training.threshold!,
+              rate: row.rate,
+              attended_minutes: row.attended_minutes,
+              planned_minutes: row.planned_minutes,
+            },
+          ]
+        : [],
+    ),
+  );
+  return {
+    from: period.from,
+    to: period.to,
+    alerts: found.sort((a, b) => a.rate - b.rate || byName(a.student, b.student)),
   };
 }
 
@@ -350,7 +518,7 @@ export async function certificate(
   const training =
     parsed.training_id === undefined
       ? null
-      : ((await trainingTitles(ctx.db, [parsed.training_id])).get(parsed.training_id) ?? null);
+      : ((await trainingsOf(ctx.db, [parsed.training_id])).get(parsed.training_id)?.title ?? null);
   const content: CertificateContent = {
     institution: { name: institution.name, time_zone: zone },
     learner: { first_name: learner.first_name, last_name: learner.last_name },

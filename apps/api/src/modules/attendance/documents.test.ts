@@ -4,6 +4,8 @@ import type {
   AttendanceSummary,
   DocumentVerification,
   Justification,
+  MyAttendance,
+  PromotionAttendance,
 } from '@skolar/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -327,6 +329,72 @@ describe('attendance documents: a learner over a period', () => {
       (await call(admin, 'GET', `/api/attendance/learners/${teacher.id}/summary?${range}`))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('attendance: rates and thresholds', () => {
+  it("flags the learners under their training's threshold to the admins, the trainer and themselves", async () => {
+    const patched = await call(admin, 'PATCH', `/api/trainings/${training.id}`, {
+      attendance_threshold: 80,
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json().attendance_threshold).toBe(80);
+    const range = 'from=2026-11-01&to=2026-11-30';
+    const alerts = await call(admin, 'GET', `/api/attendance/alerts?${range}`);
+    expect(alerts.statusCode, alerts.body).toBe(200);
+    expect(alerts.json().alerts).toEqual([
+      {
+        student: { id: anna.id, first_name: 'Anna', last_name: 'Arnaud' },
+        training: { id: training.id, title: 'Développeur web' },
+        threshold: 80,
+        rate: 0.538,
+        attended_minutes: 210,
+        planned_minutes: 390,
+      },
+    ]);
+    expect(
+      (await call(teacher, 'GET', `/api/attendance/alerts?${range}`)).json().alerts,
+    ).toHaveLength(1);
+    expect(
+      (await call(otherAdmin, 'GET', `/api/attendance/alerts?${range}`)).json().alerts,
+    ).toEqual([]);
+    const promotionRates = await call(
+      teacher,
+      'GET',
+      `/api/attendance/promotions/${promotion.id}/summary?${range}`,
+    );
+    expect(promotionRates.statusCode, promotionRates.body).toBe(200);
+    expect(
+      (promotionRates.json() as PromotionAttendance).learners.map((row) => [
+        row.student.last_name,
+        row.trainings[0]?.rate,
+        row.trainings[0]?.below,
+      ]),
+    ).toEqual([
+      ['Arnaud', 0.538, true],
+      ['Bernard', 0.923, false],
+    ]);
+    expect(
+      (await call(otherAdmin, 'GET', `/api/attendance/promotions/${promotion.id}/summary?${range}`))
+        .statusCode,
+    ).toBe(404);
+    const mine = await call(anna, 'GET', `/api/attendance/me/summary?${range}`);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect((mine.json() as MyAttendance).trainings[0]).toMatchObject({
+      training: { threshold: 80 },
+      rate: 0.538,
+      below: true,
+    });
+    expect((await call(admin, 'GET', '/api/attendance/me/summary')).statusCode).toBe(403);
+    // Without days: the academic year so far.
+    const year = (await call(anna, 'GET', '/api/attendance/me/summary')).json() as MyAttendance;
+    expect(year.from).toBe('2026-09-01');
+    expect(year.total.sessions).toBe(2);
+    const refused = await call(admin, 'PATCH', `/api/trainings/${training.id}`, {
+      attendance_threshold: 120,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.attendance_threshold).toBeDefined();
   });
 });
 

@@ -42,6 +42,7 @@ const trainingColumns = {
   total_hours: trainings.total_hours,
   cover_link: trainings.cover_link,
   visibility: trainings.visibility,
+  attendance_threshold: trainings.attendance_threshold,
   created_at: trainings.created_at,
   archived_at: trainings.archived_at,
   nb_modules: nbModules,

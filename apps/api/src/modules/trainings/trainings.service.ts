@@ -60,6 +60,7 @@ export async function create(ctx: AppContext, actor: Actor, body: NewTrainingBod
     description: body.description ?? '',
     total_hours: Number(body.total_hours ?? 0),
     visibility: body.visibility ?? 'private',
+    attendance_threshold: body.attendance_threshold ?? null,
   });
   return present(ctx.db, actor, await trainingById(ctx.db, id));
 }
@@ -77,6 +78,7 @@ export async function update(
     description: body.description,
     total_hours: body.total_hours === undefined ? undefined : Number(body.total_hours),
     visibility: body.visibility,
+    attendance_threshold: body.attendance_threshold,
   });
   if (set) await updateTraining(ctx.db, id, set);
   return present(ctx.db, actor, await trainingById(ctx.db, id));

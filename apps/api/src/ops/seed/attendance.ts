@@ -8,6 +8,7 @@ import {
   attendanceSessions,
   attendanceSignatures,
   institutions,
+  trainings,
   users,
 } from '../../db/schema/index.ts';
 import { sha256, statementOf } from '../../modules/attendance/signatures.service.ts';
@@ -28,6 +29,7 @@ export async function seedAttendance(
     institution: IdOf<InstitutionKey>;
     user: IdOf;
     promotion: IdOf<PromotionKey>;
+    training: IdOf;
     storeFile?: StoreFile;
   },
 ): Promise<void> {
@@ -37,6 +39,7 @@ export async function seedAttendance(
     kind: 'manual' as const,
     audience: 'promotion' as const,
     audience_id: deps.promotion('ulcL3'),
+    training_id: deps.training('algoProg'),
     trainer_id: deps.user('teacherUni'),
     created_by: deps.user('teacherUni'),
   };
@@ -61,6 +64,11 @@ export async function seedAttendance(
       },
     ])
     .returning({ id: attendanceSessions.id });
+  // The L3's training expects 80 % attendance: the learner absent yesterday is under it.
+  await tx
+    .update(trainings)
+    .set({ attendance_threshold: 80 })
+    .where(eq(trainings.id, deps.training('algoProg')));
   const students = PROMOTION_STUDENTS.ulcL3.map((key) => deps.user(key));
   const line = (
     session: number,

@@ -3,6 +3,7 @@ import {
   type AttendanceSessionBody,
   type AttendanceSessionSummary,
   attendanceSessionBody,
+  roleMay,
 } from '@skolar/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, ClipboardPen, Download } from 'lucide-react';
@@ -18,6 +19,7 @@ import {
 } from '../../api/attendance.ts';
 import { useGroupOptions } from '../../api/groups.ts';
 import { usePromotionOptions } from '../../api/promotions.ts';
+import { useSession } from '../../api/session.ts';
 import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
 import { formatDay, formatPromotion } from '../../lib/format.ts';
 import { DialogFormActions } from '../../ui/dialog-actions.tsx';
@@ -28,6 +30,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { toastError } from '../../ui/toast-error.ts';
+import { JustificationsReview } from './justifications-review.tsx';
 import { Counts, sessionTime } from './parts.tsx';
 import './attendance.css';
 
@@ -43,6 +46,7 @@ export function AttendancePage() {
   usePageTitle(t('attendance.title'));
   const [params, setParams] = useSearchParams();
   const asked = params.get('day');
+  const role = useSession().user?.role;
   const { data, error, isLoading } = useAttendanceSessions(asked && DAY.test(asked) ? asked : null);
   const navigate = useNavigate();
   const day = data?.from ?? (asked && DAY.test(asked) ? asked : null);
@@ -173,6 +177,8 @@ export function AttendancePage() {
           )}
         </section>
       )}
+      {/* Admins and super-teachers decide on the learners' justifications; never asked for others. */}
+      {role && roleMay(role, 'update', 'justification') && <JustificationsReview />}
     </div>
   );
 }

@@ -1,4 +1,9 @@
-import { CHECK_IN_CODE_ALPHABET, CHECK_IN_CODE_LENGTH, type CheckInResult } from '@skolar/shared';
+import {
+  CHECK_IN_CODE_ALPHABET,
+  CHECK_IN_CODE_LENGTH,
+  type CheckInResult,
+  roleMay,
+} from '@skolar/shared';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, LayoutDashboard, QrCode, X } from 'lucide-react';
 import type QrScanner from 'qr-scanner';
@@ -7,6 +12,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { checkIn } from '../../api/attendance.ts';
+import { useSession } from '../../api/session.ts';
 import { applyServerErrors, errorMessage } from '../../lib/form-errors.ts';
 import { formatDelay, formatInstant } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http.ts';
@@ -14,6 +20,7 @@ import { TextField } from '../../ui/fields.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { JustifyAbsence } from './justify-absence.tsx';
 import { SignHalfDay } from './sign-half-day.tsx';
 import './check-in.css';
 
@@ -50,6 +57,7 @@ export function CheckInPage() {
   const { t } = useTranslation();
   usePageTitle(t('checkIn.title'));
   const [params, setParams] = useSearchParams();
+  const role = useSession().user?.role;
   const [result, setResult] = useState<CheckInResult | null>(null);
   const [linkError, setLinkError] = useState<string | null>(null);
   // Set with the request, in the same render as `t` leaves the address: the form never flashes.
@@ -101,6 +109,8 @@ export function CheckInPage() {
           <CheckInForm onCheckedIn={setResult} onAttempt={() => setLinkError(null)} />
         </section>
       )}
+      {/* A learner justifies absences here too (the `justification` create grant). */}
+      {role && roleMay(role, 'create', 'justification') && <JustifyAbsence />}
     </div>
   );
 }
