@@ -123,7 +123,7 @@ describe('the justifications on /attendance', () => {
     expect(await within(section).findByText('Aucun justificatif en attente.')).toBeInTheDocument();
     await userEvent.setup().click(within(section).getByRole('radio', { name: 'Tous' }));
     const item = await within(section).findByRole('listitem');
-    expect(within(item).getByText('Refusée')).toBeInTheDocument();
+    expect(within(item).getByText('Refusé')).toBeInTheDocument();
     expect(within(item).getByText('Illisible.')).toBeInTheDocument();
     expect(within(item).queryByRole('button')).not.toBeInTheDocument();
   });

@@ -172,13 +172,13 @@ describe('a learner justifies an absence on /check-in', () => {
     ).toHaveAttribute('href', '/api/files/40');
     expect(within(pending!).queryByText(/excusée/)).not.toBeInTheDocument();
 
-    expect(within(accepted!).getByText('Acceptée')).toBeInTheDocument();
+    expect(within(accepted!).getByText('Accepté')).toBeInTheDocument();
     expect(within(accepted!).getByText('9 nov. 2026')).toBeInTheDocument();
     expect(within(accepted!).getByText(/2 demi-journées excusées/)).toBeInTheDocument();
     expect(within(accepted!).getByText(/par Claire Martin/)).toBeInTheDocument();
     expect(within(accepted!).getByText('Merci.')).toBeInTheDocument();
 
-    expect(within(refused!).getByText('Refusée')).toBeInTheDocument();
+    expect(within(refused!).getByText('Refusé')).toBeInTheDocument();
     expect(within(refused!).getByText('Pas un motif recevable.')).toBeInTheDocument();
     expect(within(refused!).queryByText(/excusée/)).not.toBeInTheDocument();
   });

@@ -15,13 +15,14 @@ const SUMMARY: AttendanceSummary = {
   to: '2026-11-30',
   trainings: [
     {
-      training: { id: 3, title: 'Développeur web' },
+      training: { id: 3, title: 'Développeur web', threshold: null },
       sessions: 7,
       half_days: 14,
       planned_minutes: 840,
       attended_minutes: 750,
       rate: 750 / 840,
       counts: { ...counts, present: 12, late: 1, absent: 1 },
+      below: false,
     },
     {
       training: null,
@@ -31,6 +32,7 @@ const SUMMARY: AttendanceSummary = {
       attended_minutes: 0,
       rate: 0,
       counts: { ...counts, excused: 1 },
+      below: false,
     },
   ],
   total: {
