@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { text } from './support/i18n.ts';
@@ -139,4 +140,26 @@ test('a trainer projects the check-in code, two students check in from phones (o
   const late = await post(typing!, '/api/attendance/check-in', { code: 'ABCDEF' });
   expect(late.status()).toBe(422);
   await Promise.all(phones.map((context) => context.close()));
+
+  // The trainer downloads the signed sheet; its code verifies online, for anyone.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: fr('attendance.sheetPdf') }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^feuille-emargement-seance-de-tp-.*\.pdf$/);
+  expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
+  const sheetUrl = await page
+    .getByRole('link', { name: fr('attendance.sheetPdf') })
+    .getAttribute('href');
+  const code = (await page.request.get(sheetUrl!)).headers()['x-verification-code'];
+  expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){4}$/);
+  const auditor = await browser.newContext();
+  const verifying = await auditor.newPage();
+  await verifying.goto(`/verify/${code}`);
+  await expect(verifying.getByText(/Document authentique : feuille d'émargement/)).toBeVisible();
+  await expect(verifying.getByText('Séance de TP').first()).toBeVisible();
+  await expect(verifying.getByText(/Blanc/).first()).toBeVisible();
+  await expect(verifying.getByText(/Meunier/).first()).toBeVisible();
+  expect(await axeViolations(verifying)).toEqual([]);
+  await auditor.close();
 });

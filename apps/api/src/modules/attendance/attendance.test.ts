@@ -16,7 +16,13 @@ import {
   createTraining,
   createUser,
 } from '../../../test/factories.ts';
-import { attendanceMarks, attendanceSignatures, auditLog, events } from '../../db/schema/index.ts';
+import {
+  attendanceMarks,
+  attendanceSignatures,
+  auditLog,
+  events,
+  promotionStudents,
+} from '../../db/schema/index.ts';
 
 const { app, db, clock } = await createTestApp();
 
@@ -705,5 +711,40 @@ describe('attendance: signatures', () => {
     await expect(
       db.delete(attendanceSignatures).where(eq(attendanceSignatures.id, row!.id)),
     ).rejects.toThrow();
+  });
+
+  it("takes the signature, on the trainer's device, of a learner marked there who has since left the promotion", async () => {
+    const created = await call(teacher, 'POST', '/api/attendance/sessions', {
+      title: 'Soutenance',
+      audience: 'promotion',
+      audience_id: promotion.id,
+      day: '2026-12-14',
+      start_time: '14:00',
+      end_time: '15:00',
+    });
+    const sessionId = (created.json() as AttendanceSheet).id;
+    await call(teacher, 'PUT', `/api/attendance/sessions/${sessionId}/marks`, {
+      marks: [{ student_id: classmate.id, half_day: 'pm', status: 'present' }],
+    });
+    await db.delete(promotionStudents).where(eq(promotionStudents.student_id, classmate.id));
+    try {
+      const signed = await call(
+        teacher,
+        'POST',
+        `/api/attendance/sessions/${sessionId}/signatures`,
+        {
+          signer_id: classmate.id,
+          half_day: 'pm',
+          image: await png('#334455'),
+        },
+      );
+      expect(signed.statusCode, signed.body).toBe(200);
+      const line = (signed.json() as AttendanceSheet).learners.find((l) => l.id === classmate.id);
+      expect(line?.signatures.pm).toMatchObject({ device: 'trainer' });
+    } finally {
+      await db
+        .insert(promotionStudents)
+        .values({ promotion_id: promotion.id, student_id: classmate.id });
+    }
   });
 });

@@ -14,6 +14,7 @@ import {
   institutionName,
   lockSession,
   markOf,
+  marksOf,
   namesOf,
   type SessionRow,
   sessionIn,
@@ -206,7 +207,13 @@ export async function sign(ctx: AppContext, actor: Actor, sessionId: number, inp
       throw validationFailed({ signer_id: ['attendance.validation.trainerSigns'] });
     let line = null;
     if (!trainer) {
-      const learners = await learnersOf(tx, session, []);
+      // The audience's learners and anyone marked at the session since (who may have left it).
+      const marked = await marksOf(tx, [sessionId]);
+      const learners = await learnersOf(
+        tx,
+        session,
+        marked.map((mark) => mark.student_id),
+      );
       if (!learners.some((learner) => learner.id === body.signer_id))
         throw validationFailed({ signer_id: ['attendance.validation.student'] });
       line = await presentLine(tx, sessionId, body.signer_id, body.half_day!);
