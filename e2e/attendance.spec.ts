@@ -147,7 +147,11 @@ test('a trainer projects the check-in code, two students check in from phones (o
     page.getByRole('link', { name: fr('attendance.sheetPdf') }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^feuille-emargement-seance-de-tp-.*\.pdf$/);
-  expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    readFileSync(await download.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
   const sheetUrl = await page
     .getByRole('link', { name: fr('attendance.sheetPdf') })
     .getAttribute('href');

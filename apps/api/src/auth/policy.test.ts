@@ -727,6 +727,7 @@ describe('the scope of every entity', async () => {
       audit: 'audit_log',
       attendance: 'attendance_sessions',
       presence: 'attendance_sessions',
+      justification: 'attendance_justifications',
       institution: 'institutions',
       program: 'programs',
       module: 'modules',

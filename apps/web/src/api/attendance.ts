@@ -173,3 +173,47 @@ export function submitJustification({ from, to, reason }: JustificationBody, fil
 /** An admin accepts (the absences of those days become excused) or refuses a justification. */
 export const decideJustification = (id: number, body: JustificationDecisionBody) =>
   ok(api.POST('/api/attendance/justifications/{id}/decision', { params: { path: { id } }, body }));
+
+/**
+ * The rates of the dashboards and the promotion's page (decision 199): over the days asked, or
+ * the academic year so far (from 1 September, in the institution's zone) when neither is given.
+ * Their query keys share the prefix `['attendance', 'rates']`.
+ */
+const ratesKey = ['attendance', 'rates'] as const;
+
+/** A learner: their own attendance per training, each with its threshold and whether under it. */
+export function useMyAttendance(from?: string, to?: string) {
+  return useQuery({
+    queryKey: [...ratesKey, 'me', from ?? '', to ?? ''],
+    queryFn: () => ok(api.GET('/api/attendance/me/summary', { params: { query: { from, to } } })),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/**
+ * Staff: each learner of a promotion, per training, on the sessions the reader sees. The previous
+ * period stays shown while the next one loads.
+ */
+export function usePromotionAttendance(promotionId: number, from?: string, to?: string) {
+  return useQuery({
+    queryKey: [...ratesKey, 'promotion', promotionId, from ?? '', to ?? ''],
+    queryFn: () =>
+      ok(
+        api.GET('/api/attendance/promotions/{id}/summary', {
+          params: { path: { id: promotionId }, query: { from, to } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** Staff: the learners under their training's threshold this academic year, lowest rate first. */
+export function useAttendanceAlerts() {
+  return useQuery({
+    queryKey: [...ratesKey, 'alerts'],
+    queryFn: () => ok(api.GET('/api/attendance/alerts')),
+    retry: false,
+  });
+}

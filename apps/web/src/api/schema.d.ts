@@ -38589,6 +38589,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description application/pdf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
             /** @description Default Response */
             401: {
                 headers: {
@@ -39203,6 +39212,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description application/pdf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
             /** @description Default Response */
             401: {
                 headers: {
@@ -39291,6 +39309,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description application/pdf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
             /** @description Default Response */
             401: {
                 headers: {

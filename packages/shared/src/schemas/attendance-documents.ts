@@ -100,9 +100,8 @@ export const attendancePeriodQuery = checkedRange(
   'attendance.validation.rangeTooLongYear',
 );
 
-/** `GET /api/attendance/me/summary`: the signed-in learner's own attendance per training. */
-export const myAttendance = attendanceSummary;
-export type MyAttendance = Wire<z.output<typeof myAttendance>>;
+/** `GET /api/attendance/me/summary`: the signed-in learner's own attendance, in the same shape. */
+export type MyAttendance = Wire<z.output<typeof attendanceSummary>>;
 
 /** `GET /api/attendance/promotions/:id/summary`: each learner of a promotion, per training. */
 export const promotionAttendance = z.object({

@@ -286,6 +286,7 @@ export function currentSignatures(db: DbOrTx, sessionIds: readonly number[]) {
       device: attendanceSignatures.device,
       signed_at: attendanceSignatures.signed_at,
       replaces_id: attendanceSignatures.replaces_id,
+      statement_sha256: attendanceSignatures.statement_sha256,
     })
     .from(attendanceSignatures)
     .where(
@@ -424,8 +425,15 @@ export async function institutionName(db: DbOrTx, id: number) {
 
 // Attendance documents (decision 199).
 
-/** A student (a user of the student role) in `scope`, with their institution. */
-export async function studentIn(db: DbOrTx, scope: SQL, id: number) {
+/**
+ * A student the actor sees, with their institution: in `students` (the people they may read), or
+ * a learner of a promotion in `promotionScope` (a teacher sees the learners of their promotions).
+ */
+export async function learnerIn(
+  db: DbOrTx,
+  scopes: { students: SQL; promotions: SQL },
+  id: number,
+) {
   const [row] = await db
     .select({
       id: users.id,
@@ -434,7 +442,16 @@ export async function studentIn(db: DbOrTx, scope: SQL, id: number) {
       institution_id: users.institution_id,
     })
     .from(users)
-    .where(and(scope, eq(users.id, id), eq(users.role, 'student')));
+    .where(
+      and(
+        eq(users.id, id),
+        eq(users.role, 'student'),
+        or(
+          scopes.students,
+          sql`${users.id} in (select ${promotionStudents.student_id} from ${promotionStudents} where ${promotionStudents.promotion_id} in (select ${promotions.id} from ${promotions} where ${scopes.promotions}))`,
+        ),
+      ),
+    );
   return row;
 }
 

@@ -16,7 +16,6 @@ import {
   checkInBody,
   checkInCode,
   checkInResult,
-  myAttendance,
   mySignatureBody,
   promotionAttendance,
   signatureBody,
@@ -295,7 +294,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         querystring: attendanceSheetPdfQuery,
         produces: ['application/pdf'],
-        response: errorResponses,
+        response: { 200: z.string().describe('application/pdf'), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -331,7 +330,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The signed-in learner's own attendance over the days (the academic year so far by default), per training, with each training's threshold",
         querystring: attendancePeriodQuery,
-        response: { 200: myAttendance, ...errorResponses },
+        response: { 200: attendanceSummary, ...errorResponses },
       },
     },
     async (request) => documents.mySummary(app.ctx, requireActor(request), request.query),
@@ -380,7 +379,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         querystring: attendanceDocumentQuery,
         produces: ['application/pdf'],
-        response: errorResponses,
+        response: { 200: z.string().describe('application/pdf'), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -402,7 +401,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         querystring: attendanceDocumentQuery,
         produces: ['application/pdf'],
-        response: errorResponses,
+        response: { 200: z.string().describe('application/pdf'), ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -25,6 +25,7 @@ import {
   audienceLearners,
   currentSignatures,
   institutionOf,
+  learnerIn,
   learnerSessions,
   marksOf,
   namesOf,
@@ -35,7 +36,6 @@ import {
   sessionIn,
   signatureDetails,
   storedSessions,
-  studentIn,
   trainingsOf,
 } from './attendance.queries.ts';
 import { halfDayEnd, halfDayStart, halfDaysOf } from './sessions.ts';
@@ -45,6 +45,7 @@ import { halfDayEnd, halfDayStart, halfDaysOf } from './sessions.ts';
 // count, and their verification codes.
 
 type Person = { id: number; first_name: string; last_name: string };
+type Thresholds = Map<number, { title: string; threshold: number | null }>;
 
 /** A line of a sheet, with the ids it was drawn from (kept, never printed nor verified). */
 interface SheetLine {
@@ -108,6 +109,7 @@ async function sheetSessions(
   db: DbOrTx,
   sessions: readonly SessionRow[],
   zone: string,
+  trainings: Thresholds,
   studentId?: number,
 ): Promise<SheetSession[]> {
   const ids = sessions.map((session) => session.id);
@@ -115,35 +117,24 @@ async function sheetSessions(
     kind: session.audience,
     id: session.audience_id,
   }));
-  const [marks, signatures, labels, learners, trainings] = await Promise.all([
+  const [marks, signatures, labels, learners] = await Promise.all([
     marksOf(db, ids),
     currentSignatures(db, ids),
     audienceLabels(db, audiences),
     audienceLearners(db, audiences),
-    trainingsOf(
-      db,
-      sessions.flatMap((session) => (session.training_id === null ? [] : [session.training_id])),
-    ),
   ]);
-  const [people, details] = await Promise.all([
-    namesOf(db, [
-      ...sessions.flatMap((session) => (session.trainer_id === null ? [] : [session.trainer_id])),
-      ...marks.map((mark) => mark.student_id),
-      ...(studentId === undefined ? [] : [studentId]),
-    ]),
-    signatureDetails(
-      db,
-      signatures.map((signature) => signature.id),
-    ),
+  const people = await namesOf(db, [
+    ...sessions.flatMap((session) => (session.trainer_id === null ? [] : [session.trainer_id])),
+    ...marks.map((mark) => mark.student_id),
+    ...(studentId === undefined ? [] : [studentId]),
   ]);
   const personById = new Map(people.map((person) => [person.id, person]));
-  const sha256Of = new Map(details.map((detail) => [detail.id, detail.statement_sha256]));
   const signatureOf = (sessionId: number, signerId: number, halfDay: HalfDay | null) => {
     const row = signatures.find(
       (s) => s.session_id === sessionId && s.signer_id === signerId && s.half_day === halfDay,
     );
     return row
-      ? { id: row.id, signed_at: row.signed_at, statement_sha256: sha256Of.get(row.id) ?? '' }
+      ? { id: row.id, signed_at: row.signed_at, statement_sha256: row.statement_sha256 }
       : null;
   };
   return sessions.map((session) => {
@@ -206,6 +197,13 @@ async function sheetSessions(
   });
 }
 
+/** The trainings of session rows, with their titles and thresholds. */
+const trainingsOfRows = (db: DbOrTx, rows: readonly SessionRow[]) =>
+  trainingsOf(
+    db,
+    rows.flatMap((row) => (row.training_id === null ? [] : [row.training_id])),
+  );
+
 /** The time attended of time planned over sessions' lines (one learner's, for a rate). */
 function totalsOf(sessions: readonly SheetSession[]): Totals {
   const counts = { present: 0, late: 0, absent: 0, excused: 0, unmarked: 0 };
@@ -236,7 +234,14 @@ async function learnerAndRange(
   studentId: number,
   range: { from: string; to: string },
 ) {
-  const learner = await studentIn(ctx.db, can(actor, 'read', 'student').where, studentId);
+  const learner = await learnerIn(
+    ctx.db,
+    {
+      students: can(actor, 'read', 'student').where,
+      promotions: can(actor, 'read', 'promotion').where,
+    },
+    studentId,
+  );
   if (!learner) throw notFound();
   const zone = actor.timeZone;
   return {
@@ -264,7 +269,13 @@ async function learnerSheetSessions(
     instants,
     query.training_id,
   );
-  return { learner, zone, sessions: await sheetSessions(ctx.db, rows, zone, learner.id) };
+  const trainings = await trainingsOfRows(ctx.db, rows);
+  return {
+    learner,
+    zone,
+    trainings,
+    sessions: await sheetSessions(ctx.db, rows, zone, trainings, learner.id),
+  };
 }
 
 /** The sessions with only one learner's lines, leaving out those where they have none. */
@@ -274,8 +285,6 @@ function onlyOf(sessions: readonly SheetSession[], studentId: number): SheetSess
     return lines.length === 0 ? [] : [{ ...session, lines }];
   });
 }
-
-type Thresholds = Map<number, { title: string; threshold: number | null }>;
 
 /**
  * One learner's attendance per training (sessions without a training last), each with the
@@ -306,17 +315,13 @@ function perTraining(sessions: readonly SheetSession[], trainings: Thresholds) {
     );
 }
 
-const trainingIdsOf = (sessions: readonly SheetSession[]) =>
-  sessions.flatMap((session) => (session.training_id === null ? [] : [session.training_id]));
-
 /**
  * `GET /api/attendance/learners/:id/summary`: a learner's attendance over the days, per training
  * and in all, counted on the sessions the actor sees where attendance was taken.
  */
 export async function summary(ctx: AppContext, actor: Actor, studentId: number, query: unknown) {
   const range = attendanceSummaryQuery.parse(query);
-  const { learner, sessions } = await learnerSheetSessions(ctx, actor, studentId, range);
-  const trainings = await trainingsOf(ctx.db, trainingIdsOf(sessions));
+  const { learner, sessions, trainings } = await learnerSheetSessions(ctx, actor, studentId, range);
   return {
     student: { id: learner.id, first_name: learner.first_name, last_name: learner.last_name },
     from: range.from,
@@ -356,8 +361,8 @@ export async function mySummary(ctx: AppContext, actor: Actor, query: unknown) {
     actor.userId,
     period.instants,
   );
-  const sessions = await sheetSessions(ctx.db, rows, zone, actor.userId);
-  const trainings = await trainingsOf(ctx.db, trainingIdsOf(sessions));
+  const trainings = await trainingsOfRows(ctx.db, rows);
+  const sessions = await sheetSessions(ctx.db, rows, zone, trainings, actor.userId);
   return {
     student: { id: me.id, first_name: me.first_name, last_name: me.last_name },
     from: period.from,
@@ -387,11 +392,11 @@ export async function promotionSummary(
     promotion.id,
     period.instants,
   );
+  const trainings = await trainingsOfRows(ctx.db, rows);
   const [sessions, learners] = await Promise.all([
-    sheetSessions(ctx.db, rows, zone),
+    sheetSessions(ctx.db, rows, zone, trainings),
     audienceLearners(ctx.db, [{ kind: 'promotion', id: promotion.id }]),
   ]);
-  const trainings = await trainingsOf(ctx.db, trainingIdsOf(sessions));
   const people = (learners.get(audienceKey('promotion', promotion.id)) ?? []).sort(byName);
   return {
     promotion: { id: promotion.id, name: promotion.name },
@@ -418,12 +423,9 @@ export async function alerts(ctx: AppContext, actor: Actor, query: unknown) {
   const rows = (
     await storedSessions(ctx.db, can(actor, 'list', 'attendance').where, period.instants, [])
   ).filter((row) => row.training_id !== null);
-  const trainings = await trainingsOf(
-    ctx.db,
-    rows.map((row) => row.training_id!),
-  );
+  const trainings = await trainingsOfRows(ctx.db, rows);
   const watched = rows.filter((row) => trainings.get(row.training_id!)?.threshold != null);
-  const sessions = await sheetSessions(ctx.db, watched, zone);
+  const sessions = await sheetSessions(ctx.db, watched, zone, trainings);
   const students = new Map<number, { id: number; first_name: string; last_name: string }>();
   for (const session of sessions)
     for (const line of session.lines)
@@ -469,7 +471,12 @@ export async function sessionSheet(ctx: AppContext, actor: Actor, id: number) {
   if (!session) throw notFound();
   const institution = await institutionFor(ctx.db, session.institution_id);
   const zone = actor.timeZone;
-  const sessions = await sheetSessions(ctx.db, [session], zone);
+  const sessions = await sheetSessions(
+    ctx.db,
+    [session],
+    zone,
+    await trainingsOfRows(ctx.db, [session]),
+  );
   const day = localDay(session.starts_at, zone);
   const content: SheetContent = {
     scope: 'session',
@@ -513,12 +520,19 @@ export async function certificate(
   query: unknown,
 ) {
   const parsed = attendanceDocumentQuery.parse(query);
-  const { learner, zone, sessions } = await learnerSheetSessions(ctx, actor, studentId, parsed);
+  const { learner, zone, sessions, trainings } = await learnerSheetSessions(
+    ctx,
+    actor,
+    studentId,
+    parsed,
+  );
   const institution = await institutionFor(ctx.db, learner.institution_id);
   const training =
     parsed.training_id === undefined
       ? null
-      : ((await trainingsOf(ctx.db, [parsed.training_id])).get(parsed.training_id)?.title ?? null);
+      : (trainings.get(parsed.training_id)?.title ??
+        (await trainingsOf(ctx.db, [parsed.training_id])).get(parsed.training_id)?.title ??
+        null);
   const content: CertificateContent = {
     institution: { name: institution.name, time_zone: zone },
     learner: { first_name: learner.first_name, last_name: learner.last_name },

@@ -312,8 +312,12 @@ describe('attendance documents: a learner over a period', () => {
     expect(long.statusCode).toBe(422);
     expect(long.json().errors.to).toBeDefined();
     const range = 'from=2026-11-01&to=2026-11-30';
-    // Another institution's admin: 404; a teacher who follows neither the learner nor the
-    // sessions: 404; a student: 403.
+    // The trainer of the learner's promotion reads it; another institution's admin: 404; a
+    // teacher who follows neither the learner nor the sessions: 404; a student: 403.
+    expect(
+      (await call(teacher, 'GET', `/api/attendance/learners/${anna.id}/summary?${range}`))
+        .statusCode,
+    ).toBe(200);
     expect(
       (await call(otherAdmin, 'GET', `/api/attendance/learners/${anna.id}/summary?${range}`))
         .statusCode,

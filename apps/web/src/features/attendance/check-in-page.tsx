@@ -21,6 +21,7 @@ import { Notice } from '../../ui/notice.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { JustifyAbsence } from './justify-absence.tsx';
+import { MyAttendance } from './my-attendance.tsx';
 import { SignHalfDay } from './sign-half-day.tsx';
 import './check-in.css';
 
@@ -108,6 +109,12 @@ export function CheckInPage() {
           <p className="check-in-muted">{t('checkIn.intro')}</p>
           <CheckInForm onCheckedIn={setResult} onAttempt={() => setLinkError(null)} />
         </section>
+      )}
+      {/* The learner's own rates (the `presence` list grant), with a warning under a threshold. */}
+      {role && roleMay(role, 'list', 'presence') && (
+        <div className="check-in-rates">
+          <MyAttendance />
+        </div>
       )}
       {/* A learner justifies absences here too (the `justification` create grant). */}
       {role && roleMay(role, 'create', 'justification') && <JustifyAbsence />}

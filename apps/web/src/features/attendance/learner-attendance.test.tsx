@@ -107,6 +107,29 @@ describe('a learner’s attendance', () => {
     );
   });
 
+  it('shows a training’s threshold and flags a rate under it, in words', async () => {
+    const [web, none] = SUMMARY.trainings;
+    api(() =>
+      jsonResponse(200, {
+        ...SUMMARY,
+        trainings: [
+          { ...web!, training: { ...web!.training!, threshold: 95 }, below: true },
+          none!,
+        ],
+      }),
+    );
+    renderWithProviders(<LearnerAttendance studentId={9} />);
+    const table = await screen.findByRole('table');
+    const [, webRow, noneRow, totalRow] = within(table).getAllByRole('row');
+    expect(within(webRow!).getByRole('rowheader')).toHaveTextContent(
+      /^Développeur webseuil 95\s%$/,
+    );
+    const rate = within(webRow!).getByText('89,3 %');
+    expect(rate).toHaveTextContent(/^89,3\s%Sous le seuil$/);
+    expect(within(noneRow!).queryByText('Sous le seuil')).toBeNull();
+    expect(within(totalRow!).queryByText('Sous le seuil')).toBeNull();
+  });
+
   it('moves to another month and keeps a period the API refuses from being asked', async () => {
     const asked = api((from, to) => jsonResponse(200, { ...SUMMARY, from, to }));
     renderWithProviders(<LearnerAttendance studentId={9} />);

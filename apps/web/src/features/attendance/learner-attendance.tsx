@@ -15,6 +15,7 @@ import { ApiError } from '../../lib/http.ts';
 import { TextField } from '../../ui/fields.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
+import { BelowBadge, ThresholdNote } from './rate-parts.tsx';
 import './attendance.css';
 
 /** The days of a summary, `YYYY-MM-DD` each. */
@@ -50,8 +51,9 @@ const refusesPeriod = (failure: unknown) =>
  * A learner's attendance on their page for staff (`/students/:id`, composed by the app): over a
  * period (the current month at first), per training and in all, hours attended of hours planned,
  * the rate and the half-days per status, with the attendance sheet of the period and each
- * training's certificate of attendance (PDF, in the interface's language). Nothing shows when the
- * API refuses the reader (403).
+ * training's certificate of attendance (PDF, in the interface's language). A training's threshold
+ * shows under its name, and a rate under it is flagged. Nothing shows when the API refuses the
+ * reader (403).
  */
 export function LearnerAttendance({ studentId }: { studentId: number }) {
   const { t, i18n } = useTranslation();
@@ -104,13 +106,14 @@ export function LearnerAttendance({ studentId }: { studentId: number }) {
       attended: formatMinutesAsHours(totals.attended_minutes, language),
       planned: formatMinutesAsHours(totals.planned_minutes, language),
     });
-  const cells = (totals: AttendanceTotals, certificate: ReactNode) => (
+  const cells = (totals: AttendanceTotals, certificate: ReactNode, below = false) => (
     <>
       <td className="learner-attendance__num">{totals.sessions}</td>
       <td className="learner-attendance__num">{totals.half_days}</td>
       <td className="learner-attendance__num">{hours(totals)}</td>
       <td className="learner-attendance__num">
         {totals.rate === null ? '—' : formatRate(totals.rate, language)}
+        {below && <BelowBadge />}
       </td>
       {COUNTED.map((status) => (
         <td key={status} className="learner-attendance__num">
@@ -248,6 +251,9 @@ export function LearnerAttendance({ studentId }: { studentId: number }) {
                       <tr key={row.training?.id ?? 'none'}>
                         <th scope="row">
                           {row.training?.title ?? t('attendance.summary.noTraining')}
+                          {row.training?.threshold != null && (
+                            <ThresholdNote threshold={row.training.threshold} />
+                          )}
                         </th>
                         {cells(
                           row,
@@ -268,6 +274,7 @@ export function LearnerAttendance({ studentId }: { studentId: number }) {
                               </span>
                             </>
                           ),
+                          row.below,
                         )}
                       </tr>
                     ))}

@@ -22,6 +22,7 @@ import {
   UserRound,
   Users,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../api/session.ts';
@@ -97,9 +98,10 @@ const UPCOMING_DAY: Intl.DateTimeFormatOptions = {
  * The signed-in home: a greeting, counts of the role's things, next evaluations and shortcuts.
  * What does not wait for the answer shows at once (the greeting, the counts' labels, the panels'
  * headings, the shortcuts); what does holds its place with placeholders of its size meanwhile, so
- * nothing moves when it arrives.
+ * nothing moves when it arrives. `children` are more panels composed by app/ (attendance), shown
+ * between the counts and the next evaluations.
  */
-export function DashboardPage() {
+export function DashboardPage({ children }: { children?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const { user, info } = useSession();
   const dashboard = useDashboard();
@@ -161,6 +163,8 @@ export function DashboardPage() {
           })}
         </dl>
       )}
+
+      <div className="dashboard__slot">{children}</div>
 
       <div className="dashboard__columns">
         <section

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useTraining } from '../../api/trainings.ts';
-import { formatHours } from '../../lib/format.ts';
+import { formatHours, formatPercent } from '../../lib/format.ts';
 import { pagePath } from '../../lib/page-path.ts';
 import { FilePicker, IMAGE_FILES, MAX_BYTES } from '../../ui/file-picker.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -98,6 +98,12 @@ export function TrainingDetailPage() {
           <dt>{t('cohorts.fields.visibility')}</dt>
           <dd>{t(`trainings.visibility.${data.visibility}`)}</dd>
         </div>
+        {data.attendance_threshold !== null && (
+          <div>
+            <dt>{t('trainings.threshold')}</dt>
+            <dd>{formatPercent(data.attendance_threshold / 100, i18n.language)}</dd>
+          </div>
+        )}
         <div>
           <dt>{t('cohorts.fields.nbModules')}</dt>
           <dd>{data.nb_modules}</dd>

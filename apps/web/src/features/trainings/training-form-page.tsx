@@ -16,6 +16,13 @@ import { toastError } from '../../ui/toast-error.ts';
 import '../../ui/cohorts.css';
 import { formatPromotion } from '../../lib/format.ts';
 
+/**
+ * The attendance threshold as the API takes it (decision 199): a number, or null when the field
+ * is empty (no threshold); never the field's text.
+ */
+const thresholdOf = (value: unknown): number | null =>
+  value === '' || value === null || value === undefined ? null : Number(value);
+
 /** `/:id/:promotionId/trainings/add` and `/:id/:promotionId/trainings/edit/:trainingId`. */
 export function TrainingFormPage() {
   const { t, i18n } = useTranslation();
@@ -41,6 +48,7 @@ export function TrainingFormPage() {
       description: '',
       total_hours: 0,
       visibility: 'private' as const,
+      attendance_threshold: null,
     },
     values:
       trainingId && existing.data
@@ -50,6 +58,7 @@ export function TrainingFormPage() {
             description: existing.data.description,
             total_hours: existing.data.total_hours,
             visibility: existing.data.visibility,
+            attendance_threshold: existing.data.attendance_threshold,
           }
         : promotion.data && !trainingId
           ? {
@@ -58,6 +67,7 @@ export function TrainingFormPage() {
               description: '',
               total_hours: 0,
               visibility: 'private' as const,
+              attendance_threshold: null,
             }
           : undefined,
     resetOptions: { keepDirtyValues: true },
@@ -80,6 +90,7 @@ export function TrainingFormPage() {
           'description',
           'total_hours',
           'visibility',
+          'attendance_threshold',
         ])
       ) {
         toastError(error, t('cohorts.failed'));
@@ -122,6 +133,17 @@ export function TrainingFormPage() {
             <option value="private">{t('trainings.visibility.private')}</option>
             <option value="public">{t('trainings.visibility.public')}</option>
           </SelectField>
+          <TextField
+            label={t('cohorts.fields.attendanceThreshold')}
+            hint={t('trainings.thresholdHint')}
+            type="number"
+            min={1}
+            max={100}
+            step={1}
+            inputMode="numeric"
+            error={errors.attendance_threshold}
+            {...register('attendance_threshold', { setValueAs: thresholdOf })}
+          />
         </div>
         <TextAreaField
           label={t('cohorts.fields.description')}
