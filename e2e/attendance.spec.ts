@@ -113,6 +113,10 @@ test('a trainer projects the check-in code, two students check in from phones (o
   }
   await expect(typing!.getByRole('heading', { name: fr('checkIn.done.title') })).toBeVisible();
   await expect(page.getByText(/Arrivé\(e\) à .* par code/)).toHaveCount(2, { timeout: 15_000 });
+  // They sign too, with their name typed.
+  await typing!.getByLabel(fr('signaturePad.typed')).fill('Rayan Meunier');
+  await typing!.getByRole('button', { name: fr('checkIn.sign.submit') }).click();
+  await expect(typing!.getByText(/Signé à/)).toBeVisible();
 
   // The trainer marks the rest present in one action and closes the session.
   await page.getByRole('button', { name: /Tous présents/ }).click();
@@ -131,7 +135,7 @@ test('a trainer projects the check-in code, two students check in from phones (o
     .getByRole('button', { name: fr('attendance.sign') })
     .click();
   await expect(page.getByText(fr('attendance.sessionSigned'))).toBeVisible();
-  await expect(page.getByText(fr('attendance.signed'), { exact: true })).toHaveCount(1);
+  await expect(page.getByText(fr('attendance.signed'), { exact: true })).toHaveCount(2);
   await page.getByRole('button', { name: fr('attendance.close') }).click();
   await expect(page.getByText(fr('attendance.closedNote'))).toBeVisible();
   await expect(page.getByRole('img', { name: fr('attendance.qrAlt') })).toHaveCount(0);
