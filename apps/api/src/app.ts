@@ -23,6 +23,7 @@ import { frameworkError, registerErrorHandling } from './http/error-handler.ts';
 import { redactUrl } from './http/redact.ts';
 import { translate } from './i18n/messages.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { announcementRoutes } from './modules/announcements/announcements.routes.ts';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { justificationRoutes } from './modules/attendance/justifications.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -65,6 +66,10 @@ import {
   submissionAnnotationRoutes,
 } from './modules/marking/marking.routes.ts';
 import { moduleRoutes } from './modules/modules/modules.routes.ts';
+import {
+  notificationPreferenceRoutes,
+  notificationRoutes,
+} from './modules/notifications/notifications.routes.ts';
 import { programRoutes } from './modules/programs/programs.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { promotionRoutes } from './modules/promotions/promotions.routes.ts';
@@ -87,6 +92,7 @@ import {
 } from './modules/transcripts/transcripts.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { verifyRoutes } from './modules/verify/verify.routes.ts';
+import { LiveHub } from './notify/live.ts';
 
 /** Where `vite build` leaves the SPA, seen from src/ in development and from dist/ once bundled. */
 function webDist(): string {
@@ -156,6 +162,15 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
+  // The live notification streams of this node (decision 200).
+  const live = new LiveHub(ctx, app.log);
+  app.decorate('live', live);
+  app.addHook('onReady', () => live.start());
+  app.addHook('preClose', (done) => {
+    live.endStreams();
+    done();
+  });
+  app.addHook('onClose', () => live.stop());
   registerErrorHandling(app);
   // An API answer is someone's data (a session's token, a grade, a person): no browser or proxy
   // keeps it unless its route says otherwise (public files, the web's assets).
@@ -281,6 +296,9 @@ export async function buildApp(
   await app.register(myPlanningRoutes, { prefix: '/api/me' });
   await app.register(attendanceRoutes, { prefix: '/api/attendance' });
   await app.register(justificationRoutes, { prefix: '/api/attendance/justifications' });
+  await app.register(notificationRoutes, { prefix: '/api/notifications' });
+  await app.register(announcementRoutes, { prefix: '/api/announcements' });
+  await app.register(notificationPreferenceRoutes, { prefix: '/api/me' });
   if (ctx.config.DEV_ROUTES) await app.register(devRoutes, { prefix: '/api/dev' });
 
   const dist = options.webRoot === undefined ? webDist() : options.webRoot;

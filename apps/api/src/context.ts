@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis';
 import type { RateLimits } from './auth/rate-limit.ts';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { Db, Listen } from './db/client.ts';
+import type { LiveHub } from './notify/live.ts';
 import type { Clock } from './time.ts';
 
 /** Everything a service needs, built once at start and handed down explicitly. */
@@ -11,10 +12,16 @@ export interface AppContext {
   clock: Clock;
   limits: RateLimits;
   redis?: Redis;
+  /**
+   * LISTEN on the database (every node hears a NOTIFY of any): the live notifications. Without it
+   * a node finds new notifications by polling.
+   */
+  listen?: Listen;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    live: LiveHub;
   }
 }

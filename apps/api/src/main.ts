@@ -4,7 +4,9 @@ import { RateLimits } from './auth/rate-limit.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { warnWithoutVirusScan } from './files/virus-scan.ts';
+import { startScheduledAnnouncements } from './jobs/announcements.ts';
 import { startAuditRetention } from './jobs/audit-retention.ts';
+import { startDigests } from './jobs/digest.ts';
 import { startExamCloser } from './jobs/exam-closer.ts';
 import { startOrphanImageCleanup } from './jobs/orphan-images.ts';
 import { startOutboxWorker } from './jobs/outbox-worker.ts';
@@ -32,6 +34,7 @@ export async function start(config: Config) {
     clock: systemClock,
     limits: new RateLimits(redis),
     redis,
+    listen: database.listen,
   };
   const app = await buildApp(ctx);
   warnWithoutVirusScan(config, app.log);
@@ -42,7 +45,11 @@ export async function start(config: Config) {
   const stopReminders = startReminders(ctx, { log: app.log });
   const stopRetention = startAuditRetention(ctx, { log: app.log });
   const stopOrphans = startOrphanImageCleanup(ctx, { log: app.log });
+  const stopDigests = startDigests(ctx, { log: app.log });
+  const stopAnnouncements = startScheduledAnnouncements(ctx, { log: app.log });
   return async () => {
+    await stopAnnouncements();
+    await stopDigests();
     await stopOrphans();
     await stopRetention();
     await stopReminders();

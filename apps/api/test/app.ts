@@ -37,6 +37,7 @@ export async function createTestApp(
     db: database.db,
     clock,
     limits: new RateLimits(),
+    listen: database.listen,
     ...overrides,
   };
   const app = await buildApp(ctx, { webRoot: null });

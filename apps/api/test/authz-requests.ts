@@ -8,6 +8,7 @@ import type { AppContext } from '../src/context.ts';
 import type { Db } from '../src/db/client.ts';
 import {
   annotations,
+  announcements,
   attempts,
   attendanceCodes,
   attendanceJustifications,
@@ -25,6 +26,7 @@ import {
   markingProposals,
   moduleSubjects,
   modules,
+  notifications,
   programs,
   promotionStudents,
   questionDraws,
@@ -43,6 +45,7 @@ import {
 import { codeHash } from '../src/documents/codes.ts';
 import { saveFile } from '../src/files/uploads.ts';
 import { newVerificationCode } from '../src/modules/transcripts/transcripts.service.ts';
+import { unsubscribeLink } from '../src/notify/notify.ts';
 import { localDay, plusDays } from '../src/time.ts';
 import {
   createChapter,
@@ -68,6 +71,8 @@ export interface MatrixRequest {
   headers?: Record<string, string>;
   /** Use a new session of the caller (for sign-out routes, which would end the caller's own). */
   freshSession?: boolean;
+  /** The caller leaves once the request is sent: a live stream ends with its first events. */
+  leaves?: boolean;
 }
 
 /** The people of an institution who act in the matrix (their own institution's columns). */
@@ -535,6 +540,54 @@ export class Fixture {
         .returning();
       return row!;
     });
+  }
+  /** A notification of the student's, unread (decision 200). */
+  notification() {
+    return this.once('notification', async () => {
+      const [row] = await this.db
+        .insert(notifications)
+        .values({
+          institution_id: this.institutionId,
+          user_id: this.staff.student.id,
+          type: 'grade_published',
+          params: { evaluation: 'Matrix', subject: 'Matrix' },
+          link: '/results',
+          notified_at: this.ctx.clock.now(),
+        })
+        .returning();
+      return row!;
+    });
+  }
+  /** An announcement of the teacher's to the promotion, out (decision 201). */
+  announcement() {
+    return this.once('announcement', async () => {
+      const now = this.ctx.clock.now();
+      const [row] = await this.db
+        .insert(announcements)
+        .values({
+          institution_id: this.institutionId,
+          author_id: this.staff.teacher.id,
+          audience: 'promotion',
+          audience_id: (await this.promotion()).id,
+          title: 'Matrix',
+          body: '<p>Matrix</p>',
+          publish_at: now,
+          published_at: now,
+          posted_at: now,
+        })
+        .returning();
+      return row!;
+    });
+  }
+  /** The token of an unsubscribe link mailed to the student. */
+  unsubscribeToken() {
+    return this.once(
+      'unsubscribe',
+      async () =>
+        (await unsubscribeLink(this.ctx, this.db, this.staff.student.id, 'grade_published'))
+          .split('/')
+          .pop()!,
+    );
   }
   /** The student's justification of this morning's absences, pending (decision 199). */
   justification() {
@@ -1957,6 +2010,53 @@ export const REQUESTS: Record<string, Build> = {
     await f.attendancePresent();
     return { url: `/api/attendance/alerts?${f.attendanceMonth()}` };
   },
+  'GET /api/notifications': async (f) => {
+    await f.notification();
+    return { url: '/api/notifications' };
+  },
+  'GET /api/notifications/stream': async (f) => {
+    await f.notification();
+    return { url: '/api/notifications/stream?after=0', leaves: true };
+  },
+  'POST /api/notifications/read-all': async (f) => {
+    await f.notification();
+    return { url: '/api/notifications/read-all' };
+  },
+  'POST /api/notifications/:id/read': async (f) => ({
+    url: `/api/notifications/${(await f.notification()).id}/read`,
+  }),
+  'GET /api/notifications/unsubscribe/:token': async (f) => ({
+    url: `/api/notifications/unsubscribe/${await f.unsubscribeToken()}`,
+  }),
+  'POST /api/notifications/unsubscribe/:token': async (f) => ({
+    url: `/api/notifications/unsubscribe/${await f.unsubscribeToken()}`,
+  }),
+  'GET /api/me/notification-preferences': () => ({ url: '/api/me/notification-preferences' }),
+  'GET /api/announcements': async (f) => {
+    await f.announcement();
+    return { url: '/api/announcements' };
+  },
+  'GET /api/announcements/audiences': () => ({ url: '/api/announcements/audiences' }),
+  'POST /api/announcements': async (f) => ({
+    url: '/api/announcements',
+    payload: {
+      title: 'Matrix',
+      body: '<p>Matrix</p>',
+      audience: 'promotion',
+      audience_id: (await f.promotion()).id,
+    },
+  }),
+  'PATCH /api/announcements/:id': async (f) => ({
+    url: `/api/announcements/${(await f.announcement()).id}`,
+    payload: { pinned: true },
+  }),
+  'DELETE /api/announcements/:id': async (f) => ({
+    url: `/api/announcements/${(await f.announcement()).id}`,
+  }),
+  'PATCH /api/me/notification-preferences': () => ({
+    url: '/api/me/notification-preferences',
+    payload: { digest_hour: 18 },
+  }),
   'GET /api/attendance/justifications': async (f) => {
     await f.justification();
     return { url: '/api/attendance/justifications' };

@@ -112,7 +112,10 @@ export async function matrixHarness(app: TestApp, db: Db, ctx: AppContext) {
         ...request.headers,
       },
       ...(request.payload === undefined ? {} : { payload: request.payload as string }),
+      // A live stream answers its status and headers, then keeps going: the caller leaves.
+      ...(request.leaves ? { payloadAsStream: true } : {}),
     });
+    if (request.leaves) response.stream().destroy();
     if (response.statusCode >= 500) {
       throw new Error(`${key} as ${label}: ${response.statusCode} ${response.body}`);
     }

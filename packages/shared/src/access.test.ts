@@ -206,6 +206,7 @@ describe('menuFor', () => {
       'seminars /student/seminars',
       'evaluations /list-evaluations',
       'check-in /check-in',
+      'announcements /announcements',
     ]);
   });
 
@@ -215,6 +216,7 @@ describe('menuFor', () => {
       'groups /groups',
       'evaluations /evaluations',
       'attendance /attendance',
+      'announcements /announcements',
     ]);
   });
 
@@ -225,6 +227,7 @@ describe('menuFor', () => {
       'groups /groups',
       'evaluations /evaluations',
       'attendance /attendance',
+      'announcements /announcements',
     ]);
   });
 
@@ -237,6 +240,7 @@ describe('menuFor', () => {
       'modules /modules',
       'evaluations /evaluations',
       'attendance /attendance',
+      'announcements /announcements',
       'audit /audit',
     ]);
   });

@@ -171,6 +171,8 @@ const SPEC_TABLE = [
  * `/audit` is the audit log: an admin's institution's rows, every row for the super-admin
  * (decision 133). `/question-bank/:subjectId` is a subject's question bank (decision 191).
  * `/attendance`, `/attendance/:sessionId` and `/check-in` take and give attendance (decision 198).
+ * `/notifications` and `/unsubscribe/:token` are the notification centre and a mail's unsubscribe
+ * link (decision 200). `/announcements` lists and posts announcements (decision 201).
  */
 const OFF_SPEC_TABLE = [
   { path: '/verify', name: 'VerifyTranscriptForm', roles: null },
@@ -187,6 +189,12 @@ const OFF_SPEC_TABLE = [
   { path: '/attendance', name: 'Attendance', roles: [A, ST, T], query: ['day'] },
   { path: '/attendance/:sessionId', name: 'AttendanceSheet', roles: [A, ST, T] },
   { path: '/check-in', name: 'CheckIn', roles: [S], query: ['t'] },
+  // The notification centre and its preferences (issue 33, decision 200), and the page a mail's
+  // unsubscribe link opens, signed in or not.
+  { path: '/notifications', name: 'Notifications', roles: SIGNED_IN },
+  // Announcements (decision 201): staff post, learners read.
+  { path: '/announcements', name: 'Announcements', roles: [A, ST, T, S] },
+  { path: '/unsubscribe/:token', name: 'Unsubscribe', roles: null },
 ] as const satisfies readonly RouteAccess[];
 
 /**
@@ -330,7 +338,8 @@ export type MenuKey =
   | 'modules'
   | 'audit'
   | 'attendance'
-  | 'check-in';
+  | 'check-in'
+  | 'announcements';
 
 /** One entry of a menu. */
 export interface MenuItem<K extends string = MenuKey> {
@@ -352,6 +361,8 @@ export const ROLE_MENUS: Readonly<Record<'student' | 'teacher' | 'admin', readon
     { key: 'evaluations', path: '/list-evaluations' },
     // Off the spec's menu: checking in at a session (decision 198).
     { key: 'check-in', path: '/check-in' },
+    // Off the spec's menu: the announcements aimed at them (decision 201).
+    { key: 'announcements', path: '/announcements' },
   ],
   teacher: [
     { key: 'promotions', path: '/promotions' },
@@ -360,6 +371,8 @@ export const ROLE_MENUS: Readonly<Record<'student' | 'teacher' | 'admin', readon
     { key: 'evaluations', path: '/evaluations' },
     // Off the spec's menu: the day's sessions and their roll call (decision 198).
     { key: 'attendance', path: '/attendance' },
+    // Off the spec's menu: posting to their promotions and groups (decision 201).
+    { key: 'announcements', path: '/announcements' },
   ],
   admin: [
     { key: 'institutions', path: '/institutions' },
@@ -374,6 +387,7 @@ export const ROLE_MENUS: Readonly<Record<'student' | 'teacher' | 'admin', readon
     // The super-admin reads every evaluation, but the spec's menu does not list them.
     { key: 'evaluations', path: '/evaluations', except: [SA] },
     { key: 'attendance', path: '/attendance' },
+    { key: 'announcements', path: '/announcements' },
     { key: 'audit', path: '/audit' },
   ],
 };

@@ -93,6 +93,8 @@ const REVIEWED: Record<Role, string[]> = {
     'record: read',
     'presence: list create',
     'justification: list read create',
+    'notification: list read update',
+    'announcement: list read',
   ],
   teacher: [
     'promotion: list read',
@@ -115,6 +117,8 @@ const REVIEWED: Record<Role, string[]> = {
     'calendar_feed: read create delete',
     'file: read',
     'attendance: list read create update delete',
+    'notification: list read update',
+    'announcement: list read create update delete',
   ],
   'super-teacher': [
     'program: list read',
@@ -142,6 +146,8 @@ const REVIEWED: Record<Role, string[]> = {
     'file: read',
     'attendance: list read create update delete',
     'justification: list read update',
+    'notification: list read update',
+    'announcement: list read create update delete',
   ],
   admin: [
     'institution: read assign',
@@ -172,6 +178,8 @@ const REVIEWED: Record<Role, string[]> = {
     'audit: list',
     'attendance: list read create update delete',
     'justification: list read update',
+    'notification: list read update',
+    'announcement: list read create update delete',
   ],
   'super-admin': [
     'institution: list read create update delete archive assign',
@@ -198,6 +206,7 @@ const REVIEWED: Record<Role, string[]> = {
     'calendar_feed: read create delete',
     'file: read',
     'audit: list',
+    'notification: list read update',
   ],
 };
 

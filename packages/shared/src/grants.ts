@@ -40,7 +40,9 @@ export type Entity =
   | 'audit'
   | 'attendance'
   | 'presence'
-  | 'justification';
+  | 'justification'
+  | 'notification'
+  | 'announcement';
 
 const SA = 'super-admin';
 const A = 'admin';
@@ -273,6 +275,23 @@ export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = 
    * a super-teacher reads their institution's and accepts or refuses them (update).
    */
   justification: { list: [A, ST, S], read: [A, ST, S], create: [S], update: [A, ST] },
+  /**
+   * Each person's own notifications (decision 200): they list them, follow the live stream and
+   * mark them read (update); the policy keeps everyone to their own rows.
+   */
+  notification: { list: EVERYONE, read: EVERYONE, update: EVERYONE },
+  /**
+   * Announcements (decision 201): staff post to the audiences they reach and edit or withdraw
+   * (delete) their own, an admin or a super-teacher any of their institution's; learners read
+   * those aimed at them.
+   */
+  announcement: {
+    list: [A, ST, T, S],
+    read: [A, ST, T, S],
+    create: [A, ST, T],
+    update: [A, ST, T],
+    delete: [A, ST, T],
+  },
 };
 
 export const ENTITIES = Object.keys(GRANTS) as Entity[];

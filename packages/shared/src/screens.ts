@@ -193,6 +193,15 @@ export const SCREEN_NEEDS: Readonly<Partial<Record<PagePath, readonly ScreenNeed
     'justification:update?',
   ],
   '/attendance/:sessionId': ['attendance:read', 'attendance:update?', 'attendance:delete?'],
+  // The notification centre (decision 200): the bell's panel opens from every signed-in page.
+  '/notifications': ['notification:list', 'notification:read', 'notification:update'],
+  '/announcements': [
+    'announcement:list',
+    'announcement:read',
+    'announcement:create?',
+    'announcement:update?',
+    'announcement:delete?',
+  ],
   '/check-in': [
     'presence:create',
     'presence:list',

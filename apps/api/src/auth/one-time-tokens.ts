@@ -30,6 +30,16 @@ export async function issueToken(
   return token;
 }
 
+/** The token row for this purpose whatever its state (used, expired), or undefined. */
+export async function findToken(db: DbOrTx, token: string, purpose: TokenPurpose) {
+  const [row] = await db
+    .select()
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.token_hash, hashToken(token)), eq(oneTimeTokens.purpose, purpose)))
+    .limit(1);
+  return row;
+}
+
 /** The unused, unexpired token row for this purpose, or undefined. */
 export async function findLiveToken(db: DbOrTx, token: string, purpose: TokenPurpose, now: Date) {
   const [row] = await db

@@ -728,6 +728,8 @@ describe('the scope of every entity', async () => {
       attendance: 'attendance_sessions',
       presence: 'attendance_sessions',
       justification: 'attendance_justifications',
+      notification: 'notifications',
+      announcement: 'announcements',
       institution: 'institutions',
       program: 'programs',
       module: 'modules',

@@ -10,6 +10,7 @@ import { forbidden, notFound } from '../http/errors.ts';
 import { assessmentRules } from './policy/assessment.ts';
 import { attendanceRules } from './policy/attendance.ts';
 import { calendarRules } from './policy/calendar.ts';
+import { communicationRules } from './policy/communication.ts';
 import { fileRules } from './policy/files.ts';
 import type { EntityRule } from './policy/scope.ts';
 import { structureRules } from './policy/structure.ts';
@@ -18,6 +19,10 @@ import type { Actor } from './sessions.ts';
 
 export type { Action, Entity } from '@skolar/shared';
 export { bankSubjectScope } from './policy/assessment.ts';
+export {
+  announcementAudienceScope,
+  mayAnnounceToInstitution,
+} from './policy/communication.ts';
 export { publicFiles } from './policy/files.ts';
 export { seminarPromotions } from './policy/teaching.ts';
 
@@ -34,6 +39,7 @@ const RULES: Record<Entity, EntityRule> = {
   ...calendarRules,
   ...fileRules,
   ...attendanceRules,
+  ...communicationRules,
 };
 
 interface Scoped {

@@ -37,6 +37,11 @@ export const LIMITS = {
   // lesson images, resources, documents, syllabi): a teacher illustrating a lesson sends a few
   // dozen images at once; a flood stops at 60 files (1.2 GB at the 20 MB limit) per 15 minutes.
   'upload:account': { points: 60, duration: 15 * 60 },
+  // Unsubscribe links: a person follows a few; guesses of a token count against the IP.
+  'unsubscribe:ip': { points: 30, duration: 15 * 60 },
+  // What one account posts for others to read (announcements, later posts and messages): a
+  // teacher's busy morning, not a flood.
+  'post:account': { points: 30, duration: 15 * 60 },
 } as const;
 export type LimitName = keyof typeof LIMITS;
 type LimitSpec = { points: number; duration: number };

@@ -23,7 +23,62 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Runs `onNotify` on each NOTIFY of the channel (from any process on PostgreSQL); answers how to stop. */
+  listen: Listen;
   close(): Promise<void>;
+}
+
+/** Subscribes to a PostgreSQL notification channel; answers the function that unsubscribes. */
+export type Listen = (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+
+/** How long a lost LISTEN connection waits before connecting again. */
+const RELISTEN_MS = 1000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries), connected again
+ * when it drops; `onNotify` also runs after a reconnection, since what was signalled meanwhile
+ * was not heard.
+ */
+function postgresListen(url: string): Listen {
+  return async (channel, onNotify) => {
+    let stopped = false;
+    let client: pg.Client | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const connect = async (again: boolean) => {
+      const next = new pg.Client({ connectionString: url });
+      next.on('notification', (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      next.on('error', () => {
+        if (stopped || client !== next) return;
+        client = undefined;
+        next.end().catch(() => {});
+        timer = setTimeout(() => connect(true).catch(() => {}), RELISTEN_MS);
+      });
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        await next.end().catch(() => {});
+        if (!again) throw error;
+        if (!stopped) timer = setTimeout(() => connect(true).catch(() => {}), RELISTEN_MS);
+        return;
+      }
+      if (stopped) {
+        await next.end();
+        return;
+      }
+      client = next;
+      if (again) onNotify();
+    };
+    await connect(false);
+    return async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await client?.end().catch(() => {});
+      client = undefined;
+    };
+  };
 }
 
 /** Thrown when another process already holds the embedded database folder. */
@@ -155,7 +210,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       throw error;
     }
     const db = drizzlePg(pool, { schema, ...loggerOf(options) }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', listen: postgresListen(options.url), close: () => pool.end() };
   }
 
   let release: (() => Promise<void>) | undefined;
@@ -176,9 +231,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await release?.();
     throw error;
   }
+  const listen: Listen = async (channel, onNotify) => {
+    const unlisten = await client.listen(channel, onNotify);
+    return async () => {
+      if (!client.closed) await unlisten();
+    };
+  };
   return {
     db,
     kind: 'pglite',
+    listen,
     close: async () => {
       await client.close();
       await release?.();

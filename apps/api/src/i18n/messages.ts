@@ -575,6 +575,36 @@ const catalogue = {
     en: 'Accept or refuse.',
     de: 'Annehmen oder ablehnen.',
   },
+  'announcements.validation.audience': {
+    fr: 'Choisissez l’établissement, une de vos promotions ou un de vos groupes.',
+    en: 'Choose the institution, one of your promotions or one of your groups.',
+    de: 'Wählen Sie die Einrichtung, einen Ihrer Jahrgänge oder eine Ihrer Gruppen.',
+  },
+  'notifications.unsubscribe.used': {
+    fr: 'Ce lien de désabonnement a déjà servi.',
+    en: 'This unsubscribe link has already been used.',
+    de: 'Dieser Abmeldelink wurde bereits verwendet.',
+  },
+  'notifications.validation.delivery': {
+    fr: 'Choisissez dans l’application, par e-mail, dans le récapitulatif ou jamais.',
+    en: 'Choose in the application, by e-mail, in the digest or never.',
+    de: 'Wählen Sie in der Anwendung, per E-Mail, in der Zusammenfassung oder nie.',
+  },
+  'notifications.validation.hour': {
+    fr: 'Choisissez une heure de 0 à 23.',
+    en: 'Choose an hour from 0 to 23.',
+    de: 'Wählen Sie eine Stunde von 0 bis 23.',
+  },
+  'notifications.validation.timeZone': {
+    fr: 'Ce fuseau horaire est inconnu.',
+    en: 'This time zone is unknown.',
+    de: 'Diese Zeitzone ist unbekannt.',
+  },
+  'notifications.validation.type': {
+    fr: 'Vous ne recevez pas ce type de notification.',
+    en: 'You do not receive this type of notification.',
+    de: 'Sie erhalten diese Art von Benachrichtigung nicht.',
+  },
   'attendance.justification.decided': {
     fr: 'Ce justificatif a déjà été traité.',
     en: 'This justification has already been decided.',

@@ -146,17 +146,16 @@ export async function claimReminder(
   return claimed.length > 0;
 }
 
-/** The active students of the promotion whose e-mail notifications are on. */
+/** The active students of the promotion (each notified as their preferences say). */
 export function studentsToRemind(tx: DbOrTx, promotionId: number) {
   return tx
-    .select({ email: users.email, first_name: users.first_name, locale: users.locale })
+    .select({ id: users.id })
     .from(promotionStudents)
     .innerJoin(users, eq(users.id, promotionStudents.student_id))
     .where(
       and(
         eq(promotionStudents.promotion_id, promotionId),
         eq(users.role, 'student'),
-        eq(users.notify_email, true),
         isNull(users.disabled_at),
         isNull(users.archived_at),
       ),

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import type { Locale } from '../i18n/messages.ts';
+import { notify } from '../notify/notify.ts';
 import { zonedTimestamp } from '../time.ts';
 import {
   claimReminder,
@@ -17,8 +18,8 @@ const REMINDER_AHEAD_MS = 24 * 60 * 60 * 1000;
 /**
  * One evaluation's reminder, in one transaction: the row of `evaluation_reminders` for its due
  * instant is inserted first (`on conflict do nothing`), and only the run whose insert went in
- * queues the mails, one per student of the promotion whose e-mail notifications are on, in their
- * language. Another API node running at the same moment waits on that row and inserts nothing:
+ * notifies the students of the promotion (exam_tomorrow or deadline_tomorrow): in the application,
+ * and by mail in their language for those whose preferences say so (decision 200). Another API node running at the same moment waits on that row and inserts nothing:
  * the mails go out once. Answers how many were queued (null when already sent).
  */
 async function remind(ctx: AppContext, evaluation: DueEvaluation, now: Date) {
@@ -31,26 +32,28 @@ async function remind(ctx: AppContext, evaluation: DueEvaluation, now: Date) {
     });
     if (!claimed) return null;
     const students = await studentsToRemind(tx, evaluation.promotion_id);
-    const link = new URL(`/evaluation-details/${evaluation.id}`, ctx.config.PUBLIC_URL).toString();
-    for (const student of students) {
-      await enqueueMail(tx, {
-        at: now,
-        to: student.email,
-        template: evaluation.type === 'exam' ? 'exam-reminder' : 'deadline-reminder',
-        locale: student.locale,
-        payload: {
-          first_name: student.first_name,
-          evaluation_title: evaluation.title,
-          subject_name: evaluation.subject_name,
-          due_at: zonedTimestamp(due, evaluation.time_zone, student.locale),
-          link,
-          institution_name: evaluation.institution_name,
-          color_code: evaluation.color_code,
+    const dueAt = (locale: Locale) => zonedTimestamp(due, evaluation.time_zone, locale);
+    const { mailed } = await notify(
+      ctx,
+      tx,
+      students.map((student) => student.id),
+      {
+        type: evaluation.type === 'exam' ? 'exam_tomorrow' : 'deadline_tomorrow',
+        params: { evaluation: evaluation.title, subject: evaluation.subject_name },
+        link: `/evaluation-details/${evaluation.id}`,
+        key: `evaluation:${evaluation.id}:${evaluation.due_ms}`,
+        mail: {
+          template: evaluation.type === 'exam' ? 'exam-reminder' : 'deadline-reminder',
+          payload: (student) => ({
+            evaluation_title: evaluation.title,
+            subject_name: evaluation.subject_name,
+            due_at: dueAt(student.locale),
+          }),
         },
-      });
-    }
-    await setReminderRecipients(tx, { evaluationId: evaluation.id, dueAt: due }, students.length);
-    return students.length;
+      },
+    );
+    await setReminderRecipients(tx, { evaluationId: evaluation.id, dueAt: due }, mailed);
+    return mailed;
   });
 }
 

@@ -15,7 +15,9 @@ export type MailTemplate =
   | 'submission-receipt'
   | 'results-published'
   | 'exam-reminder'
-  | 'deadline-reminder';
+  | 'deadline-reminder'
+  | 'notification'
+  | 'notification-digest';
 
 export interface OutgoingMail {
   to: string;

@@ -6,6 +6,8 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers: a notification mail's `List-Unsubscribe` (RFC 2369) and one-click (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 interface TemplateText {
@@ -21,7 +23,70 @@ interface TemplateText {
 
 type Texts = Record<MailTemplate, Record<Locale, TemplateText>>;
 
+/** Why a notification mail came, and where to change it (the unsubscribe link follows it). */
+const NOTE: Record<Locale, string> = {
+  fr: 'Vous recevez ce message selon vos préférences de notification, que vous pouvez changer dans Skolar.',
+  en: 'You get this message because of your notification preferences, which you can change in Skolar.',
+  de: 'Sie erhalten diese Nachricht aufgrund Ihrer Benachrichtigungseinstellungen, die Sie in Skolar ändern können.',
+};
+
+/** The unsubscribe line of a notification mail: it stops this kind of mail only. */
+const UNSUBSCRIBE: Record<Locale, { one: string; digest: string }> = {
+  fr: {
+    one: 'Ne plus recevoir ce type d’e-mail',
+    digest: 'Ne plus recevoir ce récapitulatif',
+  },
+  en: { one: 'Stop e-mails of this kind', digest: 'Stop this digest' },
+  de: { one: 'Keine E-Mails dieser Art mehr', digest: 'Keine Zusammenfassung mehr' },
+};
+
 const TEXTS: Texts = {
+  notification: {
+    fr: {
+      subject: '{text}',
+      greeting: 'Bonjour {first_name},',
+      body: ['{text}'],
+      action: 'Ouvrir dans Skolar',
+      footnote: NOTE.fr,
+    },
+    en: {
+      subject: '{text}',
+      greeting: 'Hello {first_name},',
+      body: ['{text}'],
+      action: 'Open in Skolar',
+      footnote: NOTE.en,
+    },
+    de: {
+      subject: '{text}',
+      greeting: 'Hallo {first_name},',
+      body: ['{text}'],
+      action: 'In Skolar öffnen',
+      footnote: NOTE.de,
+    },
+  },
+  'notification-digest': {
+    fr: {
+      subject: 'Votre récapitulatif : {count} nouveauté(s)',
+      greeting: 'Bonjour {first_name},',
+      body: ['Voici ce qui a changé pour vous depuis le dernier récapitulatif :'],
+      action: 'Ouvrir mes notifications',
+      footnote: NOTE.fr,
+    },
+    en: {
+      subject: 'Your digest: {count} new item(s)',
+      greeting: 'Hello {first_name},',
+      body: ['Here is what changed for you since the last digest:'],
+      action: 'Open my notifications',
+      footnote: NOTE.en,
+    },
+    de: {
+      subject: 'Ihre Zusammenfassung: {count} Neuigkeit(en)',
+      greeting: 'Hallo {first_name},',
+      body: ['Das hat sich seit der letzten Zusammenfassung für Sie geändert:'],
+      action: 'Meine Benachrichtigungen öffnen',
+      footnote: NOTE.de,
+    },
+  },
   invitation: {
     fr: {
       subject: 'Bienvenue sur {institution_name}',
@@ -294,24 +359,21 @@ const TEXTS: Texts = {
       greeting: 'Bonjour {first_name},',
       body: ['Votre résultat pour « {evaluation_title} » ({subject_name}) est publié.'],
       action: 'Voir mes résultats',
-      footnote:
-        'Vous recevez ce message car les notifications par e-mail sont activées dans votre compte ; vous pouvez les désactiver dans vos préférences.',
+      footnote: NOTE.fr,
     },
     en: {
       subject: 'Result published: {evaluation_title}',
       greeting: 'Hello {first_name},',
       body: ['Your result for “{evaluation_title}” ({subject_name}) has been published.'],
       action: 'See my results',
-      footnote:
-        'You get this message because e-mail notifications are on in your account; you can turn them off in your preferences.',
+      footnote: NOTE.en,
     },
     de: {
       subject: 'Ergebnis veröffentlicht: {evaluation_title}',
       greeting: 'Hallo {first_name},',
       body: ['Ihr Ergebnis für „{evaluation_title}“ ({subject_name}) wurde veröffentlicht.'],
       action: 'Meine Ergebnisse ansehen',
-      footnote:
-        'Sie erhalten diese Nachricht, weil E-Mail-Benachrichtigungen in Ihrem Konto aktiviert sind; Sie können sie in Ihren Einstellungen ausschalten.',
+      footnote: NOTE.de,
     },
   },
   'exam-reminder': {
@@ -323,8 +385,7 @@ const TEXTS: Texts = {
         'Vérifiez l’horaire, le lieu et les consignes sur sa page.',
       ],
       action: 'Voir l’examen',
-      footnote:
-        'Vous recevez ce message car les notifications par e-mail sont activées dans votre compte ; vous pouvez les désactiver dans vos préférences.',
+      footnote: NOTE.fr,
     },
     en: {
       subject: 'Reminder: {evaluation_title} starts soon',
@@ -334,8 +395,7 @@ const TEXTS: Texts = {
         'Check the time, the place and the instructions on its page.',
       ],
       action: 'See the exam',
-      footnote:
-        'You get this message because e-mail notifications are on in your account; you can turn them off in your preferences.',
+      footnote: NOTE.en,
     },
     de: {
       subject: 'Erinnerung: {evaluation_title} beginnt bald',
@@ -345,8 +405,7 @@ const TEXTS: Texts = {
         'Prüfen Sie Uhrzeit, Ort und Hinweise auf ihrer Seite.',
       ],
       action: 'Prüfung ansehen',
-      footnote:
-        'Sie erhalten diese Nachricht, weil E-Mail-Benachrichtigungen in Ihrem Konto aktiviert sind; Sie können sie in Ihren Einstellungen ausschalten.',
+      footnote: NOTE.de,
     },
   },
   'deadline-reminder': {
@@ -358,8 +417,7 @@ const TEXTS: Texts = {
         'Après cette date, le dépôt est fermé.',
       ],
       action: 'Voir le projet',
-      footnote:
-        'Vous recevez ce message car les notifications par e-mail sont activées dans votre compte ; vous pouvez les désactiver dans vos préférences.',
+      footnote: NOTE.fr,
     },
     en: {
       subject: 'Reminder: {evaluation_title} is due soon',
@@ -369,8 +427,7 @@ const TEXTS: Texts = {
         'After that, hand-ins are closed.',
       ],
       action: 'See the project',
-      footnote:
-        'You get this message because e-mail notifications are on in your account; you can turn them off in your preferences.',
+      footnote: NOTE.en,
     },
     de: {
       subject: 'Erinnerung: {evaluation_title} ist bald fällig',
@@ -380,8 +437,7 @@ const TEXTS: Texts = {
         'Danach ist keine Abgabe mehr möglich.',
       ],
       action: 'Projekt ansehen',
-      footnote:
-        'Sie erhalten diese Nachricht, weil E-Mail-Benachrichtigungen in Ihrem Konto aktiviert sind; Sie können sie in Ihren Einstellungen ausschalten.',
+      footnote: NOTE.de,
     },
   },
 };
@@ -463,12 +519,20 @@ export function renderMail(
   const link = safeLink(payload.link);
   const subject = fill(texts.subject, values, false).replace(/[\r\n]+/g, ' ');
 
+  const items = itemsOf(payload.items);
+  const unsubscribe = safeLink(payload.unsubscribe_link);
+  const unsubscribeLabel =
+    UNSUBSCRIBE[locale][template === 'notification-digest' ? 'digest' : 'one'];
+
   const textParts = [
     fill(texts.greeting, values, false),
     ...texts.body.map((p) => fill(p, values, false)),
   ];
+  if (items.length > 0)
+    textParts.push(items.map((item) => `- ${item.text}\n  ${item.link}`).join('\n'));
   if (link && texts.action) textParts.push(`${texts.action}: ${link}`);
   if (texts.footnote) textParts.push(fill(texts.footnote, values, false));
+  if (unsubscribe) textParts.push(`${unsubscribeLabel}: ${unsubscribe}`);
   textParts.push(`— ${values.institution_name}`);
   const text = `${textParts.join('\n\n')}\n`;
 
@@ -479,6 +543,15 @@ export function renderMail(
         `<p style="margin:0 0 16px;line-height:1.5;white-space:pre-line">${fill(p, values, true)}</p>`,
     )
     .join('\n');
+  const list =
+    items.length > 0
+      ? `<ul style="margin:0 0 16px;padding-left:20px;line-height:1.5">${items
+          .map(
+            (item) =>
+              `<li style="margin:0 0 8px"><a href="${escapeHtml(item.link)}" style="color:${colour}">${escapeHtml(item.text)}</a></li>`,
+          )
+          .join('')}</ul>`
+      : '';
   const button =
     link && texts.action
       ? `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="display:inline-block;background:${colour};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escapeHtml(texts.action)}</a></p>
@@ -486,6 +559,9 @@ export function renderMail(
       : '';
   const footnote = texts.footnote
     ? `<p style="margin:16px 0 0;font-size:13px;color:#555555">${fill(texts.footnote, values, true)}</p>`
+    : '';
+  const unsubscribeLine = unsubscribe
+    ? `<p style="margin:8px 0 0;font-size:13px"><a href="${escapeHtml(unsubscribe)}" style="color:#555555">${escapeHtml(unsubscribeLabel)}</a></p>`
     : '';
   const html = `<!doctype html>
 <html lang="${locale}">
@@ -498,8 +574,10 @@ export function renderMail(
 <tr><td style="padding:24px">
 <p style="margin:0 0 16px;line-height:1.5">${fill(texts.greeting, values, true)}</p>
 ${paragraphs}
+${list}
 ${button}
 ${footnote}
+${unsubscribeLine}
 </td></tr>
 </table>
 </td></tr>
@@ -507,7 +585,23 @@ ${footnote}
 </body>
 </html>
 `;
-  return { subject, text, html };
+  const headers = unsubscribe
+    ? {
+        'List-Unsubscribe': `<${unsubscribe}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      }
+    : undefined;
+  return { subject, text, html, ...(headers ? { headers } : {}) };
+}
+
+/** A digest's lines: their text and their http(s) link, anything else dropped. */
+function itemsOf(value: unknown): Array<{ text: string; link: string }> {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    const text = typeof item?.text === 'string' ? item.text : undefined;
+    const link = safeLink(item?.link);
+    return text && link ? [{ text, link }] : [];
+  });
 }
 
 /** The http(s) links of a rendered mail (the dev mailbox lists them so tests can follow them). */

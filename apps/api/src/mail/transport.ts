@@ -28,6 +28,7 @@ export function smtpTransport(url: string): MailTransport {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.headers ? { headers: mail.headers } : {}),
       });
     },
     close() {

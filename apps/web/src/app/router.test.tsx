@@ -52,6 +52,7 @@ describe('the guarded route table', () => {
       ['Séminaires', '/student/seminars'],
       ['Évaluations', '/list-evaluations'],
       ['Émargement', '/check-in'],
+      ['Annonces', '/announcements'],
     ]);
     const banner = screen.getByRole('banner');
     expect(within(banner).queryByRole('link', { name: 'Calendrier' })).toBeNull();
@@ -106,6 +107,32 @@ describe('the guarded route table', () => {
     );
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('lets a visitor open a mail’s unsubscribe link, and a student the notifications', async () => {
+    mockFetch((url) =>
+      url === '/api/notifications/unsubscribe/abc'
+        ? jsonResponse(200, { type: 'digest', institution_name: 'Université Skolar', used: false })
+        : jsonResponse(404, { message: 'Introuvable.' }),
+    );
+    const router = await renderAt('/unsubscribe/abc');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Se désinscrire des e-mails' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/unsubscribe/abc');
+
+    localStorage.setItem('user', JSON.stringify({ userId: 7, role: 'student' }));
+    mockFetch((url) =>
+      url === '/api/auth/info'
+        ? jsonResponse(200, studentInfo)
+        : url.startsWith('/api/notifications')
+          ? jsonResponse(200, { data: [], unread: 0, has_more: false })
+          : jsonResponse(404, { message: 'Introuvable.' }),
+    );
+    await renderAt('/notifications');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Notifications' }),
+    ).toBeInTheDocument();
   });
 
   it('shows the not-found page outside the table', async () => {

@@ -10,6 +10,7 @@ import {
   Layers,
   Library,
   type LucideIcon,
+  Megaphone,
   Presentation,
   QrCode,
   School,
@@ -38,4 +39,5 @@ export const MENU_ICONS: Record<MenuKey, LucideIcon> = {
   audit: ClipboardList,
   attendance: ClipboardPen,
   'check-in': QrCode,
+  announcements: Megaphone,
 };

@@ -36,6 +36,8 @@ export const tokenPurposeEnum = pgEnum('token_purpose', [
   'step_up',
   'mfa_challenge',
   'mfa_enrolment',
+  // A notification mail's unsubscribe link (decision 200); `target` is the type it stops.
+  'unsubscribe',
 ]);
 export const mailStatusEnum = pgEnum('mail_status', ['pending', 'sending', 'sent', 'failed']);
 export const fileKindEnum = pgEnum('file_kind', [

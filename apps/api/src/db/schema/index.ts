@@ -15,6 +15,7 @@ export * from './lessons.ts';
 export * from './mail.ts';
 export * from './marking.ts';
 export * from './modules.ts';
+export * from './notifications.ts';
 export * from './programs.ts';
 export * from './progress.ts';
 export * from './promotions.ts';

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { saveUpload } from '../../files/uploads.ts';
 import { conflict, fieldErrorsOf, notFound, validationFailed } from '../../http/errors.ts';
+import { notify } from '../../notify/notify.ts';
 import {
   decideJustification,
   excuseAbsences,
@@ -153,6 +154,12 @@ export async function decide(ctx: AppContext, actor: Actor, id: number, input: u
       entityId: id,
       institutionId: row.institution_id,
       after: { note: body.note, excused },
+    });
+    await notify(ctx, tx, [row.student_id], {
+      type: body.status === 'accepted' ? 'justification_accepted' : 'justification_refused',
+      params: { from: row.from_day, to: row.to_day },
+      link: '/check-in',
+      key: `justification:${id}`,
     });
   });
   return one(ctx.db, actor, id);

@@ -16,8 +16,11 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { type FieldErrors, notFound, validationFailed } from '../../http/errors.ts';
 import { changes } from '../../http/patch.ts';
+import { notify } from '../../notify/notify.ts';
+import { studentsOfGroup, studentsOfPromotions } from '../../notify/recipients.queries.ts';
 import { timeZoneOf } from '../dashboard/dashboard.queries.ts';
 import { derivedEntries } from './derived.ts';
+import type { VisibleEvent } from './events.queries.ts';
 import {
   audienceInstitution,
   deleteEventSeries,
@@ -256,9 +259,19 @@ export async function update(ctx: AppContext, actor: Actor, id: number, body: Ev
     ...audience,
     ...timing,
   });
+  const moved =
+    timing !== undefined &&
+    (timing.starts_at.getTime() !== current.starts_at.getTime() ||
+      timing.ends_at.getTime() !== current.ends_at.getTime());
   await ctx.db.transaction(async (tx) => {
     if (set) await updateEvent(tx, id, set);
     if (dropExceptions) await deleteExceptions(tx, id);
+    if (moved) {
+      await tellAudience(ctx, tx, actor, { ...current, ...audience }, 'event_moved', [
+        current.starts_at,
+        timing.starts_at,
+      ]);
+    }
   });
   return present(ctx.db, actor, id);
 }
@@ -266,7 +279,11 @@ export async function update(ctx: AppContext, actor: Actor, id: number, body: Ev
 /** The whole series, with its exceptions. */
 export async function remove(ctx: AppContext, actor: Actor, id: number) {
   await requireAccess(ctx.db, actor, 'delete', 'event', id);
-  await audited(ctx, actor, deleteEvent('event', id), (tx) => deleteEventSeries(tx, id));
+  const event = await eventById(ctx.db, id);
+  await audited(ctx, actor, deleteEvent('event', id), async (tx) => {
+    await deleteEventSeries(tx, id);
+    await tellAudience(ctx, tx, actor, event, 'event_cancelled', [event.starts_at]);
+  });
 }
 
 /** The series, checked writable, and the original start the rule really has (404 otherwise). */
@@ -294,14 +311,18 @@ export async function moveOccurrence(
     starts_at: new Date(body.starts_at),
     ends_at: new Date(body.ends_at),
   };
-  await saveException(ctx, id, original_start, moved);
+  await saveException(ctx, actor, id, original_start, moved);
   return present(ctx.db, actor, id);
 }
 
 /** Cancels one occurrence of a series (moved or not). */
 export async function cancelOccurrence(ctx: AppContext, actor: Actor, id: number, start: string) {
   const original_start = await occurrenceOf(ctx, actor, id, start);
-  await saveException(ctx, id, original_start, { cancelled: true, starts_at: null, ends_at: null });
+  await saveException(ctx, actor, id, original_start, {
+    cancelled: true,
+    starts_at: null,
+    ends_at: null,
+  });
 }
 
 /**
@@ -310,12 +331,53 @@ export async function cancelOccurrence(ctx: AppContext, actor: Actor, id: number
  */
 async function saveException(
   ctx: AppContext,
+  actor: Actor,
   id: number,
   original_start: Date,
   exception: { cancelled: boolean; starts_at: Date | null; ends_at: Date | null },
 ) {
+  const event = await eventById(ctx.db, id);
   await ctx.db.transaction(async (tx) => {
     await upsertException(tx, id, original_start, exception);
     await touchEvent(tx, id, ctx.clock.now());
+    await tellAudience(
+      ctx,
+      tx,
+      actor,
+      event,
+      exception.cancelled ? 'event_cancelled' : 'event_moved',
+      [original_start, exception.starts_at],
+    );
   });
+}
+
+/**
+ * Tells the students of a class's promotion or group that it moved or was cancelled (decision
+ * 200), unless it was all in the past: a personal event concerns its owner only, and an
+ * institution-wide one would reach everyone for a change of a room.
+ */
+async function tellAudience(
+  ctx: AppContext,
+  tx: DbOrTx,
+  actor: Actor,
+  event: Pick<VisibleEvent, 'audience' | 'audience_id' | 'title' | 'recurrence'>,
+  type: 'event_moved' | 'event_cancelled',
+  starts: ReadonlyArray<Date | null>,
+) {
+  const now = ctx.clock.now().getTime();
+  const upcoming =
+    event.recurrence !== null || starts.some((start) => start !== null && start.getTime() > now);
+  if (!upcoming || event.audience_id === null) return;
+  const students =
+    event.audience === 'promotion'
+      ? await studentsOfPromotions(tx, [event.audience_id])
+      : event.audience === 'group'
+        ? await studentsOfGroup(tx, event.audience_id)
+        : [];
+  await notify(
+    ctx,
+    tx,
+    students.filter((id) => id !== actor.userId),
+    { type, params: { event: event.title }, link: '/student-planning' },
+  );
 }

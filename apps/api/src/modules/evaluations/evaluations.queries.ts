@@ -334,7 +334,7 @@ export async function extraMinutesOf(db: DbOrTx, evaluationId: number, studentId
 /** The subject `subjectId` within `where` (a policy scope), with its institution; or undefined. */
 export async function subjectInScope(db: DbOrTx, subjectId: number, where: SQL) {
   const [subject] = await db
-    .select({ id: subjects.id, institution_id: subjects.institution_id })
+    .select({ id: subjects.id, institution_id: subjects.institution_id, name: subjects.name })
     .from(subjects)
     .where(and(eq(subjects.id, subjectId), where));
   return subject;

@@ -15,6 +15,8 @@ import { saveUpload } from '../../files/uploads.ts';
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { pageOf } from '../../http/pagination.ts';
+import { notify } from '../../notify/notify.ts';
+import { studentsOfTraining } from '../../notify/recipients.queries.ts';
 import { localDateTime, zonedInstant } from '../../time.ts';
 import {
   deleteEvaluation,
@@ -281,6 +283,12 @@ export async function create(ctx: AppContext, actor: Actor, body: NewBody) {
     // Whoever creates an evaluation marks it (decision 175): a subject they may edit, placed in
     // a training whose evaluations they do not mark, is refused and nothing stays.
     await requireAccess(tx, actor, 'update', 'evaluation', created);
+    await notify(ctx, tx, await studentsOfTraining(tx, fields.training_id), {
+      type: 'evaluation_added',
+      params: { evaluation: fields.title, subject: subject.name },
+      link: `/evaluation-details/${created}`,
+      key: `evaluation:${created}`,
+    });
     return created;
   });
   return present(ctx, actor, id);
@@ -312,6 +320,12 @@ function fieldsOf(row: EvaluationRow): Fields {
   };
 }
 
+/** Whether the learners' dates changed: the exam's day or hours, the project's deadlines. */
+function movedInTime(before: Fields, after: Fields): boolean {
+  const keys = ['date', 'start_time', 'end_time', 'deadline', 'late_until'] as const;
+  return keys.some((key) => (before[key] ?? null) !== (after[key] ?? null));
+}
+
 /**
  * A partial edit: the given fields are merged into the stored ones, the rules across fields are
  * checked on the result (422 per field), then the place and the percentages, under the lock.
@@ -340,6 +354,13 @@ export async function update(ctx: AppContext, actor: Actor, id: number, body: Pa
     });
     // Moved to another training, it must still be one the actor marks (decision 175).
     await requireAccess(tx, actor, 'update', 'evaluation', id);
+    if (row.archived_at === null && movedInTime(fieldsOf(row), merged)) {
+      await notify(ctx, tx, await studentsOfTraining(tx, merged.training_id), {
+        type: 'evaluation_moved',
+        params: { evaluation: merged.title, subject: row.subject.name },
+        link: `/evaluation-details/${id}`,
+      });
+    }
   });
   return present(ctx, actor, id);
 }

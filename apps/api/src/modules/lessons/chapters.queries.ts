@@ -195,6 +195,15 @@ export async function lessonInstitution(db: DbOrTx, lessonId: number): Promise<n
   return row!.institution_id;
 }
 
+/** The title of a lesson that is not archived (a chapter of an archived lesson reaches no one). */
+export async function activeLessonTitle(db: DbOrTx, lessonId: number) {
+  const [row] = await db
+    .select({ title: lessons.title })
+    .from(lessons)
+    .where(and(eq(lessons.id, lessonId), isNull(lessons.archived_at)));
+  return row?.title;
+}
+
 /** The lesson and institution of a chapter (the chapter exists: the caller checked access). */
 export async function chapterLesson(db: DbOrTx, chapterId: number) {
   const [row] = await db

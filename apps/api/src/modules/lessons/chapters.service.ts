@@ -13,7 +13,10 @@ import type { ListQuery } from '../../http/pagination.ts';
 import { pageOf } from '../../http/pagination.ts';
 import { changes } from '../../http/patch.ts';
 import { imageIdsIn, sanitizeRichText } from '../../http/sanitize.ts';
+import { notify } from '../../notify/notify.ts';
+import { studentsOfLesson } from '../../notify/recipients.queries.ts';
 import {
+  activeLessonTitle,
   chapterIdsInOrder,
   chapterIdsOfLesson,
   chapterLesson,
@@ -111,6 +114,15 @@ export async function create(ctx: AppContext, actor: Actor, body: NewChapterBody
       position: last + 1,
     });
     await setChapterImages(tx, chapterId, stored.images, ctx.clock.now());
+    const lesson = await activeLessonTitle(tx, body.lesson_id);
+    if (lesson !== undefined) {
+      await notify(ctx, tx, await studentsOfLesson(tx, body.lesson_id), {
+        type: 'chapter_published',
+        params: { chapter: body.title, lesson },
+        link: `/student/chapters/${chapterId}`,
+        key: `chapter:${chapterId}`,
+      });
+    }
     return chapterId;
   });
   return chapterById(ctx.db, actor, id);

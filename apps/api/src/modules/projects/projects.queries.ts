@@ -45,6 +45,7 @@ export async function evaluationInScope(db: DbOrTx, id: number, where: SQL) {
       blind_marking: evaluations.blind_marking,
       identities_revealed_at: evaluations.identities_revealed_at,
       institution_id: evaluations.institution_id,
+      subject_id: evaluations.subject_id,
       promotion_id: trainings.promotion_id,
       timezone: institutions.timezone,
       institution_name: institutions.name,
@@ -159,7 +160,12 @@ export async function insertSubmission(db: DbOrTx, row: typeof submissions.$infe
 /** What a mail to the user needs: their address, first name and language; or undefined. */
 export async function mailRecipient(db: DbOrTx, userId: number) {
   const [user] = await db
-    .select({ email: users.email, first_name: users.first_name, locale: users.locale })
+    .select({
+      email: users.email,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      locale: users.locale,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return user;

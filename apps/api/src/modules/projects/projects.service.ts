@@ -13,6 +13,8 @@ import { storageFor } from '../../files/storage.ts';
 import { maxBytesOf, readPart, saveFile } from '../../files/uploads.ts';
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { notify } from '../../notify/notify.ts';
+import { teachersOfSubject } from '../../notify/recipients.queries.ts';
 import { localDateTime, zonedInstant, zonedTimestamp } from '../../time.ts';
 import {
   type IdentityMask,
@@ -133,6 +135,7 @@ export async function handIn(ctx: AppContext, actor: Actor, id: number, part: Mu
       quota: quotaOf({ versions: usage.versions + 1, bytes: usage.bytes + file.size }),
     };
     await mailReceipt(ctx, tx, actor, project, receipt);
+    await tellMarkers(ctx, tx, actor, project);
     return receipt;
   });
 }
@@ -168,6 +171,27 @@ async function mailReceipt(
       institution_name: project.institution_name,
       color_code: project.color_code,
     },
+  });
+}
+
+/**
+ * Tells the subject's teachers that the student handed in (decision 200), once per student and
+ * project (later versions do not repeat it), by participant number while marking is blind.
+ */
+async function tellMarkers(ctx: AppContext, tx: DbOrTx, actor: Actor, project: Project) {
+  const mask = await identityMask(tx, project, [actor.userId]);
+  const student = await mailRecipient(tx, actor.userId);
+  if (!student) return;
+  await notify(ctx, tx, await teachersOfSubject(tx, project.subject_id), {
+    type: 'submission_received',
+    params: {
+      student: mask.blind
+        ? `#${mask.label(actor.userId)}`
+        : `${student.first_name} ${student.last_name}`,
+      evaluation: project.title,
+    },
+    link: `/marking/${project.id}`,
+    key: `submission:${project.id}:${actor.userId}`,
   });
 }
 

@@ -327,14 +327,6 @@ export async function rescoreAttempt(db: DbOrTx, attemptId: number, now: Date) {
     .where(eq(attempts.id, attemptId));
 }
 
-/** The students among `studentIds` whose mail notifications are on, with what a mail needs. */
-export function notifiedStudents(db: DbOrTx, studentIds: number[]) {
-  return db
-    .select({ email: users.email, first_name: users.first_name, locale: users.locale })
-    .from(users)
-    .where(and(inArray(users.id, studentIds), eq(users.notify_email, true)));
-}
-
 /** The id of evaluation `id` when it lies within `where` (a policy scope), or undefined. */
 export async function evaluationIdInScope(db: DbOrTx, id: number, where: SQL) {
   const [row] = await db

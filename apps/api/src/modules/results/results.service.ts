@@ -20,7 +20,7 @@ import {
 } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { pageOf } from '../../http/pagination.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { notify } from '../../notify/notify.ts';
 import { identityMask, inMarkingOrder, isBlind, resolveStudents } from '../evaluations/blind.ts';
 import { revealIdentities } from '../evaluations/evaluations.queries.ts';
 import { applyGrades } from './grades.ts';
@@ -35,7 +35,6 @@ import {
   listResults,
   longAnswers,
   namingStudents,
-  notifiedStudents,
   publishLines,
   type ResultRow,
   rescoreAttempt,
@@ -290,28 +289,25 @@ export async function publish(
     // A published grade is read by its student's name: publishing reveals a blind project's
     // students to its markers (decision 196).
     await reveal(ctx, tx, actor, evaluation, now);
-    const recipients = await notifiedStudents(
+    const { mailed } = await notify(
+      ctx,
       tx,
       published.map((row) => row.student_id),
-    );
-    const link = new URL('/results', ctx.config.PUBLIC_URL).toString();
-    for (const student of recipients) {
-      await enqueueMail(tx, {
-        at: now,
-        to: student.email,
-        template: 'results-published',
-        locale: student.locale,
-        payload: {
-          first_name: student.first_name,
-          evaluation_title: evaluation.title,
-          subject_name: evaluation.subject.name,
-          link,
-          institution_name: evaluation.institution_name,
-          color_code: evaluation.color_code,
+      {
+        type: 'grade_published',
+        params: { evaluation: evaluation.title, subject: evaluation.subject.name },
+        link: '/results',
+        key: `evaluation:${evaluation.id}`,
+        mail: {
+          template: 'results-published',
+          payload: () => ({
+            evaluation_title: evaluation.title,
+            subject_name: evaluation.subject.name,
+          }),
         },
-      });
-    }
-    return { published: published.length, mailed: recipients.length };
+      },
+    );
+    return { published: published.length, mailed };
   });
 }
 

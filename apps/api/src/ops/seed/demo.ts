@@ -7,6 +7,7 @@ import { academicYear } from '../../time.ts';
 import { seedAttendance } from './attendance.ts';
 import { seedCalendar } from './calendar.ts';
 import { seedCohorts } from './cohorts.ts';
+import { seedCommunication } from './communication.ts';
 import { seedContactRequests } from './contact.ts';
 import { seedCurriculum } from './curriculum.ts';
 import { seedEvaluations, seedHandedInQuiz } from './evaluations.ts';
@@ -113,5 +114,6 @@ async function insertDemo(
   await seedCalendar(tx, { now, institution, user, ...cohorts });
   await seedAttendance(tx, { now, institution, user, ...cohorts, storeFile: options.storeFile });
   await seedContactRequests(tx, { institution, user });
+  await seedCommunication(tx, { now, institution, user, ...cohorts, evaluation });
   await inviteNewcomer(tx, { now, publicUrl: options.publicUrl, institution });
 }
