@@ -160,6 +160,61 @@ describe.skipIf(missing.length > 0)('two API nodes on one PostgreSQL and one Red
     expect((await login(b, student.email, TEST_PASSWORD)).status).toBe(429);
   });
 
+  it('carry a notification made on A to a browser streaming from B, live', async () => {
+    const school = await createInstitution(database.db);
+    const teacher = await createUser(database.db, 'teacher', school.id);
+    const student = await createUser(database.db, 'student', school.id);
+    const promotion = await createPromotion(database.db, school.id, {
+      students: [student.id],
+      teachers: [teacher.id],
+    });
+    const tokenOf = async (node: ServerProcess, email: string) =>
+      ((await (await login(node, email, TEST_PASSWORD)).json()) as { accessToken: string })
+        .accessToken;
+    const studentToken = await tokenOf(b, student.email);
+    const controller = new AbortController();
+    const stream = await fetch(`${b.base}/api/notifications/stream`, {
+      headers: { authorization: `Bearer ${studentToken}`, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    expect(stream.status).toBe(200);
+    let received = '';
+    const reading = (async () => {
+      const reader = stream.body!.getReader();
+      const decoder = new TextDecoder();
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          received += decoder.decode(value, { stream: true });
+        }
+      } catch {
+        // aborted
+      }
+    })();
+    await eventually('the stream sends its count', async () => received.includes('event: unread'));
+    const posted = await fetch(`${a.base}/api/announcements`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await tokenOf(a, teacher.email)}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        title: 'Posted on A',
+        body: '<p>Hello</p>',
+        audience: 'promotion',
+        audience_id: promotion.id,
+      }),
+    });
+    expect(posted.status).toBe(201);
+    await eventually('B streams the notification made on A', async () =>
+      received.includes('Posted on A'),
+    );
+    expect(received).toMatch(/event: notification\ndata: \{[^\n]*"type":"announcement"/);
+    controller.abort();
+    await reading;
+  });
+
   it('send each outbox mail exactly once, with both nodes sending', async () => {
     const tag = Date.now().toString(36);
     const recipients = Array.from({ length: 40 }, (_, i) => `two-nodes-${tag}-${i}@example.test`);
