@@ -303,6 +303,8 @@ describe('every date field of every route', () => {
         'PATCH /api/events/:id body repeat.until (day)',
         'PATCH /api/events/:id body starts_at (instant)',
         'PATCH /api/me/profile body date_of_birth (day)',
+        'PATCH /api/announcements/:id body publish_at (instant)',
+        'POST /api/announcements body publish_at (instant)',
         'POST /api/attendance/sessions body day (day)',
         'POST /api/attendance/sessions body end_time (time)',
         'POST /api/attendance/sessions body start_time (time)',
