@@ -14,6 +14,7 @@ const ACCOUNTS: ReadonlyArray<{ role: Role; email: string; menu: [string, string
       ['seminars', '/student/seminars'],
       ['evaluations', '/list-evaluations'],
       ['check-in', '/check-in'],
+      ['announcements', '/announcements'],
     ],
   },
   {
@@ -24,6 +25,7 @@ const ACCOUNTS: ReadonlyArray<{ role: Role; email: string; menu: [string, string
       ['groups', '/groups'],
       ['evaluations', '/evaluations'],
       ['attendance', '/attendance'],
+      ['announcements', '/announcements'],
     ],
   },
   {
@@ -35,6 +37,7 @@ const ACCOUNTS: ReadonlyArray<{ role: Role; email: string; menu: [string, string
       ['groups', '/groups'],
       ['evaluations', '/evaluations'],
       ['attendance', '/attendance'],
+      ['announcements', '/announcements'],
     ],
   },
   {
@@ -48,6 +51,7 @@ const ACCOUNTS: ReadonlyArray<{ role: Role; email: string; menu: [string, string
       ['modules', '/modules'],
       ['evaluations', '/evaluations'],
       ['attendance', '/attendance'],
+      ['announcements', '/announcements'],
       ['audit', '/audit'],
     ],
   },

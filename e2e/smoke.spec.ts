@@ -34,6 +34,7 @@ test('a student signs in, lands on the dashboard with the student chrome, and si
     t('menu.seminars'),
     t('menu.evaluations'),
     t('menu.check-in'),
+    t('menu.announcements'),
   ]);
   await expect(
     page.getByRole('banner').getByRole('link', { name: t('chrome.calendar') }),

@@ -5,6 +5,7 @@ import { AppLayout, Splash } from './chrome/app-layout.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { guard } from './guard.ts';
 import { accountPages } from './pages/account.ts';
+import { announcementPages } from './pages/announcements.ts';
 import { attendancePages } from './pages/attendance.ts';
 import { calendarPages } from './pages/calendar.ts';
 import { cohortPages } from './pages/cohorts.ts';
@@ -14,6 +15,7 @@ import { learningPages } from './pages/learning.ts';
 import { lessonPages } from './pages/lessons.ts';
 import { managementPages } from './pages/management.ts';
 import { myResultPages } from './pages/my-results.ts';
+import { notificationPages } from './pages/notifications.ts';
 import { publicPages } from './pages/public.ts';
 import { resultPages } from './pages/results.ts';
 import { seminarPages } from './pages/seminars.ts';
@@ -38,6 +40,8 @@ const PAGES: PageRegistry = {
   ...myResultPages,
   ...resultPages,
   ...calendarPages,
+  ...notificationPages,
+  ...announcementPages,
 };
 
 /** The pages whose texts come with the first load (i18n/fr.ts); the others await the rest. */

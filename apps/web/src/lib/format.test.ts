@@ -9,6 +9,7 @@ import {
   formatMinutesAsHours,
   formatPromotion,
   formatRate,
+  formatRelative,
   promotionYear,
 } from './format.ts';
 
@@ -109,5 +110,26 @@ describe('formatMinutesAsHours and formatRate', () => {
     expect(plain(formatMinutesAsHours(750, 'de'))).toBe('12,5 Std.');
     expect(plain(formatRate(750 / 840, 'fr'))).toBe('89,3 %');
     expect(formatRate(1, 'en')).toBe('100%');
+  });
+});
+
+describe('formatRelative', () => {
+  const now = Date.parse('2026-11-23T12:00:00Z');
+  const ago = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
+
+  it('says how long ago in each language, to the minute, the hour, then the day', () => {
+    expect(formatRelative(ago(0.5), 'fr', now)).toBe('maintenant');
+    expect(plain(formatRelative(ago(5), 'fr', now))).toBe('il y a 5 min');
+    expect(plain(formatRelative(ago(5), 'en', now))).toBe('5 min. ago');
+    expect(plain(formatRelative(ago(5), 'de', now))).toBe('vor 5 Min.');
+    expect(plain(formatRelative(ago(3 * 60 + 20), 'fr', now))).toBe('il y a 3 h');
+    expect(formatRelative(ago(30 * 60), 'fr', now)).toBe('hier');
+    expect(formatRelative(ago(30 * 60), 'en', now)).toBe('yesterday');
+    expect(plain(formatRelative(ago(4 * 24 * 60), 'de', now))).toBe('vor 4 Tagen');
+  });
+
+  it('writes the date beyond a week', () => {
+    expect(plain(formatRelative(ago(10 * 24 * 60), 'fr', now))).toBe('13 nov. 2026');
+    expect(formatRelative(ago(10 * 24 * 60), 'en', now)).toBe('Nov 13, 2026');
   });
 });

@@ -128,3 +128,23 @@ export function formatDelay(minutes: number, language: string): string {
     ? `${unit(hours, 'hour')} ${unit(minutes % 60, 'minute')}`
     : unit(minutes, 'minute');
 }
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY_MS = 24 * HOUR;
+
+/**
+ * An instant as how long ago (or ahead) it is, in the reader's language: "à l’instant",
+ * "il y a 5 min", "il y a 3 h", "hier", "il y a 4 jours"; beyond a week, its date ("20 nov. 2026").
+ * The notifications' times; `now` is the reader's clock (a test gives its own).
+ */
+export function formatRelative(iso: string, language: string, now: number = Date.now()): string {
+  const elapsed = Date.parse(iso) - now;
+  const distance = Math.abs(elapsed);
+  const relative = new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'short' });
+  if (distance < MINUTE) return relative.format(0, 'second');
+  if (distance < HOUR) return relative.format(Math.trunc(elapsed / MINUTE), 'minute');
+  if (distance < DAY_MS) return relative.format(Math.trunc(elapsed / HOUR), 'hour');
+  if (distance < 7 * DAY_MS) return relative.format(Math.trunc(elapsed / DAY_MS), 'day');
+  return formatInstant(iso, language, { dateStyle: 'medium' });
+}

@@ -2,7 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch } from '../../test/fetch.ts';
 import { studentInfo } from '../../test/fixtures.ts';
+import { aPage } from '../../test/notifications.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { signedInAs } from '../../test/session.ts';
 import femaleAvatar from '../../ui/avatars/female.svg';
@@ -55,6 +57,19 @@ describe('the chrome of a signed-in user', () => {
     );
   });
 
+  it('puts the notification bell before the account menu, with the unread count', async () => {
+    await signedInAs('student');
+    mockFetch((url) => {
+      if (url === '/api/notifications?limit=1') return jsonResponse(200, aPage([], 4, true));
+      throw new Error(`Unexpected request ${url}`);
+    });
+    renderChrome();
+    const banner = screen.getByRole('banner');
+    const bell = await within(banner).findByRole('button', { name: 'Notifications, 4 non lues' });
+    const badge = await within(banner).findByRole('button', { name: 'Menu du compte de Amina' });
+    expect(bell.compareDocumentPosition(badge) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('leads every footer link to a page a signed-in user may open', async () => {
     await signedInAs('student');
     renderChrome();
@@ -81,5 +96,8 @@ describe('the chrome of a visitor', () => {
     expect(
       within(screen.getByRole('banner')).getByRole('link', { name: 'Formations publiques' }),
     ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('banner')).queryByRole('button', { name: /^Notifications/ }),
+    ).toBeNull();
   });
 });

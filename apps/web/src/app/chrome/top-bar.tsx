@@ -1,9 +1,10 @@
 import { homePath, showsCalendarLink } from '@skolar/shared';
-import { CalendarDays, ChevronDown, Globe, GraduationCap, House, LogIn } from 'lucide-react';
+import { Bell, CalendarDays, ChevronDown, Globe, GraduationCap, House, LogIn } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../../api/session.ts';
+import { loadSignedInTexts } from '../../i18n/index.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
@@ -13,10 +14,18 @@ const UserBadge = lazy(() =>
   import('./user-badge.tsx').then((module) => ({ default: module.UserBadge })),
 );
 
+// Signed-in only too, with its popover and the live stream; its texts are the signed-in pages'
+// (a public page may show it before they came).
+const NotificationBell = lazy(() =>
+  Promise.all([import('../../features/notifications/bell.tsx'), loadSignedInTexts()]).then(
+    ([module]) => ({ default: module.NotificationBell }),
+  ),
+);
+
 /**
  * Brand and the institution's logo (20 px, the spec's size), Home, Calendar (not for students), the
- * public courses (the spec links them from the menus too: decision 89), language, theme and the
- * user badge or a login button.
+ * public courses (the spec links them from the menus too: decision 89), language, theme, and the
+ * notification bell and the user badge, or a login button.
  */
 export function TopBar() {
   const { t } = useTranslation();
@@ -64,9 +73,14 @@ export function TopBar() {
           <LanguageMenu />
           <ThemeToggle />
           {user ? (
-            <Suspense fallback={<UserBadgePlaceholder />}>
-              <UserBadge />
-            </Suspense>
+            <>
+              <Suspense fallback={<BellPlaceholder />}>
+                <NotificationBell />
+              </Suspense>
+              <Suspense fallback={<UserBadgePlaceholder />}>
+                <UserBadge />
+              </Suspense>
+            </>
           ) : (
             pathname !== '/login' && (
               <Link to="/login" className="button button--primary button--small">
@@ -78,6 +92,15 @@ export function TopBar() {
         </div>
       </div>
     </header>
+  );
+}
+
+/** The bell's place while its code loads: the same button's frame, not a control yet. */
+function BellPlaceholder() {
+  return (
+    <span className="icon-button notification-bell__placeholder" aria-hidden="true">
+      <Bell size={18} />
+    </span>
   );
 }
 

@@ -99,9 +99,10 @@ const UPCOMING_DAY: Intl.DateTimeFormatOptions = {
  * What does not wait for the answer shows at once (the greeting, the counts' labels, the panels'
  * headings, the shortcuts); what does holds its place with placeholders of its size meanwhile, so
  * nothing moves when it arrives. `children` are more panels composed by app/ (attendance), shown
- * between the counts and the next evaluations.
+ * between the counts and the next evaluations; `lead` are panels composed by app/ to come first,
+ * under the greeting (a learner's announcements).
  */
-export function DashboardPage({ children }: { children?: ReactNode }) {
+export function DashboardPage({ children, lead }: { children?: ReactNode; lead?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const { user, info } = useSession();
   const dashboard = useDashboard();
@@ -134,6 +135,8 @@ export function DashboardPage({ children }: { children?: ReactNode }) {
           />
         )}
       </div>
+
+      {lead && <div className="dashboard__lead">{lead}</div>}
 
       {roleMay(user.role, 'read', 'progress') && <ResumePanel />}
 
