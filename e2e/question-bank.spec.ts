@@ -25,6 +25,8 @@ const FILE = `$CATEGORY: $course$/top/Révisions
 test('a teacher fills the bank from a file with a broken question, builds a random exam from it, and a student takes it at 360 px', async ({
   browser,
 }) => {
+  // Two people and a whole exam: longer than one page's default, as the other long journeys.
+  test.setTimeout(60_000);
   const teacherContext = await browser.newContext();
   const page = await teacherContext.newPage();
   await signInAs(page, 'teacher@uni.skolar.test');
