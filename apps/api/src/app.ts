@@ -41,6 +41,10 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import {
+  discussionPostRoutes,
+  discussionRoutes,
+} from './modules/discussions/discussions.routes.ts';
+import {
   evaluationBudgetRoutes,
   evaluationRoutes,
   myEvaluationRoutes,
@@ -298,6 +302,8 @@ export async function buildApp(
   await app.register(justificationRoutes, { prefix: '/api/attendance/justifications' });
   await app.register(notificationRoutes, { prefix: '/api/notifications' });
   await app.register(announcementRoutes, { prefix: '/api/announcements' });
+  await app.register(discussionRoutes, { prefix: '/api/discussions' });
+  await app.register(discussionPostRoutes, { prefix: '/api/discussion-posts' });
   await app.register(notificationPreferenceRoutes, { prefix: '/api/me' });
   if (ctx.config.DEV_ROUTES) await app.register(devRoutes, { prefix: '/api/dev' });
 

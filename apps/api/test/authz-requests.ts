@@ -17,6 +17,8 @@ import {
   attendanceSignatures,
   bankQuestions,
   calendarFeeds,
+  discussionPosts,
+  discussionThreads,
   events,
   groupStudents,
   groupSubjects,
@@ -577,6 +579,47 @@ export class Fixture {
         })
         .returning();
       return row!;
+    });
+  }
+  /**
+   * A question of the student's in the subject their promotion studies, with its opening post
+   * (the student's) and a reply of the teacher's (decision 202).
+   */
+  discussion() {
+    return this.once('discussion', async () => {
+      await this.trainingModule();
+      const now = this.ctx.clock.now();
+      const [thread] = await this.db
+        .insert(discussionThreads)
+        .values({
+          institution_id: this.institutionId,
+          subject_id: (await this.subject()).id,
+          author_id: this.staff.student.id,
+          title: 'Matrix',
+          is_question: true,
+          opened_at: now,
+          last_activity_at: now,
+        })
+        .returning();
+      const [opening, reply] = await this.db
+        .insert(discussionPosts)
+        .values([
+          {
+            thread_id: thread!.id,
+            author_id: this.staff.student.id,
+            is_opening: true,
+            body: '<p>Matrix?</p>',
+            posted_at: now,
+          },
+          {
+            thread_id: thread!.id,
+            author_id: this.staff.teacher.id,
+            body: '<p>Matrix.</p>',
+            posted_at: now,
+          },
+        ])
+        .returning();
+      return { thread: thread!, opening: opening!, reply: reply! };
     });
   }
   /** The token of an unsubscribe link mailed to the student. */
@@ -2052,6 +2095,56 @@ export const REQUESTS: Record<string, Build> = {
   }),
   'DELETE /api/announcements/:id': async (f) => ({
     url: `/api/announcements/${(await f.announcement()).id}`,
+  }),
+  'GET /api/discussions': async (f) => {
+    await f.discussion();
+    return { url: '/api/discussions' };
+  },
+  'GET /api/discussions/subjects': async (f) => {
+    await f.discussion();
+    return { url: '/api/discussions/subjects' };
+  },
+  'GET /api/discussions/people': async (f) => ({
+    url: `/api/discussions/people?subject_id=${(await f.discussion()).thread.subject_id}`,
+  }),
+  'POST /api/discussions': async (f) => {
+    await f.trainingModule();
+    return {
+      url: '/api/discussions',
+      payload: { subject_id: (await f.subject()).id, title: 'Matrix', body: '<p>Matrix</p>' },
+    };
+  },
+  'GET /api/discussions/:id': async (f) => ({
+    url: `/api/discussions/${(await f.discussion()).thread.id}`,
+  }),
+  'PATCH /api/discussions/:id': async (f) => {
+    const { thread, reply } = await f.discussion();
+    return { url: `/api/discussions/${thread.id}`, payload: { accepted_post_id: reply.id } };
+  },
+  'DELETE /api/discussions/:id': async (f) => ({
+    url: `/api/discussions/${(await f.discussion()).thread.id}`,
+  }),
+  'PUT /api/discussions/:id/subscription': async (f) => ({
+    url: `/api/discussions/${(await f.discussion()).thread.id}/subscription`,
+    payload: { subscribed: true },
+  }),
+  'POST /api/discussions/:id/posts': async (f) => ({
+    url: `/api/discussions/${(await f.discussion()).thread.id}/posts`,
+    payload: { body: '<p>Matrix</p>' },
+  }),
+  'PATCH /api/discussion-posts/:id': async (f) => ({
+    url: `/api/discussion-posts/${(await f.discussion()).opening.id}`,
+    payload: { body: '<p>Matrix!</p>' },
+  }),
+  'DELETE /api/discussion-posts/:id': async (f) => ({
+    url: `/api/discussion-posts/${(await f.discussion()).opening.id}`,
+  }),
+  'POST /api/discussion-posts/:id/report': async (f) => ({
+    url: `/api/discussion-posts/${(await f.discussion()).reply.id}/report`,
+    payload: { reason: 'Matrix' },
+  }),
+  'DELETE /api/discussion-posts/:id/reports': async (f) => ({
+    url: `/api/discussion-posts/${(await f.discussion()).reply.id}/reports`,
   }),
   'PATCH /api/me/notification-preferences': () => ({
     url: '/api/me/notification-preferences',

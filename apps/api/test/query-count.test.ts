@@ -9,6 +9,7 @@ import {
   episodes,
   lessons,
   promotions,
+  subjects,
   submissions,
   users,
 } from '../src/db/schema/index.ts';
@@ -58,7 +59,12 @@ type Headers = Record<string, string>;
 const DAY = 24 * 60 * 60 * 1000;
 const around = (days: number) => new Date(clock.now().getTime() + days * DAY).toISOString();
 const RANGE = `start=${around(-30)}&end=${around(30)}`;
+const [algorithms] = await db
+  .select({ id: subjects.id })
+  .from(subjects)
+  .where(eq(subjects.name, 'Algorithmique'));
 const QUERY: Record<string, string> = {
+  '/api/discussions/people': `subject_id=${algorithms!.id}`,
   '/api/events': RANGE,
   '/api/me/planning': RANGE,
   '/api/imports': 'kind=student',

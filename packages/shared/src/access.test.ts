@@ -207,6 +207,7 @@ describe('menuFor', () => {
       'evaluations /list-evaluations',
       'check-in /check-in',
       'announcements /announcements',
+      'discussions /discussions',
     ]);
   });
 
@@ -217,6 +218,7 @@ describe('menuFor', () => {
       'evaluations /evaluations',
       'attendance /attendance',
       'announcements /announcements',
+      'discussions /discussions',
     ]);
   });
 
@@ -228,6 +230,7 @@ describe('menuFor', () => {
       'evaluations /evaluations',
       'attendance /attendance',
       'announcements /announcements',
+      'discussions /discussions',
     ]);
   });
 
@@ -241,6 +244,7 @@ describe('menuFor', () => {
       'evaluations /evaluations',
       'attendance /attendance',
       'announcements /announcements',
+      'discussions /discussions',
       'audit /audit',
     ]);
   });

@@ -173,6 +173,7 @@ const SPEC_TABLE = [
  * `/attendance`, `/attendance/:sessionId` and `/check-in` take and give attendance (decision 198).
  * `/notifications` and `/unsubscribe/:token` are the notification centre and a mail's unsubscribe
  * link (decision 200). `/announcements` lists and posts announcements (decision 201).
+ * `/discussions` and `/discussions/:threadId` are the subjects' discussions (decision 202).
  */
 const OFF_SPEC_TABLE = [
   { path: '/verify', name: 'VerifyTranscriptForm', roles: null },
@@ -194,6 +195,9 @@ const OFF_SPEC_TABLE = [
   { path: '/notifications', name: 'Notifications', roles: SIGNED_IN },
   // Announcements (decision 201): staff post, learners read.
   { path: '/announcements', name: 'Announcements', roles: [A, ST, T, S] },
+  // Discussions per subject (decision 202): the threads of the subjects one reads, and a thread.
+  { path: '/discussions', name: 'Discussions', roles: [A, ST, T, S], query: ['subject', 'filter'] },
+  { path: '/discussions/:threadId', name: 'Discussion', roles: [A, ST, T, S] },
   { path: '/unsubscribe/:token', name: 'Unsubscribe', roles: null },
 ] as const satisfies readonly RouteAccess[];
 
@@ -339,7 +343,8 @@ export type MenuKey =
   | 'audit'
   | 'attendance'
   | 'check-in'
-  | 'announcements';
+  | 'announcements'
+  | 'discussions';
 
 /** One entry of a menu. */
 export interface MenuItem<K extends string = MenuKey> {
@@ -363,6 +368,8 @@ export const ROLE_MENUS: Readonly<Record<'student' | 'teacher' | 'admin', readon
     { key: 'check-in', path: '/check-in' },
     // Off the spec's menu: the announcements aimed at them (decision 201).
     { key: 'announcements', path: '/announcements' },
+    // Off the spec's menu: the discussions of their subjects (decision 202).
+    { key: 'discussions', path: '/discussions' },
   ],
   teacher: [
     { key: 'promotions', path: '/promotions' },
@@ -373,6 +380,7 @@ export const ROLE_MENUS: Readonly<Record<'student' | 'teacher' | 'admin', readon
     { key: 'attendance', path: '/attendance' },
     // Off the spec's menu: posting to their promotions and groups (decision 201).
     { key: 'announcements', path: '/announcements' },
+    { key: 'discussions', path: '/discussions' },
   ],
   admin: [
     { key: 'institutions', path: '/institutions' },
@@ -388,6 +396,7 @@ export const ROLE_MENUS: Readonly<Record<'student' | 'teacher' | 'admin', readon
     { key: 'evaluations', path: '/evaluations', except: [SA] },
     { key: 'attendance', path: '/attendance' },
     { key: 'announcements', path: '/announcements' },
+    { key: 'discussions', path: '/discussions' },
     { key: 'audit', path: '/audit' },
   ],
 };

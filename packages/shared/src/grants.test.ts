@@ -95,6 +95,9 @@ const REVIEWED: Record<Role, string[]> = {
     'justification: list read create',
     'notification: list read update',
     'announcement: list read',
+    'discussion: list read create',
+    'discussion_post: list create update delete',
+    'discussion_report: create',
   ],
   teacher: [
     'promotion: list read',
@@ -119,6 +122,9 @@ const REVIEWED: Record<Role, string[]> = {
     'attendance: list read create update delete',
     'notification: list read update',
     'announcement: list read create update delete',
+    'discussion: list read create update delete',
+    'discussion_post: list create update delete',
+    'discussion_report: list delete',
   ],
   'super-teacher': [
     'program: list read',
@@ -148,6 +154,9 @@ const REVIEWED: Record<Role, string[]> = {
     'justification: list read update',
     'notification: list read update',
     'announcement: list read create update delete',
+    'discussion: list read create update delete',
+    'discussion_post: list create update delete',
+    'discussion_report: list delete',
   ],
   admin: [
     'institution: read assign',
@@ -180,6 +189,9 @@ const REVIEWED: Record<Role, string[]> = {
     'justification: list read update',
     'notification: list read update',
     'announcement: list read create update delete',
+    'discussion: list read create update delete',
+    'discussion_post: list create update delete',
+    'discussion_report: list delete',
   ],
   'super-admin': [
     'institution: list read create update delete archive assign',

@@ -42,7 +42,10 @@ export type Entity =
   | 'presence'
   | 'justification'
   | 'notification'
-  | 'announcement';
+  | 'announcement'
+  | 'discussion'
+  | 'discussion_post'
+  | 'discussion_report';
 
 const SA = 'super-admin';
 const A = 'admin';
@@ -292,6 +295,29 @@ export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = 
     update: [A, ST, T],
     delete: [A, ST, T],
   },
+  /**
+   * Discussions per subject (decision 202): whoever reads a subject lists its threads and opens
+   * one; staff moderate (update: question flag, accepted answer) and remove a whole thread.
+   */
+  discussion: {
+    list: [A, ST, T, S],
+    read: [A, ST, T, S],
+    create: [A, ST, T, S],
+    update: [A, ST, T],
+    delete: [A, ST, T],
+  },
+  /**
+   * A thread's posts: its readers reply; an author edits and removes their own within the edit
+   * window; staff remove any post of the subjects they moderate, leaving a trace.
+   */
+  discussion_post: {
+    list: [A, ST, T, S],
+    create: [A, ST, T, S],
+    update: [A, ST, T, S],
+    delete: [A, ST, T, S],
+  },
+  /** Reports of posts: learners report (create); staff read and dismiss them (delete). */
+  discussion_report: { list: [A, ST, T], create: [S], delete: [A, ST, T] },
 };
 
 export const ENTITIES = Object.keys(GRANTS) as Entity[];

@@ -22,6 +22,7 @@ export { bankSubjectScope } from './policy/assessment.ts';
 export {
   announcementAudienceScope,
   mayAnnounceToInstitution,
+  mentionScope,
 } from './policy/communication.ts';
 export { publicFiles } from './policy/files.ts';
 export { seminarPromotions } from './policy/teaching.ts';

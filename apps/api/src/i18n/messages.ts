@@ -580,6 +580,36 @@ const catalogue = {
     en: 'Choose the institution, one of your promotions or one of your groups.',
     de: 'Wählen Sie die Einrichtung, einen Ihrer Jahrgänge oder eine Ihrer Gruppen.',
   },
+  'discussions.validation.subject': {
+    fr: 'Choisissez une matière que vous suivez.',
+    en: 'Choose a subject you follow.',
+    de: 'Wählen Sie ein Fach, das Sie belegen.',
+  },
+  'discussions.validation.mention': {
+    fr: 'Cette personne ne peut pas lire cette discussion.',
+    en: 'This person cannot read this discussion.',
+    de: 'Diese Person kann diese Diskussion nicht lesen.',
+  },
+  'discussions.validation.closed': {
+    fr: 'Le délai pour modifier ou retirer ce message est passé.',
+    en: 'The time to edit or remove this post is over.',
+    de: 'Die Frist zum Bearbeiten oder Entfernen dieses Beitrags ist abgelaufen.',
+  },
+  'discussions.validation.answer': {
+    fr: 'Choisissez une réponse de cette discussion.',
+    en: 'Choose a reply of this discussion.',
+    de: 'Wählen Sie eine Antwort dieser Diskussion.',
+  },
+  'discussions.validation.title': {
+    fr: 'Seul le premier message porte le titre.',
+    en: 'Only the opening post carries the title.',
+    de: 'Nur der erste Beitrag trägt den Titel.',
+  },
+  'discussions.validation.ownPost': {
+    fr: 'Vous ne pouvez pas signaler votre propre message.',
+    en: 'You cannot report your own post.',
+    de: 'Sie können Ihren eigenen Beitrag nicht melden.',
+  },
   'notifications.unsubscribe.used': {
     fr: 'Ce lien de désabonnement a déjà servi.',
     en: 'This unsubscribe link has already been used.',

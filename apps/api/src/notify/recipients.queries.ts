@@ -1,11 +1,13 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import {
+  evaluations,
   groupStudents,
   groupSubjects,
   moduleSubjects,
   promotionStudents,
   subjectLessons,
+  subjects,
   teacherSubjects,
   trainingModules,
   trainings,
@@ -106,4 +108,49 @@ export function studentsOfInstitution(db: DbOrTx, institutionId: number) {
       .from(users)
       .where(and(eq(users.institution_id, institutionId), active)),
   );
+}
+
+/**
+ * The active people who read the subject, as the policy's subject rule reaches them
+ * (auth/policy/teaching.ts, checked against it by discussions.test.ts): the learners of the
+ * promotions whose trainings hold it or set an evaluation in it and of the groups it is taught
+ * to, its teachers, and the institution's super-teachers and admins; within `scope`, a condition
+ * on `users`. With names, by last name.
+ */
+export function subjectReaders(db: DbOrTx, subjectId: number, scope?: SQL) {
+  const learners = sql`(
+    select ${promotionStudents.student_id} from ${promotionStudents}
+    join ${trainings} on ${trainings.promotion_id} = ${promotionStudents.promotion_id}
+    join ${trainingModules} on ${trainingModules.training_id} = ${trainings.id}
+    join ${moduleSubjects} on ${moduleSubjects.module_id} = ${trainingModules.module_id}
+    where ${moduleSubjects.subject_id} = ${subjectId}
+    union select ${promotionStudents.student_id} from ${promotionStudents}
+    join ${trainings} on ${trainings.promotion_id} = ${promotionStudents.promotion_id}
+    join ${evaluations} on ${evaluations.training_id} = ${trainings.id}
+    where ${evaluations.subject_id} = ${subjectId}
+    union select ${groupStudents.student_id} from ${groupStudents}
+    join ${groupSubjects} on ${groupSubjects.group_id} = ${groupStudents.group_id}
+    where ${groupSubjects.subject_id} = ${subjectId})`;
+  const teachers = sql`(select ${teacherSubjects.teacher_id} from ${teacherSubjects} where ${teacherSubjects.subject_id} = ${subjectId})`;
+  return db
+    .select({
+      id: users.id,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      staff: sql<boolean>`${users.role} <> 'student'`,
+    })
+    .from(users)
+    .where(
+      and(
+        isNull(users.disabled_at),
+        isNull(users.archived_at),
+        sql`${users.institution_id} = (select ${subjects.institution_id} from ${subjects} where ${subjects.id} = ${subjectId})`,
+        sql`(
+          (${users.role} = 'student' and ${users.id} in ${learners})
+          or (${users.role} = 'teacher' and ${users.id} in ${teachers})
+          or ${users.role} in ('super-teacher', 'admin'))`,
+        scope,
+      ),
+    )
+    .orderBy(asc(users.last_name), asc(users.first_name), asc(users.id));
 }

@@ -4087,6 +4087,163 @@ export interface paths {
         patch: operations["updateAnnouncement"];
         trace?: never;
     };
+    "/api/discussions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The threads of the subjects I read (one subject with `subject_id`), latest activity first; `filter` keeps questions, unanswered questions or those I follow */
+        get: operations["listDiscussions"];
+        put?: never;
+        /** Opens a thread in a subject I read (rich text, sanitised; a question or not); its author follows it, the subject’s teachers and the people mentioned are told */
+        post: operations["createDiscussion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discussions/subjects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The subjects whose discussions I read, with their number of threads */
+        get: operations["discussionSubjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discussions/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whom a post in the subject may mention: its teachers and staff, and the learners who read it (a learner, those of their own promotions and groups) */
+        get: operations["discussionPeople"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discussions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A thread: its opening post, then its replies in order; removed posts as a trace */
+        get: operations["getDiscussion"];
+        put?: never;
+        post?: never;
+        /** Staff remove a whole thread: gone for its readers with its notifications; audited */
+        delete: operations["removeDiscussion"];
+        options?: never;
+        head?: never;
+        /** Staff mark a thread a question or not, and accept one of its replies as the answer (its author and the thread’s are told) */
+        patch: operations["moderateDiscussion"];
+        trace?: never;
+    };
+    "/api/discussions/{id}/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Follows a thread (told of each reply) or stops following it */
+        put: operations["subscribeDiscussion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discussions/{id}/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replies to a thread (rich text, sanitised); its followers and the people mentioned are told, and the author follows it */
+        post: operations["replyDiscussion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discussion-posts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a post: its author within 30 minutes, staff at any time; a trace says when and by whom (audited) */
+        delete: operations["removeDiscussionPost"];
+        options?: never;
+        head?: never;
+        /** Its author edits a post (and the title of a thread they opened) within 30 minutes of posting it (409 after) */
+        patch: operations["editDiscussionPost"];
+        trace?: never;
+    };
+    "/api/discussion-posts/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A learner reports a post they read with a reason; the subject’s teachers are told (once per person and post) */
+        post: operations["reportDiscussionPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discussion-posts/{id}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Staff dismiss the open reports of a post they moderate, keeping it */
+        delete: operations["dismissDiscussionReports"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/notification-preferences": {
         parameters: {
             query?: never;
@@ -39989,7 +40146,7 @@ export interface operations {
                         data: {
                             id: number;
                             /** @enum {string} */
-                            type: "grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement";
+                            type: "grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported";
                             params: {
                                 [key: string]: string;
                             };
@@ -40372,7 +40529,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        type: ("grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement") | "digest";
+                        type: ("grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported") | "digest";
                         institution_name: string;
                         used: boolean;
                     };
@@ -40477,7 +40634,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        type: ("grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement") | "digest";
+                        type: ("grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported") | "digest";
                         institution_name: string;
                         used: boolean;
                     };
@@ -41172,6 +41329,1588 @@ export interface operations {
             };
         };
     };
+    listDiscussions: {
+        parameters: {
+            query?: {
+                subject_id?: number;
+                filter?: "all" | "questions" | "unanswered" | "subscribed";
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            subject: {
+                                id: number;
+                                name: string;
+                            };
+                            title: string;
+                            author: {
+                                id: number;
+                                name: string;
+                                staff: boolean;
+                            };
+                            is_question: boolean;
+                            answered: boolean;
+                            replies: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            last_activity_at: string;
+                            subscribed: boolean;
+                            open_reports: number;
+                        }[];
+                        meta: {
+                            page: number;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createDiscussion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    subject_id: number;
+                    title: string;
+                    body: string;
+                    /** @default false */
+                    is_question?: boolean;
+                    /** @default [] */
+                    mentions?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        subject: {
+                            id: number;
+                            name: string;
+                        };
+                        title: string;
+                        author: {
+                            id: number;
+                            name: string;
+                            staff: boolean;
+                        };
+                        is_question: boolean;
+                        answered: boolean;
+                        replies: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        last_activity_at: string;
+                        subscribed: boolean;
+                        open_reports: number;
+                        posts: {
+                            id: number;
+                            author: {
+                                id: number;
+                                name: string;
+                                staff: boolean;
+                            };
+                            body: string | null;
+                            /** Format: date-time */
+                            posted_at: string;
+                            /** Format: date-time */
+                            edited_at: string | null;
+                            removed: {
+                                /** Format: date-time */
+                                at: string;
+                                by_staff: boolean;
+                            } | null;
+                            accepted: boolean;
+                            mentions: {
+                                id: number;
+                                name: string;
+                            }[];
+                            reports: {
+                                reason: string;
+                                /** Format: date-time */
+                                at: string;
+                            }[];
+                            /** Format: date-time */
+                            editable_until: string | null;
+                            can: {
+                                update: boolean;
+                                delete: boolean;
+                                report: boolean;
+                                accept: boolean;
+                            };
+                        }[];
+                        can: {
+                            reply: boolean;
+                            moderate: boolean;
+                            delete: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    discussionSubjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            threads: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    discussionPeople: {
+        parameters: {
+            query: {
+                subject_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            staff: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getDiscussion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        subject: {
+                            id: number;
+                            name: string;
+                        };
+                        title: string;
+                        author: {
+                            id: number;
+                            name: string;
+                            staff: boolean;
+                        };
+                        is_question: boolean;
+                        answered: boolean;
+                        replies: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        last_activity_at: string;
+                        subscribed: boolean;
+                        open_reports: number;
+                        posts: {
+                            id: number;
+                            author: {
+                                id: number;
+                                name: string;
+                                staff: boolean;
+                            };
+                            body: string | null;
+                            /** Format: date-time */
+                            posted_at: string;
+                            /** Format: date-time */
+                            edited_at: string | null;
+                            removed: {
+                                /** Format: date-time */
+                                at: string;
+                                by_staff: boolean;
+                            } | null;
+                            accepted: boolean;
+                            mentions: {
+                                id: number;
+                                name: string;
+                            }[];
+                            reports: {
+                                reason: string;
+                                /** Format: date-time */
+                                at: string;
+                            }[];
+                            /** Format: date-time */
+                            editable_until: string | null;
+                            can: {
+                                update: boolean;
+                                delete: boolean;
+                                report: boolean;
+                                accept: boolean;
+                            };
+                        }[];
+                        can: {
+                            reply: boolean;
+                            moderate: boolean;
+                            delete: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    removeDiscussion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    moderateDiscussion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    is_question?: boolean;
+                    accepted_post_id?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        subject: {
+                            id: number;
+                            name: string;
+                        };
+                        title: string;
+                        author: {
+                            id: number;
+                            name: string;
+                            staff: boolean;
+                        };
+                        is_question: boolean;
+                        answered: boolean;
+                        replies: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        last_activity_at: string;
+                        subscribed: boolean;
+                        open_reports: number;
+                        posts: {
+                            id: number;
+                            author: {
+                                id: number;
+                                name: string;
+                                staff: boolean;
+                            };
+                            body: string | null;
+                            /** Format: date-time */
+                            posted_at: string;
+                            /** Format: date-time */
+                            edited_at: string | null;
+                            removed: {
+                                /** Format: date-time */
+                                at: string;
+                                by_staff: boolean;
+                            } | null;
+                            accepted: boolean;
+                            mentions: {
+                                id: number;
+                                name: string;
+                            }[];
+                            reports: {
+                                reason: string;
+                                /** Format: date-time */
+                                at: string;
+                            }[];
+                            /** Format: date-time */
+                            editable_until: string | null;
+                            can: {
+                                update: boolean;
+                                delete: boolean;
+                                report: boolean;
+                                accept: boolean;
+                            };
+                        }[];
+                        can: {
+                            reply: boolean;
+                            moderate: boolean;
+                            delete: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    subscribeDiscussion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    subscribed: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        subscribed: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    replyDiscussion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                    /** @default [] */
+                    mentions?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        author: {
+                            id: number;
+                            name: string;
+                            staff: boolean;
+                        };
+                        body: string | null;
+                        /** Format: date-time */
+                        posted_at: string;
+                        /** Format: date-time */
+                        edited_at: string | null;
+                        removed: {
+                            /** Format: date-time */
+                            at: string;
+                            by_staff: boolean;
+                        } | null;
+                        accepted: boolean;
+                        mentions: {
+                            id: number;
+                            name: string;
+                        }[];
+                        reports: {
+                            reason: string;
+                            /** Format: date-time */
+                            at: string;
+                        }[];
+                        /** Format: date-time */
+                        editable_until: string | null;
+                        can: {
+                            update: boolean;
+                            delete: boolean;
+                            report: boolean;
+                            accept: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    removeDiscussionPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    editDiscussionPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body?: string;
+                    title?: string;
+                    /** @default [] */
+                    mentions?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        author: {
+                            id: number;
+                            name: string;
+                            staff: boolean;
+                        };
+                        body: string | null;
+                        /** Format: date-time */
+                        posted_at: string;
+                        /** Format: date-time */
+                        edited_at: string | null;
+                        removed: {
+                            /** Format: date-time */
+                            at: string;
+                            by_staff: boolean;
+                        } | null;
+                        accepted: boolean;
+                        mentions: {
+                            id: number;
+                            name: string;
+                        }[];
+                        reports: {
+                            reason: string;
+                            /** Format: date-time */
+                            at: string;
+                        }[];
+                        /** Format: date-time */
+                        editable_until: string | null;
+                        can: {
+                            update: boolean;
+                            delete: boolean;
+                            report: boolean;
+                            accept: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    reportDiscussionPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    dismissDiscussionReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
     getNotificationPreferences: {
         parameters: {
             query?: never;
@@ -41190,7 +42929,7 @@ export interface operations {
                     "application/json": {
                         types: {
                             /** @enum {string} */
-                            type: "grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement";
+                            type: "grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported";
                             /** @enum {string} */
                             delivery: "app" | "instant" | "digest" | "off";
                             /** @enum {string} */
@@ -41230,7 +42969,7 @@ export interface operations {
                 "application/json": {
                     types?: {
                         /** @enum {string} */
-                        type: "grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement";
+                        type: "grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported";
                         /** @enum {string} */
                         delivery: "app" | "instant" | "digest" | "off";
                     }[];
@@ -41249,7 +42988,7 @@ export interface operations {
                     "application/json": {
                         types: {
                             /** @enum {string} */
-                            type: "grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement";
+                            type: "grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported";
                             /** @enum {string} */
                             delivery: "app" | "instant" | "digest" | "off";
                             /** @enum {string} */

@@ -18,6 +18,11 @@ export const NOTIFICATION_TYPES = [
   'justification_refused',
   'submission_received',
   'announcement',
+  'discussion_thread',
+  'discussion_reply',
+  'mention',
+  'answer_accepted',
+  'post_reported',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -26,6 +31,8 @@ type DefaultDelivery = 'app' | 'instant' | 'digest' | 'off';
 
 const S: Role = 'student';
 const TEACHING: Role[] = ['teacher', 'super-teacher', 'admin'];
+/** Everyone who may take part in a subject's discussions. */
+const READERS: Role[] = [S, ...TEACHING];
 
 /**
  * Per type: who may receive it (the preferences list only those), its default delivery, and its
@@ -136,6 +143,51 @@ export const NOTIFICATION_RULES: Record<
       fr: 'Annonce de {author} : {title}',
       en: 'Announcement from {author}: {title}',
       de: 'Mitteilung von {author}: {title}',
+    },
+  },
+  discussion_thread: {
+    roles: TEACHING,
+    delivery: 'digest',
+    text: {
+      fr: 'Nouvelle discussion en {subject} : {title} ({author})',
+      en: 'New discussion in {subject}: {title} ({author})',
+      de: 'Neue Diskussion in {subject}: {title} ({author})',
+    },
+  },
+  discussion_reply: {
+    roles: READERS,
+    delivery: 'app',
+    text: {
+      fr: 'Réponse de {author} : {title}',
+      en: 'Reply from {author}: {title}',
+      de: 'Antwort von {author}: {title}',
+    },
+  },
+  mention: {
+    roles: READERS,
+    delivery: 'instant',
+    text: {
+      fr: '{author} vous a mentionné : {title}',
+      en: '{author} mentioned you: {title}',
+      de: '{author} hat Sie erwähnt: {title}',
+    },
+  },
+  answer_accepted: {
+    roles: READERS,
+    delivery: 'app',
+    text: {
+      fr: 'Réponse acceptée : {title}',
+      en: 'Answer accepted: {title}',
+      de: 'Antwort akzeptiert: {title}',
+    },
+  },
+  post_reported: {
+    roles: TEACHING,
+    delivery: 'instant',
+    text: {
+      fr: 'Message signalé en {subject} : {title}',
+      en: 'Post reported in {subject}: {title}',
+      de: 'Beitrag gemeldet in {subject}: {title}',
     },
   },
   submission_received: {

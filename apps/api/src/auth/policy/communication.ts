@@ -1,8 +1,20 @@
 // Who reads which notifications and announcements (decisions 200, 201): each person their own
 // notifications; an announcement, the people of its audience once it is out, and the staff who
 // reach that audience.
-import { and, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { announcements, groups, notifications, promotions } from '../../db/schema/index.ts';
+import { and, eq, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  announcements,
+  discussionPosts,
+  discussionReports,
+  discussionThreads,
+  groupStudents,
+  groups,
+  notifications,
+  promotionStudents,
+  promotions,
+  subjects,
+  users,
+} from '../../db/schema/index.ts';
 import type { Actor } from '../sessions.ts';
 import {
   type EntityRules,
@@ -16,6 +28,7 @@ import {
   studentPromotions,
 } from './scope.ts';
 import { groupScope, promotionScope } from './structure.ts';
+import { subjectScope } from './teaching.ts';
 
 const aimedAt = (kind: 'promotion' | 'group', ids: SQL) =>
   and(eq(announcements.audience, kind), sql`${announcements.audience_id} in ${ids}`)!;
@@ -70,6 +83,41 @@ export function announcementAudienceScope(actor: Actor, kind: 'promotion' | 'gro
   return kind === 'promotion' ? promotionScope(actor) : groupScope(actor);
 }
 
+/**
+ * The threads the actor reads (decision 202): those of the subjects they read, as the subjects'
+ * own rule says (a learner's promotions and groups, a teacher's subjects, staff their
+ * institution's), until staff remove the thread.
+ */
+function threadScope(actor: Actor): SQL {
+  return and(
+    isNull(discussionThreads.removed_at),
+    sql`${discussionThreads.subject_id} in (select ${subjects.id} from ${subjects} where ${subjectScope(actor)})`,
+  )!;
+}
+
+const threadIds = (actor: Actor) =>
+  sql`(select ${discussionThreads.id} from ${discussionThreads} where ${threadScope(actor)})`;
+
+/** The posts of the threads the actor reads. */
+const postScope = (actor: Actor): SQL => sql`${discussionPosts.thread_id} in ${threadIds(actor)}`;
+
+/**
+ * Whom the actor may mention (and whose names the composer lists), as a condition on `users`,
+ * among the readers of a subject: staff, anyone; a learner, staff and the learners who share one
+ * of their promotions or groups (not every learner of a subject taught to several promotions).
+ */
+export function mentionScope(actor: Actor): SQL {
+  if (!isStudent(actor)) return sameInstitution(actor, users.institution_id);
+  return and(
+    sameInstitution(actor, users.institution_id),
+    or(
+      ne(users.role, 'student'),
+      sql`${users.id} in (select ${promotionStudents.student_id} from ${promotionStudents} where ${promotionStudents.promotion_id} in ${studentPromotions(actor)})`,
+      sql`${users.id} in (select ${groupStudents.student_id} from ${groupStudents} where ${groupStudents.group_id} in ${studentGroups(actor)})`,
+    ),
+  )!;
+}
+
 export const communicationRules = {
   notification: {
     table: notifications,
@@ -82,5 +130,24 @@ export const communicationRules = {
     visible: announcementScope,
     // A teacher edits and withdraws their own; an admin or a super-teacher, any they see.
     writable: (actor) => (isTeacher(actor) ? eq(announcements.author_id, actor.userId) : undefined),
+  },
+  // Staff moderate the threads they read (the grants give learners no update or delete).
+  discussion: { table: discussionThreads, id: discussionThreads.id, visible: threadScope },
+  discussion_post: {
+    table: discussionPosts,
+    id: discussionPosts.id,
+    visible: postScope,
+    // Its author edits a post (the service holds them to the edit window); a learner removes
+    // only their own, staff any they read.
+    writable: (actor, action) =>
+      action === 'update' || isStudent(actor)
+        ? eq(discussionPosts.author_id, actor.userId)
+        : undefined,
+  },
+  discussion_report: {
+    table: discussionReports,
+    id: discussionReports.id,
+    visible: (actor) =>
+      sql`${discussionReports.post_id} in (select ${discussionPosts.id} from ${discussionPosts} where ${postScope(actor)})`,
   },
 } satisfies EntityRules;

@@ -31,7 +31,7 @@ import {
 } from './scope.ts';
 import { promotionScope, promotionScoped } from './structure.ts';
 
-function subjectScope(actor: Actor): SQL {
+export function subjectScope(actor: Actor): SQL {
   if (isTeacher(actor))
     return and(
       tenant(actor, subjects.institution_id),

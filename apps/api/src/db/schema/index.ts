@@ -5,6 +5,7 @@ export * from './auth.ts';
 export * from './cache.ts';
 export * from './calendar.ts';
 export * from './contact.ts';
+export * from './discussions.ts';
 export * from './enums.ts';
 export * from './evaluations.ts';
 export * from './files.ts';

@@ -1,5 +1,14 @@
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { announcements, notifications } from '../../db/schema/index.ts';
+import {
+  announcements,
+  discussionMentions,
+  discussionPosts,
+  discussionReports,
+  discussionSubscriptions,
+  discussionThreads,
+  notifications,
+} from '../../db/schema/index.ts';
 import { type IdOf, type InstitutionKey, instantOf, type PromotionKey } from './keys.ts';
 
 /**
@@ -15,6 +24,7 @@ export async function seedCommunication(
     user: IdOf;
     promotion: IdOf<PromotionKey>;
     evaluation: IdOf;
+    subject: IdOf;
   },
 ): Promise<void> {
   const at = (days: number, time: string) => instantOf(deps.now, 'ulc', days, time);
@@ -109,4 +119,144 @@ export async function seedCommunication(
       false,
     ),
   ]);
+  await seedDiscussions(tx, deps);
+}
+
+/**
+ * Discussions of the L3's algorithms (decision 202): Léa's question, answered by a classmate and
+ * by the teacher, whose answer is accepted; a thread of the teacher's that mentions Léa; and a
+ * reply a classmate reported, waiting for the teacher.
+ */
+async function seedDiscussions(
+  tx: Tx,
+  deps: { now: Date; institution: IdOf<InstitutionKey>; user: IdOf; subject: IdOf },
+) {
+  const at = (days: number, time: string) => instantOf(deps.now, 'ulc', days, time);
+  const lea = deps.user('studentUni');
+  const lucas = deps.user('lucas');
+  const jade = deps.user('jade');
+  const teacher = deps.user('teacherUni');
+  const thread = (title: string, author: number, question: boolean, opened: Date, last: Date) => ({
+    institution_id: deps.institution('ulc'),
+    subject_id: deps.subject('algo'),
+    author_id: author,
+    title,
+    is_question: question,
+    opened_at: opened,
+    last_activity_at: last,
+  });
+  const [question, revision] = await tx
+    .insert(discussionThreads)
+    .values([
+      thread(
+        'Pourquoi le tri rapide est-il en O(n²) au pire ?',
+        lea,
+        true,
+        at(-2, '20:10'),
+        at(-1, '09:05'),
+      ),
+      thread('Séance de révision avant l’examen', teacher, false, at(-1, '12:00'), at(-1, '18:40')),
+    ])
+    .returning({ id: discussionThreads.id });
+  const post = (threadId: number, author: number, body: string, when: Date, opening = false) => ({
+    thread_id: threadId,
+    author_id: author,
+    body,
+    posted_at: when,
+    is_opening: opening,
+  });
+  const [, , answer, , , reported] = await tx
+    .insert(discussionPosts)
+    .values([
+      post(
+        question!.id,
+        lea,
+        '<p>Le cours dit O(n log n) en moyenne, mais O(n²) au pire. Quel tableau donne ce pire cas ?</p>',
+        at(-2, '20:10'),
+        true,
+      ),
+      post(question!.id, lucas, '<p>Un tableau déjà trié, je crois ?</p>', at(-2, '21:02')),
+      post(
+        question!.id,
+        teacher,
+        '<p>Oui, avec le premier élément pour pivot : chaque partition ne retire qu’un élément, d’où <strong>n + (n − 1) + … + 1</strong> comparaisons. Un pivot tiré au hasard rend ce cas très improbable.</p>',
+        at(-1, '09:05'),
+      ),
+      post(
+        revision!.id,
+        teacher,
+        '<p>Une séance de révision aura lieu jeudi à 17 h en salle 204. Léa, pouvez-vous apporter vos exercices sur les tas ?</p>',
+        at(-1, '12:00'),
+        true,
+      ),
+      post(revision!.id, lea, '<p>Oui, je les apporte.</p>', at(-1, '12:30')),
+      post(
+        revision!.id,
+        jade,
+        '<p>Réponses de l’examen de l’an dernier : lien privé…</p>',
+        at(-1, '18:40'),
+      ),
+    ])
+    .returning({ id: discussionPosts.id });
+  await tx
+    .update(discussionThreads)
+    .set({ accepted_post_id: answer!.id })
+    .where(eq(discussionThreads.id, question!.id));
+  const [revisionOpening] = await tx
+    .select({ id: discussionPosts.id })
+    .from(discussionPosts)
+    .where(and(eq(discussionPosts.thread_id, revision!.id), eq(discussionPosts.is_opening, true)));
+  await tx.insert(discussionMentions).values({ post_id: revisionOpening!.id, user_id: lea });
+  await tx.insert(discussionSubscriptions).values([
+    { thread_id: question!.id, user_id: lea, subscribed: true },
+    { thread_id: question!.id, user_id: lucas, subscribed: true },
+    { thread_id: question!.id, user_id: teacher, subscribed: true },
+    { thread_id: revision!.id, user_id: teacher, subscribed: true },
+    { thread_id: revision!.id, user_id: lea, subscribed: true },
+  ]);
+  await tx.insert(discussionReports).values({
+    post_id: reported!.id,
+    reporter_id: lucas,
+    reason: 'Partage de réponses d’examen',
+    reported_at: at(-1, '19:00'),
+  });
+  const notice = (
+    user: number,
+    type: string,
+    params: Record<string, string>,
+    link: string,
+    when: Date,
+  ) => ({
+    institution_id: deps.institution('ulc'),
+    user_id: user,
+    type,
+    params,
+    link,
+    notified_at: when,
+  });
+  await tx
+    .insert(notifications)
+    .values([
+      notice(
+        lea,
+        'discussion_reply',
+        { author: 'Thomas Lefèvre', title: 'Pourquoi le tri rapide est-il en O(n²) au pire ?' },
+        `/discussions/${question!.id}#post-${answer!.id}`,
+        at(-1, '09:05'),
+      ),
+      notice(
+        lea,
+        'mention',
+        { author: 'Thomas Lefèvre', title: 'Séance de révision avant l’examen' },
+        `/discussions/${revision!.id}#post-${revisionOpening!.id}`,
+        at(-1, '12:00'),
+      ),
+      notice(
+        teacher,
+        'post_reported',
+        { subject: 'Algorithmique', title: 'Séance de révision avant l’examen' },
+        `/discussions/${revision!.id}#post-${reported!.id}`,
+        at(-1, '19:00'),
+      ),
+    ]);
 }

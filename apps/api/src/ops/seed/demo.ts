@@ -114,6 +114,13 @@ async function insertDemo(
   await seedCalendar(tx, { now, institution, user, ...cohorts });
   await seedAttendance(tx, { now, institution, user, ...cohorts, storeFile: options.storeFile });
   await seedContactRequests(tx, { institution, user });
-  await seedCommunication(tx, { now, institution, user, ...cohorts, evaluation });
+  await seedCommunication(tx, {
+    now,
+    institution,
+    user,
+    ...cohorts,
+    evaluation,
+    subject: curriculum.subject,
+  });
   await inviteNewcomer(tx, { now, publicUrl: options.publicUrl, institution });
 }
