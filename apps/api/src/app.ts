@@ -69,6 +69,7 @@ import {
   subjectRubricRoutes,
   submissionAnnotationRoutes,
 } from './modules/marking/marking.routes.ts';
+import { blockRoutes, conversationRoutes } from './modules/messages/messages.routes.ts';
 import { moduleRoutes } from './modules/modules/modules.routes.ts';
 import {
   notificationPreferenceRoutes,
@@ -304,6 +305,8 @@ export async function buildApp(
   await app.register(announcementRoutes, { prefix: '/api/announcements' });
   await app.register(discussionRoutes, { prefix: '/api/discussions' });
   await app.register(discussionPostRoutes, { prefix: '/api/discussion-posts' });
+  await app.register(conversationRoutes, { prefix: '/api/conversations' });
+  await app.register(blockRoutes, { prefix: '/api/me/blocks' });
   await app.register(notificationPreferenceRoutes, { prefix: '/api/me' });
   if (ctx.config.DEV_ROUTES) await app.register(devRoutes, { prefix: '/api/dev' });
 

@@ -17,6 +17,8 @@ import {
   attendanceSignatures,
   bankQuestions,
   calendarFeeds,
+  conversationMembers,
+  conversations,
   discussionPosts,
   discussionThreads,
   events,
@@ -26,6 +28,7 @@ import {
   institutionModules,
   institutions,
   markingProposals,
+  messages,
   moduleSubjects,
   modules,
   notifications,
@@ -42,6 +45,7 @@ import {
   teacherSubjects,
   trainingModules,
   transcriptDocuments,
+  userBlocks,
   users,
 } from '../src/db/schema/index.ts';
 import { codeHash } from '../src/documents/codes.ts';
@@ -620,6 +624,64 @@ export class Fixture {
         ])
         .returning();
       return { thread: thread!, opening: opening!, reply: reply! };
+    });
+  }
+  /**
+   * A conversation of the student and the teacher, who share the subject (decision 203), with a
+   * message of the student's.
+   */
+  conversation() {
+    return this.once('conversation', async () => {
+      await this.trainingModule();
+      const now = this.ctx.clock.now();
+      const [row] = await this.db
+        .insert(conversations)
+        .values({
+          institution_id: this.institutionId,
+          started_by: this.staff.student.id,
+          started_at: now,
+          last_message_at: now,
+        })
+        .returning();
+      await this.db.insert(conversationMembers).values([
+        { conversation_id: row!.id, user_id: this.staff.student.id },
+        { conversation_id: row!.id, user_id: this.staff.teacher.id },
+      ]);
+      await this.db.insert(messages).values({
+        conversation_id: row!.id,
+        author_id: this.staff.student.id,
+        body: 'Matrix',
+        sent_at: now,
+      });
+      return row!;
+    });
+  }
+  /** Another learner of the promotion, whom each of the institution's people has blocked. */
+  blockedClassmate() {
+    return this.once('blockedClassmate', async () => {
+      const classmate = await createUser(this.db, 'student', this.institutionId);
+      await this.db
+        .insert(promotionStudents)
+        .values({ promotion_id: (await this.promotion()).id, student_id: classmate.id });
+      const { admin, superTeacher, teacher, student } = this.staff;
+      await this.db.insert(userBlocks).values(
+        [admin, superTeacher, teacher, student].map((who) => ({
+          blocker_id: who.id,
+          blocked_id: classmate.id,
+          blocked_at: this.ctx.clock.now(),
+        })),
+      );
+      return classmate;
+    });
+  }
+  /** Another learner of the promotion. */
+  classmate() {
+    return this.once('classmate', async () => {
+      const classmate = await createUser(this.db, 'student', this.institutionId);
+      await this.db
+        .insert(promotionStudents)
+        .values({ promotion_id: (await this.promotion()).id, student_id: classmate.id });
+      return classmate;
     });
   }
   /** The token of an unsubscribe link mailed to the student. */
@@ -2145,6 +2207,41 @@ export const REQUESTS: Record<string, Build> = {
   }),
   'DELETE /api/discussion-posts/:id/reports': async (f) => ({
     url: `/api/discussion-posts/${(await f.discussion()).reply.id}/reports`,
+  }),
+  'GET /api/conversations': async (f) => {
+    await f.conversation();
+    return { url: '/api/conversations' };
+  },
+  'GET /api/conversations/contacts': async (f) => {
+    await f.trainingModule();
+    return { url: '/api/conversations/contacts' };
+  },
+  'POST /api/conversations': async (f) => {
+    await f.trainingModule();
+    return {
+      url: '/api/conversations',
+      payload: { member_ids: [f.staff.admin.id, f.staff.student.id], body: 'Matrix' },
+    };
+  },
+  'GET /api/conversations/:id': async (f) => ({
+    url: `/api/conversations/${(await f.conversation()).id}`,
+  }),
+  'POST /api/conversations/:id/messages': async (f) => ({
+    url: `/api/conversations/${(await f.conversation()).id}/messages`,
+    payload: { body: 'Matrix' },
+  }),
+  'POST /api/conversations/:id/read': async (f) => ({
+    url: `/api/conversations/${(await f.conversation()).id}/read`,
+  }),
+  'GET /api/me/blocks': async (f) => {
+    await f.blockedClassmate();
+    return { url: '/api/me/blocks' };
+  },
+  'PUT /api/me/blocks/:userId': async (f) => ({
+    url: `/api/me/blocks/${(await f.classmate()).id}`,
+  }),
+  'DELETE /api/me/blocks/:userId': async (f) => ({
+    url: `/api/me/blocks/${(await f.blockedClassmate()).id}`,
   }),
   'PATCH /api/me/notification-preferences': () => ({
     url: '/api/me/notification-preferences',

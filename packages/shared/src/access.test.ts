@@ -208,6 +208,7 @@ describe('menuFor', () => {
       'check-in /check-in',
       'announcements /announcements',
       'discussions /discussions',
+      'messages /messages',
     ]);
   });
 
@@ -219,6 +220,7 @@ describe('menuFor', () => {
       'attendance /attendance',
       'announcements /announcements',
       'discussions /discussions',
+      'messages /messages',
     ]);
   });
 
@@ -231,6 +233,7 @@ describe('menuFor', () => {
       'attendance /attendance',
       'announcements /announcements',
       'discussions /discussions',
+      'messages /messages',
     ]);
   });
 
@@ -245,6 +248,7 @@ describe('menuFor', () => {
       'attendance /attendance',
       'announcements /announcements',
       'discussions /discussions',
+      'messages /messages',
       'audit /audit',
     ]);
   });

@@ -174,6 +174,7 @@ const SPEC_TABLE = [
  * `/notifications` and `/unsubscribe/:token` are the notification centre and a mail's unsubscribe
  * link (decision 200). `/announcements` lists and posts announcements (decision 201).
  * `/discussions` and `/discussions/:threadId` are the subjects' discussions (decision 202).
+ * `/messages` and `/messages/:conversationId` are one's conversations (decision 203).
  */
 const OFF_SPEC_TABLE = [
   { path: '/verify', name: 'VerifyTranscriptForm', roles: null },
@@ -198,6 +199,9 @@ const OFF_SPEC_TABLE = [
   // Discussions per subject (decision 202): the threads of the subjects one reads, and a thread.
   { path: '/discussions', name: 'Discussions', roles: [A, ST, T, S], query: ['subject', 'filter'] },
   { path: '/discussions/:threadId', name: 'Discussion', roles: [A, ST, T, S] },
+  // Messages (decision 203): one's conversations, and one of them.
+  { path: '/messages', name: 'Messages', roles: [A, ST, T, S], query: ['to'] },
+  { path: '/messages/:conversationId', name: 'Conversation', roles: [A, ST, T, S] },
   { path: '/unsubscribe/:token', name: 'Unsubscribe', roles: null },
 ] as const satisfies readonly RouteAccess[];
 
@@ -344,7 +348,8 @@ export type MenuKey =
   | 'attendance'
   | 'check-in'
   | 'announcements'
-  | 'discussions';
+  | 'discussions'
+  | 'messages';
 
 /** One entry of a menu. */
 export interface MenuItem<K extends string = MenuKey> {
@@ -370,6 +375,7 @@ export const ROLE_MENUS: Readonly<Record<'student' | 'teacher' | 'admin', readon
     { key: 'announcements', path: '/announcements' },
     // Off the spec's menu: the discussions of their subjects (decision 202).
     { key: 'discussions', path: '/discussions' },
+    { key: 'messages', path: '/messages' },
   ],
   teacher: [
     { key: 'promotions', path: '/promotions' },
@@ -381,6 +387,7 @@ export const ROLE_MENUS: Readonly<Record<'student' | 'teacher' | 'admin', readon
     // Off the spec's menu: posting to their promotions and groups (decision 201).
     { key: 'announcements', path: '/announcements' },
     { key: 'discussions', path: '/discussions' },
+    { key: 'messages', path: '/messages' },
   ],
   admin: [
     { key: 'institutions', path: '/institutions' },
@@ -397,6 +404,7 @@ export const ROLE_MENUS: Readonly<Record<'student' | 'teacher' | 'admin', readon
     { key: 'attendance', path: '/attendance' },
     { key: 'announcements', path: '/announcements' },
     { key: 'discussions', path: '/discussions' },
+    { key: 'messages', path: '/messages' },
     { key: 'audit', path: '/audit' },
   ],
 };

@@ -98,6 +98,9 @@ const REVIEWED: Record<Role, string[]> = {
     'discussion: list read create',
     'discussion_post: list create update delete',
     'discussion_report: create',
+    'conversation: list read create',
+    'message: create',
+    'block: list create delete',
   ],
   teacher: [
     'promotion: list read',
@@ -125,6 +128,9 @@ const REVIEWED: Record<Role, string[]> = {
     'discussion: list read create update delete',
     'discussion_post: list create update delete',
     'discussion_report: list delete',
+    'conversation: list read create',
+    'message: create',
+    'block: list create delete',
   ],
   'super-teacher': [
     'program: list read',
@@ -157,6 +163,9 @@ const REVIEWED: Record<Role, string[]> = {
     'discussion: list read create update delete',
     'discussion_post: list create update delete',
     'discussion_report: list delete',
+    'conversation: list read create',
+    'message: create',
+    'block: list create delete',
   ],
   admin: [
     'institution: read assign',
@@ -192,6 +201,9 @@ const REVIEWED: Record<Role, string[]> = {
     'discussion: list read create update delete',
     'discussion_post: list create update delete',
     'discussion_report: list delete',
+    'conversation: list read create',
+    'message: create',
+    'block: list create delete',
   ],
   'super-admin': [
     'institution: list read create update delete archive assign',

@@ -45,7 +45,10 @@ export type Entity =
   | 'announcement'
   | 'discussion'
   | 'discussion_post'
-  | 'discussion_report';
+  | 'discussion_report'
+  | 'conversation'
+  | 'message'
+  | 'block';
 
 const SA = 'super-admin';
 const A = 'admin';
@@ -318,6 +321,15 @@ export const GRANTS: Record<Entity, Partial<Record<Action, readonly Role[]>>> = 
   },
   /** Reports of posts: learners report (create); staff read and dismiss them (delete). */
   discussion_report: { list: [A, ST, T], create: [S], delete: [A, ST, T] },
+  /**
+   * Conversations (decision 203): their members list and read them; anyone of an institution
+   * starts one with people they share a promotion, a group or a subject with.
+   */
+  conversation: { list: [A, ST, T, S], read: [A, ST, T, S], create: [A, ST, T, S] },
+  /** A message in a conversation one is a member of. */
+  message: { create: [A, ST, T, S] },
+  /** Each person's blocks: whom they blocked, blocking and unblocking. */
+  block: { list: [A, ST, T, S], create: [A, ST, T, S], delete: [A, ST, T, S] },
 };
 
 export const ENTITIES = Object.keys(GRANTS) as Entity[];

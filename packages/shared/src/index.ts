@@ -26,6 +26,7 @@ export * from './schemas/common-fields.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/dashboard.ts';
 export * from './schemas/discussions.ts';
+export * from './schemas/messages.ts';
 export * from './schemas/evaluations.ts';
 export * from './schemas/exams.ts';
 export * from './schemas/gradebook.ts';

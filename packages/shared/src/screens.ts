@@ -220,6 +220,8 @@ export const SCREEN_NEEDS: Readonly<Partial<Record<PagePath, readonly ScreenNeed
     'discussion_report:list?',
     'discussion_report:delete?',
   ],
+  '/messages': ['conversation:list', 'conversation:create', 'block:list', 'block:delete'],
+  '/messages/:conversationId': ['conversation:read', 'message:create', 'block:create'],
   '/check-in': [
     'presence:create',
     'presence:list',

@@ -21,6 +21,8 @@ export type { Action, Entity } from '@skolar/shared';
 export { bankSubjectScope } from './policy/assessment.ts';
 export {
   announcementAudienceScope,
+  blockableScope,
+  contactScope,
   mayAnnounceToInstitution,
   mentionScope,
 } from './policy/communication.ts';

@@ -42,6 +42,8 @@ export const LIMITS = {
   // What one account posts for others to read (announcements, later posts and messages): a
   // teacher's busy morning, not a flood.
   'post:account': { points: 30, duration: 15 * 60 },
+  // Messages (decision 203): a lively conversation, not a flood.
+  'message:account': { points: 120, duration: 15 * 60 },
 } as const;
 export type LimitName = keyof typeof LIMITS;
 type LimitSpec = { points: number; duration: number };

@@ -610,6 +610,21 @@ const catalogue = {
     en: 'You cannot report your own post.',
     de: 'Sie können Ihren eigenen Beitrag nicht melden.',
   },
+  'messages.validation.members': {
+    fr: 'Choisissez de 1 à 9 personnes avec qui vous partagez une promotion, un groupe ou une matière.',
+    en: 'Choose 1 to 9 people you share a promotion, a group or a subject with.',
+    de: 'Wählen Sie 1 bis 9 Personen, mit denen Sie einen Jahrgang, eine Gruppe oder ein Fach teilen.',
+  },
+  'messages.validation.blocked': {
+    fr: 'Vous ne pouvez pas écrire à cette personne.',
+    en: 'You cannot write to this person.',
+    de: 'Sie können dieser Person nicht schreiben.',
+  },
+  'messages.validation.blockStaff': {
+    fr: 'Seuls d’autres apprenants peuvent être bloqués.',
+    en: 'Only other learners can be blocked.',
+    de: 'Nur andere Lernende können blockiert werden.',
+  },
   'notifications.unsubscribe.used': {
     fr: 'Ce lien de désabonnement a déjà servi.',
     en: 'This unsubscribe link has already been used.',

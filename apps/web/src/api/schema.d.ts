@@ -4244,6 +4244,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My conversations, the latest message first, with what I have not read */
+        get: operations["listConversations"];
+        put?: never;
+        /** Writes to 1 to 9 of my contacts (none who blocked me or whom I blocked); to one person, continues our conversation if we have one */
+        post: operations["startConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whom I may write to (`q` searches names): people of my institution I share a promotion, a group or a subject with, and its admins; 20 at most */
+        get: operations["listContacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A conversation of mine: its latest 50 messages (older ones with `before`), oldest first, and how far each member has read */
+        get: operations["getConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a message (plain text) to a conversation of mine; its other members are told (409 in a one-to-one conversation with a block) */
+        post: operations["sendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks the conversation read up to its latest message (my read receipt), with its notifications */
+        post: operations["readConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people I blocked */
+        get: operations["listBlocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/blocks/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Blocks someone I may write to or share a conversation with (a learner, another learner): no new conversation or one-to-one message between us, and theirs no longer tell me */
+        put: operations["blockUser"];
+        post?: never;
+        /** Unblocks someone I blocked */
+        delete: operations["unblockUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/notification-preferences": {
         parameters: {
             query?: never;
@@ -40146,7 +40267,7 @@ export interface operations {
                         data: {
                             id: number;
                             /** @enum {string} */
-                            type: "grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported";
+                            type: "grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported" | "message";
                             params: {
                                 [key: string]: string;
                             };
@@ -40529,7 +40650,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        type: ("grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported") | "digest";
+                        type: ("grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported" | "message") | "digest";
                         institution_name: string;
                         used: boolean;
                     };
@@ -40634,7 +40755,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        type: ("grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported") | "digest";
+                        type: ("grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported" | "message") | "digest";
                         institution_name: string;
                         used: boolean;
                     };
@@ -42911,6 +43032,987 @@ export interface operations {
             };
         };
     };
+    listConversations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            title: string | null;
+                            members: {
+                                id: number;
+                                name: string;
+                                staff: boolean;
+                                last_read_message_id: number | null;
+                            }[];
+                            last_message: {
+                                id: number;
+                                author: {
+                                    id: number;
+                                    name: string;
+                                };
+                                body: string;
+                                /** Format: date-time */
+                                sent_at: string;
+                                mine: boolean;
+                            } | null;
+                            unread: number;
+                            blocked: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    startConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    member_ids: number[];
+                    title?: string | null;
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        title: string | null;
+                        members: {
+                            id: number;
+                            name: string;
+                            staff: boolean;
+                            last_read_message_id: number | null;
+                        }[];
+                        last_message: {
+                            id: number;
+                            author: {
+                                id: number;
+                                name: string;
+                            };
+                            body: string;
+                            /** Format: date-time */
+                            sent_at: string;
+                            mine: boolean;
+                        } | null;
+                        unread: number;
+                        blocked: boolean;
+                        messages: {
+                            id: number;
+                            author: {
+                                id: number;
+                                name: string;
+                            };
+                            body: string;
+                            /** Format: date-time */
+                            sent_at: string;
+                            mine: boolean;
+                        }[];
+                        has_older: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listContacts: {
+        parameters: {
+            query?: {
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            staff: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getConversation: {
+        parameters: {
+            query?: {
+                before?: number;
+            };
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        title: string | null;
+                        members: {
+                            id: number;
+                            name: string;
+                            staff: boolean;
+                            last_read_message_id: number | null;
+                        }[];
+                        last_message: {
+                            id: number;
+                            author: {
+                                id: number;
+                                name: string;
+                            };
+                            body: string;
+                            /** Format: date-time */
+                            sent_at: string;
+                            mine: boolean;
+                        } | null;
+                        unread: number;
+                        blocked: boolean;
+                        messages: {
+                            id: number;
+                            author: {
+                                id: number;
+                                name: string;
+                            };
+                            body: string;
+                            /** Format: date-time */
+                            sent_at: string;
+                            mine: boolean;
+                        }[];
+                        has_older: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    sendMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        author: {
+                            id: number;
+                            name: string;
+                        };
+                        body: string;
+                        /** Format: date-time */
+                        sent_at: string;
+                        mine: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    readConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listBlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            /** Format: date-time */
+                            blocked_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    blockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    unblockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
     getNotificationPreferences: {
         parameters: {
             query?: never;
@@ -42929,7 +44031,7 @@ export interface operations {
                     "application/json": {
                         types: {
                             /** @enum {string} */
-                            type: "grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported";
+                            type: "grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported" | "message";
                             /** @enum {string} */
                             delivery: "app" | "instant" | "digest" | "off";
                             /** @enum {string} */
@@ -42969,7 +44071,7 @@ export interface operations {
                 "application/json": {
                     types?: {
                         /** @enum {string} */
-                        type: "grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported";
+                        type: "grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported" | "message";
                         /** @enum {string} */
                         delivery: "app" | "instant" | "digest" | "off";
                     }[];
@@ -42988,7 +44090,7 @@ export interface operations {
                     "application/json": {
                         types: {
                             /** @enum {string} */
-                            type: "grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported";
+                            type: "grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported" | "message";
                             /** @enum {string} */
                             delivery: "app" | "instant" | "digest" | "off";
                             /** @enum {string} */

@@ -23,6 +23,7 @@ export const NOTIFICATION_TYPES = [
   'mention',
   'answer_accepted',
   'post_reported',
+  'message',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -188,6 +189,15 @@ export const NOTIFICATION_RULES: Record<
       fr: 'Message signalé en {subject} : {title}',
       en: 'Post reported in {subject}: {title}',
       de: 'Beitrag gemeldet in {subject}: {title}',
+    },
+  },
+  message: {
+    roles: READERS,
+    delivery: 'digest',
+    text: {
+      fr: 'Message de {author} : {excerpt}',
+      en: 'Message from {author}: {excerpt}',
+      de: 'Nachricht von {author}: {excerpt}',
     },
   },
   submission_received: {

@@ -4,15 +4,25 @@
 import { and, eq, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import {
   announcements,
+  conversationMembers,
+  conversations,
   discussionPosts,
   discussionReports,
   discussionThreads,
   groupStudents,
+  groupSubjects,
   groups,
+  messages,
+  moduleSubjects,
   notifications,
   promotionStudents,
   promotions,
+  promotionTeachers,
   subjects,
+  teacherSubjects,
+  trainingModules,
+  trainings,
+  userBlocks,
   users,
 } from '../../db/schema/index.ts';
 import type { Actor } from '../sessions.ts';
@@ -26,6 +36,10 @@ import {
   sameInstitution,
   studentGroups,
   studentPromotions,
+  studentSubjectIds,
+  TRUE,
+  teacherPromotions,
+  teacherSubjectIds,
 } from './scope.ts';
 import { groupScope, promotionScope } from './structure.ts';
 import { subjectScope } from './teaching.ts';
@@ -118,6 +132,66 @@ export function mentionScope(actor: Actor): SQL {
   )!;
 }
 
+/** The people of the promotions (`promotionIds`, an id list): their learners and teachers. */
+const peopleOfPromotions = (promotionIds: SQL) => sql`(
+  select ${promotionStudents.student_id} from ${promotionStudents} where ${promotionStudents.promotion_id} in ${promotionIds}
+  union select ${promotionTeachers.teacher_id} from ${promotionTeachers} where ${promotionTeachers.promotion_id} in ${promotionIds})`;
+
+/** The learners who read one of the subjects (`subjectIds`, an id list), and their teachers. */
+const peopleOfSubjects = (subjectIds: SQL) => sql`(
+  select ${promotionStudents.student_id} from ${promotionStudents}
+  join ${trainings} on ${trainings.promotion_id} = ${promotionStudents.promotion_id}
+  join ${trainingModules} on ${trainingModules.training_id} = ${trainings.id}
+  join ${moduleSubjects} on ${moduleSubjects.module_id} = ${trainingModules.module_id}
+  where ${moduleSubjects.subject_id} in ${subjectIds}
+  union select ${groupStudents.student_id} from ${groupStudents}
+  join ${groupSubjects} on ${groupSubjects.group_id} = ${groupStudents.group_id}
+  where ${groupSubjects.subject_id} in ${subjectIds}
+  union select ${teacherSubjects.teacher_id} from ${teacherSubjects} where ${teacherSubjects.subject_id} in ${subjectIds})`;
+
+/**
+ * Whom the actor may start a conversation with (decision 203), as a condition on `users`: active
+ * people of their institution with whom they share a promotion, a group or a subject, and its
+ * admins. A learner reaches their classmates (promotions and groups), their promotions'
+ * teachers and their subjects' teachers, not every learner of the school; a teacher, the people
+ * of their promotions and of the subjects they teach; admins and super-teachers, anyone of their
+ * institution.
+ */
+export function contactScope(actor: Actor): SQL {
+  const base = and(
+    sameInstitution(actor, users.institution_id),
+    ne(users.id, actor.userId),
+    isNull(users.disabled_at),
+    isNull(users.archived_at),
+  )!;
+  if (isAdmin(actor) || isSuperTeacher(actor)) return base;
+  const shared = isStudent(actor)
+    ? or(
+        sql`${users.id} in ${peopleOfPromotions(studentPromotions(actor))}`,
+        sql`${users.id} in (select ${groupStudents.student_id} from ${groupStudents} where ${groupStudents.group_id} in ${studentGroups(actor)})`,
+        sql`${users.id} in (select ${teacherSubjects.teacher_id} from ${teacherSubjects} where ${teacherSubjects.subject_id} in ${studentSubjectIds(actor)})`,
+      )
+    : isTeacher(actor)
+      ? or(
+          sql`${users.id} in ${peopleOfPromotions(teacherPromotions(actor))}`,
+          sql`${users.id} in ${peopleOfSubjects(teacherSubjectIds(actor))}`,
+        )
+      : FALSE;
+  return and(base, or(eq(users.role, 'admin'), shared))!;
+}
+
+/**
+ * Whom the actor may block, as a condition on `users`: a learner, other learners (staff keep
+ * reaching their learners, as Moodle lets teachers message past a block); staff, anyone.
+ */
+export function blockableScope(actor: Actor): SQL {
+  return isStudent(actor) ? eq(users.role, 'student') : TRUE;
+}
+
+/** The conversations the actor is a member of. */
+const myConversations = (actor: Actor) =>
+  sql`(select ${conversationMembers.conversation_id} from ${conversationMembers} where ${conversationMembers.user_id} = ${actor.userId})`;
+
 export const communicationRules = {
   notification: {
     table: notifications,
@@ -149,5 +223,26 @@ export const communicationRules = {
     id: discussionReports.id,
     visible: (actor) =>
       sql`${discussionReports.post_id} in (select ${discussionPosts.id} from ${discussionPosts} where ${postScope(actor)})`,
+  },
+  // A conversation is its members' only; messages are read through it.
+  conversation: {
+    table: conversations,
+    id: conversations.id,
+    visible: (actor) =>
+      and(
+        sameInstitution(actor, conversations.institution_id),
+        sql`${conversations.id} in ${myConversations(actor)}`,
+      )!,
+  },
+  message: {
+    table: messages,
+    id: messages.id,
+    visible: (actor) => sql`${messages.conversation_id} in ${myConversations(actor)}`,
+  },
+  // Each person's blocks, by the person blocked.
+  block: {
+    table: userBlocks,
+    id: userBlocks.blocked_id,
+    visible: (actor) => eq(userBlocks.blocker_id, actor.userId),
   },
 } satisfies EntityRules;

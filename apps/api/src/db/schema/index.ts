@@ -15,6 +15,7 @@ export * from './institutions.ts';
 export * from './lessons.ts';
 export * from './mail.ts';
 export * from './marking.ts';
+export * from './messages.ts';
 export * from './modules.ts';
 export * from './notifications.ts';
 export * from './programs.ts';

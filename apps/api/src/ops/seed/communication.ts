@@ -2,11 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   announcements,
+  conversationMembers,
+  conversations,
   discussionMentions,
   discussionPosts,
   discussionReports,
   discussionSubscriptions,
   discussionThreads,
+  messages,
   notifications,
 } from '../../db/schema/index.ts';
 import { type IdOf, type InstitutionKey, instantOf, type PromotionKey } from './keys.ts';
@@ -120,6 +123,89 @@ export async function seedCommunication(
     ),
   ]);
   await seedDiscussions(tx, deps);
+  await seedMessages(tx, deps);
+}
+
+/**
+ * Messages (decision 203): Léa and her teacher about the final exam, read by both; the project
+ * group of Léa, Lucas and Jade, with a message Léa has not read yet.
+ */
+async function seedMessages(
+  tx: Tx,
+  deps: { now: Date; institution: IdOf<InstitutionKey>; user: IdOf },
+) {
+  const at = (days: number, time: string) => instantOf(deps.now, 'ulc', days, time);
+  const lea = deps.user('studentUni');
+  const lucas = deps.user('lucas');
+  const jade = deps.user('jade');
+  const teacher = deps.user('teacherUni');
+  const [pair, group] = await tx
+    .insert(conversations)
+    .values([
+      {
+        institution_id: deps.institution('ulc'),
+        started_by: lea,
+        title: null,
+        started_at: at(-2, '16:00'),
+        last_message_at: at(-2, '16:20'),
+      },
+      {
+        institution_id: deps.institution('ulc'),
+        started_by: lucas,
+        title: 'Projet de tri',
+        started_at: at(-1, '10:00'),
+        last_message_at: at(0, '08:10'),
+      },
+    ])
+    .returning({ id: conversations.id });
+  const message = (conversation: number, author: number, body: string, when: Date) => ({
+    conversation_id: conversation,
+    author_id: author,
+    body,
+    sent_at: when,
+  });
+  const sent = await tx
+    .insert(messages)
+    .values([
+      message(
+        pair!.id,
+        lea,
+        'Bonjour Monsieur, la calculatrice est-elle autorisée à l’examen final ?',
+        at(-2, '16:00'),
+      ),
+      message(
+        pair!.id,
+        teacher,
+        'Bonjour Léa, non : aucun document ni calculatrice.',
+        at(-2, '16:20'),
+      ),
+      message(
+        group!.id,
+        lucas,
+        'On se répartit : je fais le tri fusion, qui prend le tri par tas ?',
+        at(-1, '10:00'),
+      ),
+      message(group!.id, lea, 'Je prends le tri par tas.', at(-1, '10:30')),
+      message(group!.id, jade, 'Je fais les mesures de temps. Rendez-vous jeudi ?', at(0, '08:10')),
+    ])
+    .returning({ id: messages.id });
+  const [, answered, , leaSaid, jadeAsked] = sent.map((row) => row.id);
+  await tx.insert(conversationMembers).values([
+    { conversation_id: pair!.id, user_id: lea, last_read_message_id: answered },
+    { conversation_id: pair!.id, user_id: teacher, last_read_message_id: answered },
+    { conversation_id: group!.id, user_id: lucas, last_read_message_id: leaSaid },
+    { conversation_id: group!.id, user_id: lea, last_read_message_id: leaSaid },
+    { conversation_id: group!.id, user_id: jade, last_read_message_id: jadeAsked },
+  ]);
+  await tx.insert(notifications).values({
+    institution_id: deps.institution('ulc'),
+    user_id: lea,
+    type: 'message',
+    params: { author: 'Jade Faure', excerpt: 'Je fais les mesures de temps. Rendez-vous jeudi ?' },
+    link: `/messages/${group!.id}`,
+    notified_at: at(0, '08:10'),
+    dedupe_key: `message:${jadeAsked}`,
+  });
 }
 
 /**
