@@ -9,9 +9,9 @@ import {
   createTraining,
   createUser,
 } from '../../test/factories.ts';
-import { evaluationReminders, evaluations, mailOutbox } from '../db/schema/index.ts';
+import { evaluationReminders, evaluations, mailOutbox, notifications } from '../db/schema/index.ts';
 import { renderMail } from '../mail/templates.ts';
-import { sendDueReminders } from './reminders.ts';
+import { announceOpenExams, sendDueReminders } from './reminders.ts';
 
 // The test clock starts on Sunday 22 November 2026 at 10:00 UTC (11:00 in Paris).
 const { ctx, db, clock } = await createTestApp();
@@ -137,5 +137,21 @@ describe('the reminders the day before', () => {
       .from(evaluationReminders)
       .where(inArray(evaluationReminders.evaluation_id, [closedProject.id, archivedExam.id]));
     expect(everyReminded).toEqual([]);
+  });
+
+  it('tells the students an exam is open at its start, once, and only its own students', async () => {
+    // Thursday 26 November, 07:50 UTC: the exam opens at 09:00 Paris (08:00 UTC), not yet.
+    clock.advance(20 * HOUR + 50 * 60 * 1000);
+    expect(await announceOpenExams(ctx)).toEqual([]);
+    clock.advance(20 * 60 * 1000);
+    expect(await announceOpenExams(ctx)).toEqual([laterExam.id]);
+    expect(await announceOpenExams(ctx)).toEqual([]);
+    const told = await db
+      .select({ user: notifications.user_id })
+      .from(notifications)
+      .where(eq(notifications.type, 'exam_open'));
+    expect(told.map((row) => row.user).sort()).toEqual([alice.id, quiet.id, carol.id].sort());
+    clock.advance(40 * 60 * 1000);
+    expect(await announceOpenExams(ctx)).toEqual([]);
   });
 });

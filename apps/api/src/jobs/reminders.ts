@@ -79,6 +79,40 @@ export async function sendDueReminders(
   return sent;
 }
 
+/** How long after an exam's start it still counts as just opened (a few runs of the job). */
+const OPEN_WINDOW_MS = 30 * 60 * 1000;
+
+/**
+ * Tells the students of each exam that started within the last half hour that it is open
+ * (`exam_open`, decision 200), once per person and start instant: the dedupe key makes a second
+ * run, or another API node, insert nothing. Answers the exams announced now.
+ */
+export async function announceOpenExams(ctx: AppContext): Promise<number[]> {
+  const now = ctx.clock.now();
+  const opened = (
+    await dueEvaluations(ctx.db, { from: new Date(now.getTime() - OPEN_WINDOW_MS), to: now })
+  ).filter((evaluation) => evaluation.type === 'exam');
+  const announced: number[] = [];
+  for (const exam of opened) {
+    const told = await ctx.db.transaction(async (tx) => {
+      const students = await studentsToRemind(tx, exam.promotion_id);
+      return notify(
+        ctx,
+        tx,
+        students.map((student) => student.id),
+        {
+          type: 'exam_open',
+          params: { evaluation: exam.title, subject: exam.subject_name },
+          link: `/evaluation-details/${exam.id}`,
+          key: `evaluation:${exam.id}:${exam.due_ms}`,
+        },
+      );
+    });
+    if (told.notified > 0) announced.push(exam.id);
+  }
+  return announced;
+}
+
 /**
  * Runs sendDueReminders every `intervalMs` (5 minutes) until stopped; a run never overlaps the
  * previous one. Answers the function that stops it (and waits for the run in progress).
@@ -92,6 +126,8 @@ export function startReminders(
     async () => {
       const sent = await sendDueReminders(ctx);
       if (sent.length > 0) options.log?.info({ reminders: sent }, 'evaluation reminders queued');
+      const opened = await announceOpenExams(ctx);
+      if (opened.length > 0) options.log?.info({ exams: opened }, 'open exams announced');
     },
     { log: options.log, failure: 'reminder run failed' },
   );

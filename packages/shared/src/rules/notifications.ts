@@ -10,6 +10,7 @@ export const NOTIFICATION_TYPES = [
   'evaluation_added',
   'evaluation_moved',
   'exam_tomorrow',
+  'exam_open',
   'deadline_tomorrow',
   'event_moved',
   'event_cancelled',
@@ -81,6 +82,15 @@ export const NOTIFICATION_RULES: Record<
       fr: 'Examen dans moins de 24 h : {evaluation} ({subject})',
       en: 'Exam within 24 hours: {evaluation} ({subject})',
       de: 'Prüfung in weniger als 24 Stunden: {evaluation} ({subject})',
+    },
+  },
+  exam_open: {
+    roles: [S],
+    delivery: 'app',
+    text: {
+      fr: 'Examen ouvert : {evaluation} ({subject})',
+      en: 'Exam open: {evaluation} ({subject})',
+      de: 'Prüfung geöffnet: {evaluation} ({subject})',
     },
   },
   deadline_tomorrow: {
