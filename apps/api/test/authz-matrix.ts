@@ -335,6 +335,7 @@ export const MATRIX: Record<string, string> = {
   'GET /api/discussions/subjects':                   '403 200 200 200 200 200 200 200 200 401',
   'GET /api/discussions/people':                     '403 200 200 200 200 404 404 404 404 401',
   'POST /api/discussions':                           '403 201 201 201 201 422 422 422 422 401',
+  'POST /api/discussions/attachments':               '403 201 201 201 201 201 201 201 201 401',
   'GET /api/discussions/:id':                        '403 200 200 200 200 404 404 404 404 401',
   'PATCH /api/discussions/:id':                      '403 200 200 200 403 404 404 404 403 401',
   'DELETE /api/discussions/:id':                     '403 204 204 204 403 404 404 404 403 401',

@@ -2176,6 +2176,10 @@ export const REQUESTS: Record<string, Build> = {
       payload: { subject_id: (await f.subject()).id, title: 'Matrix', body: '<p>Matrix</p>' },
     };
   },
+  'POST /api/discussions/attachments': () => ({
+    url: '/api/discussions/attachments',
+    ...multipartPdf('file'),
+  }),
   'GET /api/discussions/:id': async (f) => ({
     url: `/api/discussions/${(await f.discussion()).thread.id}`,
   }),

@@ -32,6 +32,7 @@ const UPLOADS: Record<string, Exclude<Column, `${string}*` | 'guest'>> = {
   'POST /api/evaluations/:id/correction': 'T',
   'POST /api/evaluations/:id/submissions': 'S',
   'POST /api/attendance/justifications': 'S',
+  'POST /api/discussions/attachments': 'S',
 };
 const callers = {
   SA: { role: 'super-admin', userId: root.id },

@@ -88,6 +88,8 @@ const KIND_RULES: Record<FileKind, KindRule> = {
   submission: { types: HAND_INS, maxBytes: MAX_UPLOAD_BYTES },
   resource: { types: DOCUMENTS, maxBytes: MAX_UPLOAD_BYTES },
   'chapter/image': { types: IMAGES, maxBytes: 5 * MB, maxSide: 2048 },
+  // A document or a picture attached to a discussion post (decision 202).
+  'discussion/attachment': { types: [...DOCUMENTS, ...IMAGES], maxBytes: 10 * MB, maxSide: 2400 },
   // A medical note scanned or photographed (decision 199).
   'attendance/justification': {
     types: [...DOCUMENTS, ...IMAGES],

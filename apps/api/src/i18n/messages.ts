@@ -605,6 +605,11 @@ const catalogue = {
     en: 'Only the opening post carries the title.',
     de: 'Nur der erste Beitrag trägt den Titel.',
   },
+  'discussions.validation.attachment': {
+    fr: 'Joignez au plus 5 fichiers que vous venez d’envoyer.',
+    en: 'Attach at most 5 files you have just uploaded.',
+    de: 'Hängen Sie höchstens 5 Dateien an, die Sie gerade hochgeladen haben.',
+  },
   'discussions.validation.ownPost': {
     fr: 'Vous ne pouvez pas signaler votre propre message.',
     en: 'You cannot report your own post.',

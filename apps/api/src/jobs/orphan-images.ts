@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { storageFor } from '../files/storage.ts';
+import { orphanAttachments } from '../modules/discussions/discussions.queries.ts';
 import { deleteFiles, orphanImages } from '../modules/lessons/chapters.queries.ts';
 import { repeatEvery } from './repeat.ts';
 
@@ -13,7 +14,8 @@ const HOUR_MS = 60 * 60 * 1000;
 const ORPHAN_GRACE_MS = 48 * HOUR_MS;
 
 /**
- * Deletes up to `limit` chapter images that no chapter has shown for ORPHAN_GRACE_MS by the
+ * Deletes up to `limit` chapter images that no chapter has shown (and up to `limit` files
+ * uploaded for a discussion post that no post carries, decision 202) for ORPHAN_GRACE_MS by the
  * server's clock: the rows in one transaction (`FOR UPDATE SKIP LOCKED`, so two API nodes never
  * take the same), then their bytes. Answers the ids deleted; the loop below calls it, tests call it
  * with their clock.
@@ -21,7 +23,11 @@ const ORPHAN_GRACE_MS = 48 * HOUR_MS;
 export async function deleteOrphanImages(ctx: AppContext, limit = 200): Promise<number[]> {
   const before = new Date(ctx.clock.now().getTime() - ORPHAN_GRACE_MS);
   const gone = await ctx.db.transaction(async (tx) => {
-    const rows = await orphanImages(tx, before, limit);
+    // Chapter images no chapter shows, and files uploaded for a post that no post carries.
+    const rows = [
+      ...(await orphanImages(tx, before, limit)),
+      ...(await orphanAttachments(tx, before, limit)),
+    ];
     if (rows.length > 0)
       await deleteFiles(
         tx,

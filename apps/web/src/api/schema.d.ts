@@ -4139,6 +4139,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/discussions/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads a file to attach to my next post (multipart field `file`; PDF, PNG, JPEG or WebP, 10 MB; pictures re-encoded); only its uploader reads it until a post carries it */
+        post: operations["uploadDiscussionAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/discussions/{id}": {
         parameters: {
             query?: never;
@@ -40267,7 +40284,7 @@ export interface operations {
                         data: {
                             id: number;
                             /** @enum {string} */
-                            type: "grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported" | "message";
+                            type: "grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "exam_open" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported" | "message";
                             params: {
                                 [key: string]: string;
                             };
@@ -40650,7 +40667,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        type: ("grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported" | "message") | "digest";
+                        type: ("grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "exam_open" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported" | "message") | "digest";
                         institution_name: string;
                         used: boolean;
                     };
@@ -40755,7 +40772,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        type: ("grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported" | "message") | "digest";
+                        type: ("grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "exam_open" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported" | "message") | "digest";
                         institution_name: string;
                         used: boolean;
                     };
@@ -41589,6 +41606,8 @@ export interface operations {
                     is_question?: boolean;
                     /** @default [] */
                     mentions?: number[];
+                    /** @default [] */
+                    attachment_ids?: number[];
                 };
             };
         };
@@ -41641,6 +41660,12 @@ export interface operations {
                             mentions: {
                                 id: number;
                                 name: string;
+                            }[];
+                            attachments: {
+                                id: number;
+                                name: string;
+                                mime: string;
+                                size: number;
                             }[];
                             reports: {
                                 reason: string;
@@ -41944,6 +41969,143 @@ export interface operations {
             };
         };
     };
+    uploadDiscussionAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        mime: string;
+                        size: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
     getDiscussion: {
         parameters: {
             query?: never;
@@ -42003,6 +42165,12 @@ export interface operations {
                             mentions: {
                                 id: number;
                                 name: string;
+                            }[];
+                            attachments: {
+                                id: number;
+                                name: string;
+                                mime: string;
+                                size: number;
                             }[];
                             reports: {
                                 reason: string;
@@ -42257,6 +42425,12 @@ export interface operations {
                                 id: number;
                                 name: string;
                             }[];
+                            attachments: {
+                                id: number;
+                                name: string;
+                                mime: string;
+                                size: number;
+                            }[];
                             reports: {
                                 reason: string;
                                 /** Format: date-time */
@@ -42466,6 +42640,8 @@ export interface operations {
                     body: string;
                     /** @default [] */
                     mentions?: number[];
+                    /** @default [] */
+                    attachment_ids?: number[];
                 };
             };
         };
@@ -42497,6 +42673,12 @@ export interface operations {
                         mentions: {
                             id: number;
                             name: string;
+                        }[];
+                        attachments: {
+                            id: number;
+                            name: string;
+                            mime: string;
+                            size: number;
                         }[];
                         reports: {
                             reason: string;
@@ -42739,6 +42921,12 @@ export interface operations {
                         mentions: {
                             id: number;
                             name: string;
+                        }[];
+                        attachments: {
+                            id: number;
+                            name: string;
+                            mime: string;
+                            size: number;
                         }[];
                         reports: {
                             reason: string;
@@ -44031,7 +44219,7 @@ export interface operations {
                     "application/json": {
                         types: {
                             /** @enum {string} */
-                            type: "grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported" | "message";
+                            type: "grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "exam_open" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported" | "message";
                             /** @enum {string} */
                             delivery: "app" | "instant" | "digest" | "off";
                             /** @enum {string} */
@@ -44071,7 +44259,7 @@ export interface operations {
                 "application/json": {
                     types?: {
                         /** @enum {string} */
-                        type: "grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported" | "message";
+                        type: "grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "exam_open" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported" | "message";
                         /** @enum {string} */
                         delivery: "app" | "instant" | "digest" | "off";
                     }[];
@@ -44090,7 +44278,7 @@ export interface operations {
                     "application/json": {
                         types: {
                             /** @enum {string} */
-                            type: "grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported" | "message";
+                            type: "grade_published" | "evaluation_added" | "evaluation_moved" | "exam_tomorrow" | "exam_open" | "deadline_tomorrow" | "event_moved" | "event_cancelled" | "chapter_published" | "justification_accepted" | "justification_refused" | "submission_received" | "announcement" | "discussion_thread" | "discussion_reply" | "mention" | "answer_accepted" | "post_reported" | "message";
                             /** @enum {string} */
                             delivery: "app" | "instant" | "digest" | "off";
                             /** @enum {string} */

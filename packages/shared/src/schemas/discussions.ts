@@ -15,6 +15,24 @@ export const DISCUSSION_POST_MAX_LENGTH = 20_000;
 /** At most this many people mentioned in one post. */
 export const DISCUSSION_MAX_MENTIONS = 20;
 
+/** At most this many files attached to one post. */
+export const DISCUSSION_MAX_ATTACHMENTS = 5;
+
+/** A file attached to a post: a PDF or a picture, uploaded first (`POST /api/discussions/attachments`). */
+export const discussionAttachment = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+});
+export type DiscussionAttachment = Wire<z.output<typeof discussionAttachment>>;
+
+/** The files a new post carries, by the ids their uploads answered (the author's own, unused). */
+const attachmentsField = z
+  .array(z.number().int().positive(), { error: 'discussions.validation.attachment' })
+  .max(DISCUSSION_MAX_ATTACHMENTS, { error: 'discussions.validation.attachment' })
+  .default([]);
+
 /** The people a post mentions (`@name`), by id: each must be able to read the thread. */
 const mentionsField = z
   .array(z.number().int().positive(), { error: 'discussions.validation.mention' })
@@ -30,11 +48,16 @@ export const discussionThreadBody = z.object({
   body: postBodyField,
   is_question: z.boolean().default(false),
   mentions: mentionsField,
+  attachment_ids: attachmentsField,
 });
 export type DiscussionThreadBody = z.input<typeof discussionThreadBody>;
 
 /** `POST /api/discussions/:id/posts`: a reply. */
-export const discussionReplyBody = z.object({ body: postBodyField, mentions: mentionsField });
+export const discussionReplyBody = z.object({
+  body: postBodyField,
+  mentions: mentionsField,
+  attachment_ids: attachmentsField,
+});
 export type DiscussionReplyBody = z.input<typeof discussionReplyBody>;
 
 /**
@@ -109,6 +132,8 @@ export const discussionPost = z.object({
   removed: z.object({ at: z.date(), by_staff: z.boolean() }).nullable(),
   accepted: z.boolean(),
   mentions: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** Its files (none once removed), served at `/api/files/<id>`. */
+  attachments: z.array(discussionAttachment),
   /** Its open reports' reasons: for staff; empty for learners. */
   reports: z.array(z.object({ reason: z.string(), at: z.date() })),
   /** Until when its author may still edit or remove it; null when the window is past. */

@@ -5,6 +5,8 @@ import {
   attendanceJustifications,
   chapterImages,
   chapters,
+  discussionAttachments,
+  discussionPosts,
   episodes,
   evaluations,
   files,
@@ -17,6 +19,7 @@ import {
 import type { Actor } from '../sessions.ts';
 import { assessmentRules, evaluationScope, markedEvaluations } from './assessment.ts';
 import { attendanceRules } from './attendance.ts';
+import { communicationRules } from './communication.ts';
 import { type EntityRules, isSuperAdmin, TRUE } from './scope.ts';
 import { trainingScope, userScope } from './structure.ts';
 import { chapterScope, episodeScope, publicSeminar, seminarScope } from './teaching.ts';
@@ -32,7 +35,8 @@ const fileLink = sql`'/api/files/' || ${files.id}`;
  * archived), an episode's resource by whoever may read the episode; every file by its uploader.
  * an evaluation's document by whoever may read the evaluation, its correction by staff in scope
  * (students through their own route once it has closed), a submission by its student and the
- * staff of its evaluation; a justification of absences by whoever may read the justification.
+ * staff of its evaluation; a justification of absences by whoever may read the justification; a
+ * discussion post's file by whoever reads the post, until it is removed.
  */
 function fileScope(actor: Actor): SQL {
   if (isSuperAdmin(actor)) return TRUE;
@@ -78,6 +82,11 @@ function fileScope(actor: Actor): SQL {
     and(
       eq(files.kind, 'attendance/justification'),
       sql`${files.id} in (select ${attendanceJustifications.file_id} from ${attendanceJustifications} where ${attendanceRules.justification.visible(actor)})`,
+    ),
+    // A post's file, by whoever reads the post, until it is removed (decision 202).
+    and(
+      eq(files.kind, 'discussion/attachment'),
+      sql`${files.id} in (select ${discussionAttachments.file_id} from ${discussionAttachments} join ${discussionPosts} on ${discussionPosts.id} = ${discussionAttachments.post_id} where ${discussionPosts.removed_at} is null and ${communicationRules.discussion_post.visible(actor)})`,
     ),
     and(
       eq(files.kind, 'resource'),

@@ -9,6 +9,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { fk, id, timestamptz } from './common.ts';
+import { files } from './files.ts';
 import { institutions } from './institutions.ts';
 import { subjects } from './subjects.ts';
 import { users } from './users.ts';
@@ -141,5 +142,22 @@ export const discussionReports = pgTable(
   (t) => [
     uniqueIndex('discussion_reports_once_unique').on(t.post_id, t.reporter_id),
     index('discussion_reports_reporter_id_idx').on(t.reporter_id),
+  ],
+);
+
+/** The files a post carries (documents and pictures), each linked to one post. */
+export const discussionAttachments = pgTable(
+  'discussion_attachments',
+  {
+    post_id: fk('post_id')
+      .notNull()
+      .references(() => discussionPosts.id, { onDelete: 'cascade' }),
+    file_id: fk('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.post_id, t.file_id] }),
+    uniqueIndex('discussion_attachments_file_unique').on(t.file_id),
   ],
 );

@@ -51,6 +51,7 @@ export const fileKindEnum = pgEnum('file_kind', [
   'institution/logo',
   'chapter/image',
   'attendance/justification',
+  'discussion/attachment',
 ]);
 
 export type InstitutionKind = (typeof institutionKindEnum.enumValues)[number];

@@ -1,11 +1,26 @@
-import { and, asc, desc, eq, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  like,
+  lt,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  discussionAttachments,
   discussionMentions,
   discussionPosts,
   discussionReports,
   discussionSubscriptions,
   discussionThreads,
+  files,
   notifications,
   subjects,
   users,
@@ -318,4 +333,75 @@ export async function userName(db: DbOrTx, userId: number) {
     .from(users)
     .where(eq(users.id, userId));
   return row;
+}
+
+/** The files the posts carry. */
+export function attachmentsOf(db: DbOrTx, postIds: number[]) {
+  if (postIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      post_id: discussionAttachments.post_id,
+      id: files.id,
+      name: files.original_name,
+      mime: files.mime,
+      size: files.size,
+    })
+    .from(discussionAttachments)
+    .innerJoin(files, eq(files.id, discussionAttachments.file_id))
+    .where(inArray(discussionAttachments.post_id, postIds))
+    .orderBy(asc(files.id));
+}
+
+/** Of `ids`, the attachments the user uploaded that no post carries yet. */
+export async function unusedUploads(db: DbOrTx, ownerId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(
+      and(
+        inArray(files.id, ids),
+        eq(files.kind, 'discussion/attachment'),
+        eq(files.owner_id, ownerId),
+        sql`${files.id} not in (select ${discussionAttachments.file_id} from ${discussionAttachments})`,
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+export async function insertAttachments(db: DbOrTx, postId: number, fileIds: number[]) {
+  if (fileIds.length === 0) return;
+  await db
+    .insert(discussionAttachments)
+    .values(fileIds.map((file_id) => ({ post_id: postId, file_id })));
+}
+
+/** Starts the grace period of an upload no post carries yet (the cleanup job counts from it). */
+export async function markUnused(db: DbOrTx, fileId: number, now: Date) {
+  await db.update(files).set({ unused_since: now }).where(eq(files.id, fileId));
+}
+
+/**
+ * Uploads for posts that no post carries since before `before`, locked for their deletion
+ * (`SKIP LOCKED`: two nodes never take the same).
+ */
+export function orphanAttachments(tx: DbOrTx, before: Date, limit: number) {
+  return tx
+    .select({ id: files.id, key: files.storage_key })
+    .from(files)
+    .where(
+      and(
+        eq(files.kind, 'discussion/attachment'),
+        lt(files.unused_since, before),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(discussionAttachments)
+            .where(eq(discussionAttachments.file_id, files.id)),
+        ),
+      ),
+    )
+    .orderBy(files.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
 }

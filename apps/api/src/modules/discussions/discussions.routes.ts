@@ -1,5 +1,6 @@
 import {
   DISCUSSION_EDIT_MINUTES,
+  discussionAttachment,
   discussionList,
   discussionListQuery,
   discussionPeople,
@@ -18,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/plugin.ts';
 import { idParams } from '../../http/pagination.ts';
-import { errorResponses } from '../../http/route-kit.ts';
+import { errorResponses, filePart } from '../../http/route-kit.ts';
 import * as discussions from './discussions.service.ts';
 
 const tags = ['discussions'];
@@ -86,6 +87,31 @@ export const discussionRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .status(201)
         .send(await discussions.create(app.ctx, requireActor(request), request.body)),
+  );
+  app.post(
+    '/attachments',
+    {
+      config: { access: { entity: 'discussion_post', action: 'create' } },
+      schema: {
+        operationId: 'uploadDiscussionAttachment',
+        tags,
+        summary:
+          'Uploads a file to attach to my next post (multipart field `file`; PDF, PNG, JPEG or WebP, 10 MB; pictures re-encoded); only its uploader reads it until a post carries it',
+        consumes: ['multipart/form-data'],
+        response: {
+          201: discussionAttachment,
+          413: errorBody,
+          415: errorBody,
+          ...limited,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const part = await filePart(request);
+      return reply.status(201).send(await discussions.upload(app.ctx, actor, part));
+    },
   );
   app.get(
     '/:id',

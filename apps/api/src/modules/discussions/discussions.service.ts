@@ -1,3 +1,4 @@
+import type { MultipartFile } from '@fastify/multipart';
 import {
   DISCUSSION_EDIT_MINUTES,
   type DiscussionPostPatch,
@@ -12,22 +13,26 @@ import { can, mentionScope, permissionsOf, requireAccess } from '../../auth/poli
 import type { Actor } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { saveUpload } from '../../files/uploads.ts';
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import { sanitizeRichText } from '../../http/sanitize.ts';
 import { signalLive } from '../../notify/notify.queries.ts';
 import { notify } from '../../notify/notify.ts';
 import { subjectReaders, teachersOfSubject } from '../../notify/recipients.queries.ts';
 import {
+  attachmentsOf,
   dismissOpenReports,
   dropNotificationsOf,
   followersOf,
   hadOpenReport,
+  insertAttachments,
   insertMentions,
   insertPost,
   insertReport,
   insertThread,
   lockPost,
   lockThread,
+  markUnused,
   mentionsOf,
   openReportsOf,
   postsOf,
@@ -38,6 +43,7 @@ import {
   type ThreadRow,
   threadIn,
   threadsIn,
+  unusedUploads,
   updatePost,
   updateThread,
   userName,
@@ -173,6 +179,31 @@ async function nameOf(db: DbOrTx, actor: Actor) {
 /** The end of a post's edit window: an instant, so a span of minutes, not calendar maths. */
 const windowEnd = (postedAt: Date) =>
   new Date(postedAt.getTime() + DISCUSSION_EDIT_MINUTES * 60_000);
+/** `POST /api/discussions/attachments`: stored as the actor's until a post of theirs carries it. */
+export async function upload(ctx: AppContext, actor: Actor, part: MultipartFile) {
+  const saved = await ctx.db.transaction(async (tx) => {
+    const file = await saveUpload(ctx, tx, {
+      kind: 'discussion/attachment',
+      ownerId: actor.userId,
+      institutionId: actor.institutionId,
+      part,
+    });
+    await markUnused(tx, file.id, ctx.clock.now());
+    return file;
+  });
+  return { id: saved.id, name: saved.name, mime: saved.mime, size: saved.size };
+}
+
+/** 422 on `attachment_ids` unless each is an upload of the actor's that no post carries yet. */
+async function checkAttachments(db: DbOrTx, actor: Actor, ids: number[]) {
+  const wanted = [...new Set(ids)];
+  const usable = await unusedUploads(db, actor.userId, wanted);
+  if (usable.length !== wanted.length) {
+    throw validationFailed({ attachment_ids: ['discussions.validation.attachment'] });
+  }
+  return wanted;
+}
+
 const withinWindow = (postedAt: Date, now: Date) => now < windowEnd(postedAt);
 
 /** A thread as its reader sees it, with its posts; 404 unless the actor reads it. */
@@ -182,8 +213,9 @@ export async function read(ctx: AppContext, actor: Actor, id: number) {
   const posts = await postsOf(ctx.db, id);
   const ids = posts.map(({ post }) => post.id);
   const staffView = readsReports(actor);
-  const [mentions, reports, postPermissions, threadPermissions] = await Promise.all([
+  const [mentions, attachments, reports, postPermissions, threadPermissions] = await Promise.all([
     mentionsOf(ctx.db, ids),
+    attachmentsOf(ctx.db, ids),
     staffView ? openReportsOf(ctx.db, ids) : Promise.resolve([]),
     permissionsOf(ctx.db, actor, 'discussion_post', ids),
     permissionsOf(ctx.db, actor, 'discussion', [id]),
@@ -216,6 +248,11 @@ export async function read(ctx: AppContext, actor: Actor, id: number) {
             id: mention.user_id,
             name: fullName(mention.first_name, mention.last_name),
           })),
+        attachments: removed
+          ? []
+          : attachments
+              .filter((file) => file.post_id === post.id)
+              .map(({ id, name, mime, size }) => ({ id, name, mime, size: Number(size) })),
         reports: reports
           .filter((report) => report.post_id === post.id && !removed)
           .map(({ reason, at }) => ({ reason, at })),
@@ -244,6 +281,7 @@ export async function create(ctx: AppContext, actor: Actor, input: DiscussionThr
   const body = input as Required<DiscussionThreadBody>;
   const subject = await readableSubject(ctx.db, actor, body.subject_id);
   const mentioned = await checkMentions(ctx.db, actor, subject.id, body.mentions);
+  const attached = await checkAttachments(ctx.db, actor, body.attachment_ids);
   await ctx.limits.hit('post:account', String(actor.userId));
   const author = await nameOf(ctx.db, actor);
   const now = ctx.clock.now();
@@ -265,6 +303,7 @@ export async function create(ctx: AppContext, actor: Actor, input: DiscussionThr
       posted_at: now,
     });
     await insertMentions(tx, postId, mentioned);
+    await insertAttachments(tx, postId, attached);
     await setSubscription(tx, threadId, actor.userId, true);
     const thread = { id: threadId, title: body.title, subject_id: subject.id };
     const teachers = (await teachersOfSubject(tx, subject.id)).filter(
@@ -309,6 +348,7 @@ export async function reply(
   );
   if (!visible) throw notFound();
   const mentioned = await checkMentions(ctx.db, actor, visible.subject_id, body.mentions);
+  const attached = await checkAttachments(ctx.db, actor, body.attachment_ids);
   await ctx.limits.hit('post:account', String(actor.userId));
   const author = await nameOf(ctx.db, actor);
   const now = ctx.clock.now();
@@ -323,6 +363,7 @@ export async function reply(
     });
     await updateThread(tx, threadId, { last_activity_at: now });
     await insertMentions(tx, id, mentioned);
+    await insertAttachments(tx, id, attached);
     await setSubscription(tx, threadId, actor.userId, true, true);
     const followers = (await followersOf(tx, threadId)).filter(
       (follower) => follower !== actor.userId && !mentioned.includes(follower),

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Role } from '@skolar/shared';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -12,13 +13,14 @@ import {
 } from '../../../test/factories.ts';
 import { can } from '../../auth/policy.ts';
 import { auditLog, notifications, promotionStudents, subjects } from '../../db/schema/index.ts';
+import { deleteOrphanImages } from '../../jobs/orphan-images.ts';
 import { subjectReaders } from '../../notify/recipients.queries.ts';
 
 // Discussions per subject (issue 33, decision 202): only the subject's readers see its threads
 // and are told of them; mentions stay among readers; edits have a window; staff accept answers,
 // remove with a trace and deal with learners' reports.
 
-const { app, db, clock } = await createTestApp();
+const { app, ctx, db, clock } = await createTestApp();
 const school = await createInstitution(db, { name: 'Lycée Nord' });
 const admin = await createUser(db, 'admin', school.id);
 const teacher = await createUser(db, 'teacher', school.id, {
@@ -394,6 +396,81 @@ describe('reports', () => {
     const after = (await call(teacher, 'GET', `/api/discussions/${thread.id}`)).json();
     expect(after.open_reports).toBe(0);
     expect(after.posts[0].reports).toEqual([]);
+  });
+});
+
+const PDF = readFileSync(new URL('../../ops/seed/demo-syllabus.pdf', import.meta.url));
+const BOUNDARY = '----skolar-discussions';
+async function attach(who: Who, name: string, bytes: Buffer) {
+  const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  return app.inject({
+    method: 'POST',
+    url: '/api/discussions/attachments',
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
+    headers: { ...(await as(who)), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  });
+}
+
+describe('attachments', () => {
+  it('reach the post’s readers once it carries them, never before, and go with a removed post', async () => {
+    const uploaded = await attach(anna, 'énoncé.pdf', PDF);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const file = uploaded.json();
+    expect(file).toMatchObject({ name: 'énoncé.pdf', mime: 'application/pdf' });
+    expect((await attach(anna, 'page.html', Buffer.from('<script>1</script>'))).statusCode).toBe(
+      415,
+    );
+    const fileOf = async (who: Who) => (await call(who, 'GET', `/api/files/${file.id}`)).statusCode;
+    expect(await fileOf(anna)).toBe(200);
+    expect(await fileOf(ben)).toBe(404);
+    const thread = await open(anna, { title: 'Pièce jointe' });
+    // Someone else's upload, or an id that is no upload of the author's, is refused.
+    for (const [who, ids] of [
+      [ben, [file.id]],
+      [anna, [file.id + 10_000]],
+    ] as const) {
+      const refused = await call(who, 'POST', `/api/discussions/${thread.id}/posts`, {
+        body: '<p>Voir le fichier</p>',
+        attachment_ids: ids,
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors.attachment_ids).toBeDefined();
+    }
+    const post = await replyTo(anna, thread.id, { attachment_ids: [file.id] });
+    const seen = (await call(ben, 'GET', `/api/discussions/${thread.id}`)).json();
+    expect(seen.posts.find((p: { id: number }) => p.id === post.id).attachments).toEqual([
+      { id: file.id, name: 'énoncé.pdf', mime: 'application/pdf', size: PDF.length },
+    ]);
+    expect(await fileOf(ben)).toBe(200);
+    expect(await fileOf(carl)).toBe(200);
+    expect(await fileOf(dora)).toBe(404);
+    expect(await fileOf(rivalStudent)).toBe(404);
+    // Carried once: the same upload cannot go on a second post.
+    const again = await call(anna, 'POST', `/api/discussions/${thread.id}/posts`, {
+      body: '<p>Encore</p>',
+      attachment_ids: [file.id],
+    });
+    expect(again.statusCode).toBe(422);
+    expect((await call(teacher, 'DELETE', `/api/discussion-posts/${post.id}`)).statusCode).toBe(
+      204,
+    );
+    expect(await fileOf(ben)).toBe(404);
+    const trace = (await call(ben, 'GET', `/api/discussions/${thread.id}`)).json();
+    expect(trace.posts.find((p: { id: number }) => p.id === post.id).attachments).toEqual([]);
+  });
+
+  it('are deleted when no post carries them two days after their upload', async () => {
+    const kept = (await attach(ben, 'gardé.pdf', PDF)).json();
+    const forgotten = (await attach(ben, 'oublié.pdf', PDF)).json();
+    const thread = await open(anna, { title: 'Ménage' });
+    await replyTo(ben, thread.id, { attachment_ids: [kept.id] });
+    clock.advance(49 * 60 * 60 * 1000);
+    as.forget();
+    const deleted = await deleteOrphanImages(ctx);
+    expect(deleted).toContain(forgotten.id);
+    expect(deleted).not.toContain(kept.id);
+    expect((await call(ben, 'GET', `/api/files/${kept.id}`)).statusCode).toBe(200);
+    expect((await call(ben, 'GET', `/api/files/${forgotten.id}`)).statusCode).toBe(404);
   });
 });
 
