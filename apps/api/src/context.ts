@@ -2,7 +2,6 @@ import type { Redis } from 'ioredis';
 import type { RateLimits } from './auth/rate-limit.ts';
 import type { Config } from './config.ts';
 import type { Db, Listen } from './db/client.ts';
-import type { LiveHub } from './notify/live.ts';
 import type { Clock } from './time.ts';
 
 /** Everything a service needs, built once at start and handed down explicitly. */
@@ -22,6 +21,5 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
-    live: LiveHub;
   }
 }

@@ -9,6 +9,13 @@ import { LIVE_CHANNEL, newerThan, unreadCounts } from './notify.queries.ts';
 // looks on its own every POLL_MS, in case a signal was lost. Nothing travels in the signal itself:
 // a stream only ever carries rows of its own person.
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This node's live streams (decorated by app.ts). */
+    live: LiveHub;
+  }
+}
+
 /** How often a node looks for new notifications without a signal. */
 const POLL_MS = 15_000;
 /** Signals that arrive together are served by one read. */

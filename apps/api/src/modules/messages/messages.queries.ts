@@ -118,6 +118,9 @@ export const noBlockWith = (userId: number) =>
     sql`${users.id} not in (select ${userBlocks.blocker_id} from ${userBlocks} where ${userBlocks.blocked_id} = ${userId})`,
   )!;
 
+/** `scope` (a condition on `users`) without whom the user blocked or who blocked them. */
+export const withoutBlocks = (scope: SQL, userId: number) => and(scope, noBlockWith(userId))!;
+
 /** The people with whom a block stands, either way. */
 export async function blockedPeers(db: DbOrTx, userId: number) {
   const rows = await db

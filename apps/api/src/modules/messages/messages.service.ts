@@ -1,5 +1,4 @@
 import type { ConversationBody } from '@skolar/shared';
-import { and } from 'drizzle-orm';
 import { deleteEvent, record } from '../../audit/audit.ts';
 import { blockableScope, can, contactScope, requireAccess } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/sessions.ts';
@@ -23,7 +22,6 @@ import {
   memberIdsOf,
   membersOf,
   messagesOf,
-  noBlockWith,
   notBlockedBy,
   pairConversation,
   peopleIn,
@@ -31,6 +29,7 @@ import {
   setLastRead,
   shareConversation,
   unreadCounts,
+  withoutBlocks,
 } from './messages.queries.ts';
 
 // Messages (issue 33, decision 203): conversations among a few people of one institution who
@@ -105,7 +104,7 @@ export async function contacts(ctx: AppContext, actor: Actor, search?: string) {
 }
 
 /** The actor's contacts with no block between them, as a condition on `users`. */
-const reachable = (actor: Actor) => and(contactScope(actor), noBlockWith(actor.userId))!;
+const reachable = (actor: Actor) => withoutBlocks(contactScope(actor), actor.userId);
 
 /** `GET /api/conversations/:id`: 404 unless the actor is a member. */
 export async function read(ctx: AppContext, actor: Actor, id: number, before?: number) {

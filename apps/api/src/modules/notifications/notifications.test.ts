@@ -288,7 +288,15 @@ describe('notification preferences', () => {
       email_enabled: true,
     });
     const staff = (await call(teacher, 'GET', '/api/me/notification-preferences')).json();
-    expect(staff.types.map((t: { type: string }) => t.type)).toEqual(['submission_received']);
+    expect(staff.types.map((t: { type: string }) => t.type)).toEqual([
+      'submission_received',
+      'discussion_thread',
+      'discussion_reply',
+      'mention',
+      'answer_accepted',
+      'post_reported',
+      'message',
+    ]);
   });
 
   it('changes only what is given; refuses, field by field, a bad hour, zone, delivery or a type of another role', async () => {
