@@ -74,3 +74,53 @@ test('a teacher posts an announcement to the L3, and a student’s open dashboar
   await expect(student.getByText('Le cours de demain a lieu en amphi B.')).toBeVisible();
   await studentContext.close();
 });
+
+test('a student asks a question in the subject’s discussion, and the teacher’s answer is accepted', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const title = 'Tas binaire : insertion en O(log n) ?';
+  const studentContext = await browser.newContext();
+  const student = await studentContext.newPage();
+  await signInAs(student, STUDENT);
+  await student
+    .getByRole('navigation', { name: fr('chrome.roleMenu') })
+    .getByRole('link', { name: fr('menu.discussions') })
+    .click();
+  await expect(student).toHaveURL(/\/discussions/);
+  await student.getByRole('button', { name: fr('discussions.new') }).click();
+  const dialog = student.getByRole('dialog', { name: fr('discussions.new') });
+  await dialog.getByLabel(fr('discussions.form.subject')).selectOption({ label: 'Algorithmique' });
+  await dialog.getByRole('textbox', { name: fr('discussions.form.title') }).fill(title);
+  await dialog.getByRole('textbox', { name: fr('discussions.form.body') }).click();
+  await student.keyboard.type('Pourquoi l’insertion dans un tas coûte-t-elle O(log n) ?');
+  const question = dialog.getByRole('checkbox', { name: fr('discussions.form.question') });
+  if (!(await question.isChecked())) await question.check();
+  await dialog.getByRole('button', { name: fr('discussions.form.publish') }).click();
+  await expect(student).toHaveURL(/\/discussions\/\d+$/);
+  await expect(student.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const threadUrl = student.url();
+  expect(await axeViolations(student)).toEqual([]);
+
+  // The teacher of the subject answers in the thread, then accepts the answer.
+  await signInAs(page, TEACHER);
+  await page.goto('/discussions');
+  await page.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(threadUrl.replace(/^https?:\/\/[^/]+/, ''));
+  await page.getByRole('textbox', { name: fr('discussions.reply.body') }).click();
+  await page.keyboard.type('Le nouvel élément remonte au plus la hauteur du tas : log n niveaux.');
+  await page.getByRole('button', { name: fr('discussions.reply.send') }).click();
+  await page
+    .getByRole('button', { name: fr('discussions.actions.accept', { author: 'Thomas Lefèvre' }) })
+    .click();
+  await expect(page.getByText(fr('discussions.post.accepted')).first()).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The student's open page shows the answer, accepted, without a reload.
+  await expect(student.getByText('log n niveaux').first()).toBeVisible({ timeout: 20_000 });
+  await expect(student.getByText(fr('discussions.post.accepted')).first()).toBeVisible({
+    timeout: 20_000,
+  });
+  await studentContext.close();
+});

@@ -15,6 +15,8 @@ const ACCOUNTS: ReadonlyArray<{ role: Role; email: string; menu: [string, string
       ['evaluations', '/list-evaluations'],
       ['check-in', '/check-in'],
       ['announcements', '/announcements'],
+      ['discussions', '/discussions'],
+      ['messages', '/messages'],
     ],
   },
   {
@@ -26,6 +28,8 @@ const ACCOUNTS: ReadonlyArray<{ role: Role; email: string; menu: [string, string
       ['evaluations', '/evaluations'],
       ['attendance', '/attendance'],
       ['announcements', '/announcements'],
+      ['discussions', '/discussions'],
+      ['messages', '/messages'],
     ],
   },
   {
@@ -38,6 +42,8 @@ const ACCOUNTS: ReadonlyArray<{ role: Role; email: string; menu: [string, string
       ['evaluations', '/evaluations'],
       ['attendance', '/attendance'],
       ['announcements', '/announcements'],
+      ['discussions', '/discussions'],
+      ['messages', '/messages'],
     ],
   },
   {
@@ -52,6 +58,8 @@ const ACCOUNTS: ReadonlyArray<{ role: Role; email: string; menu: [string, string
       ['evaluations', '/evaluations'],
       ['attendance', '/attendance'],
       ['announcements', '/announcements'],
+      ['discussions', '/discussions'],
+      ['messages', '/messages'],
       ['audit', '/audit'],
     ],
   },

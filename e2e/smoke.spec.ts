@@ -35,6 +35,8 @@ test('a student signs in, lands on the dashboard with the student chrome, and si
     t('menu.evaluations'),
     t('menu.check-in'),
     t('menu.announcements'),
+    t('menu.discussions'),
+    t('menu.messages'),
   ]);
   await expect(
     page.getByRole('banner').getByRole('link', { name: t('chrome.calendar') }),

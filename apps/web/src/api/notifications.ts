@@ -270,18 +270,22 @@ export function useNotificationStream(active: boolean, onArrival?: Arrival, onDr
 }
 
 /**
- * Keeps a query of what notifications of `type` tell about live while the component is shown:
- * asked again when one arrives (an announcement out), and when the unread count goes down (a
- * withdrawn announcement takes its notifications with it, decision 201). It joins the tab's one
- * stream.
+ * Keeps a query of what notifications of `type` (or of one of several types) tell about live while
+ * the component is shown: asked again when one arrives (an announcement out), and when the unread
+ * count goes down (a withdrawn announcement takes its notifications with it, decision 201). It
+ * joins the tab's one stream.
  */
-export function useRefreshOnNotification(type: NotificationType, queryKey: QueryKey) {
+export function useRefreshOnNotification(
+  type: NotificationType | readonly NotificationType[],
+  queryKey: QueryKey,
+) {
   const client = useQueryClient();
   const refresh = () => void client.invalidateQueries({ queryKey });
+  const types: readonly NotificationType[] = typeof type === 'string' ? [type] : type;
   useNotificationStream(
     true,
     (notification) => {
-      if (notification.type === type) refresh();
+      if (types.includes(notification.type)) refresh();
     },
     refresh,
   );

@@ -53,6 +53,8 @@ describe('the guarded route table', () => {
       ['Évaluations', '/list-evaluations'],
       ['Émargement', '/check-in'],
       ['Annonces', '/announcements'],
+      ['Discussions', '/discussions'],
+      ['Messages', '/messages'],
     ]);
     const banner = screen.getByRole('banner');
     expect(within(banner).queryByRole('link', { name: 'Calendrier' })).toBeNull();

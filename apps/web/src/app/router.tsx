@@ -10,10 +10,12 @@ import { attendancePages } from './pages/attendance.ts';
 import { calendarPages } from './pages/calendar.ts';
 import { cohortPages } from './pages/cohorts.ts';
 import { corePages } from './pages/core.ts';
+import { discussionPages } from './pages/discussions.ts';
 import { evaluationPages } from './pages/evaluations.ts';
 import { learningPages } from './pages/learning.ts';
 import { lessonPages } from './pages/lessons.ts';
 import { managementPages } from './pages/management.ts';
+import { messagePages } from './pages/messages.ts';
 import { myResultPages } from './pages/my-results.ts';
 import { notificationPages } from './pages/notifications.ts';
 import { publicPages } from './pages/public.ts';
@@ -42,6 +44,8 @@ const PAGES: PageRegistry = {
   ...calendarPages,
   ...notificationPages,
   ...announcementPages,
+  ...discussionPages,
+  ...messagePages,
 };
 
 /** The pages whose texts come with the first load (i18n/fr.ts); the others await the rest. */

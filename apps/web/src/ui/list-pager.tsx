@@ -10,10 +10,18 @@ interface ListPagerProps {
   total: number;
   shown: number;
   onStateChange: (change: Partial<ListState>) => void;
+  /** False when the server's page size is fixed: no "rows per page" choice. */
+  choosePerPage?: boolean;
 }
 
 /** The foot of a paginated list: rows per page, the range shown, previous and next. */
-export function ListPager({ state, total, shown, onStateChange }: ListPagerProps) {
+export function ListPager({
+  state,
+  total,
+  shown,
+  onStateChange,
+  choosePerPage = true,
+}: ListPagerProps) {
   const { t } = useTranslation();
   const perPageId = useId();
   const first = total === 0 ? 0 : (state.page - 1) * state.per_page + 1;
@@ -21,21 +29,23 @@ export function ListPager({ state, total, shown, onStateChange }: ListPagerProps
   const pages = Math.max(1, Math.ceil(total / state.per_page));
   return (
     <div className="list-pager">
-      <div className="list-pager__per-page">
-        <label htmlFor={perPageId}>{t('table.rowsPerPage')}</label>
-        <select
-          id={perPageId}
-          className="field__input"
-          value={state.per_page}
-          onChange={(event) => onStateChange({ per_page: Number(event.target.value) as PerPage })}
-        >
-          {PER_PAGE_OPTIONS.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-      </div>
+      {choosePerPage && (
+        <div className="list-pager__per-page">
+          <label htmlFor={perPageId}>{t('table.rowsPerPage')}</label>
+          <select
+            id={perPageId}
+            className="field__input"
+            value={state.per_page}
+            onChange={(event) => onStateChange({ per_page: Number(event.target.value) as PerPage })}
+          >
+            {PER_PAGE_OPTIONS.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <p className="list-pager__range" aria-live="polite">
         {t('table.range', { first, last, total })}
       </p>

@@ -11,6 +11,8 @@ import {
   Library,
   type LucideIcon,
   Megaphone,
+  MessageCircle,
+  MessagesSquare,
   Presentation,
   QrCode,
   School,
@@ -40,4 +42,6 @@ export const MENU_ICONS: Record<MenuKey, LucideIcon> = {
   attendance: ClipboardPen,
   'check-in': QrCode,
   announcements: Megaphone,
+  discussions: MessagesSquare,
+  messages: MessageCircle,
 };

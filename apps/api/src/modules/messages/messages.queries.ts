@@ -112,7 +112,7 @@ export const notBlockedBy = (userId: number) =>
   sql`${messages.author_id} not in (select ${userBlocks.blocked_id} from ${userBlocks} where ${userBlocks.blocker_id} = ${userId})`;
 
 /** A condition on `users` leaving out whom the user blocked and who blocked them. */
-export const noBlockWith = (userId: number) =>
+const noBlockWith = (userId: number) =>
   and(
     sql`${users.id} not in (select ${userBlocks.blocked_id} from ${userBlocks} where ${userBlocks.blocker_id} = ${userId})`,
     sql`${users.id} not in (select ${userBlocks.blocker_id} from ${userBlocks} where ${userBlocks.blocked_id} = ${userId})`,
