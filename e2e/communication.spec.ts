@@ -111,8 +111,9 @@ test('a student asks a question in the subject’s discussion, and the teacher�
   await page.getByRole('textbox', { name: fr('discussions.reply.body') }).click();
   await page.keyboard.type('Le nouvel élément remonte au plus la hauteur du tas : log n niveaux.');
   await page.getByRole('button', { name: fr('discussions.reply.send') }).click();
+  // Whatever the teacher's first name is by now (the account journey changes it).
   await page
-    .getByRole('button', { name: fr('discussions.actions.accept', { author: 'Thomas Lefèvre' }) })
+    .getByRole('button', { name: new RegExp(`^${fr('discussions.actions.acceptShort')} `) })
     .click();
   await expect(page.getByText(fr('discussions.post.accepted')).first()).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);

@@ -72,7 +72,10 @@ test('a teacher marks three hand-ins with the rubric and annotations from the ke
   await comment.focus();
   await page.keyboard.type('Justifiez le choix des trois couches.');
   await page.keyboard.press('Enter');
-  await expect(list.getByText(fr('marking.annotations.kinds.comment'))).toBeVisible();
+  // The numbered comment itself, not the label of the field that adds one.
+  await expect(
+    list.locator('strong').filter({ hasText: fr('marking.annotations.kinds.comment') }),
+  ).toBeVisible();
 
   // The rubric from the keyboard: Claire (4), Justifiés (6), Lisible (4), Précise (4) = 18 / 20.
   await chooseLevels(page, {
